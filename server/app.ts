@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/connect';
+import { installSessionResolution } from './platform/auth/plugin';
+import { SessionStore } from './platform/auth/sessions';
+import { installCsrfProtection } from './platform/csrf';
+import { installErrorHandling } from './platform/errors';
+import { accountsRoutes } from './modules/accounts/routes';
+import { adminRoutes } from './modules/admin/routes';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { healthRoutes } from './modules/health/routes';
+import { locationsRoutes } from './modules/locations/routes';
+
+/** What every module gets: configuration, the database and the platform services. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  sessions: SessionStore;
+};
+
+/** Paths exempt from the JSON/Origin CSRF rule (signed by their sender instead). */
+const CSRF_EXEMPT = ['/api/payments/webhook'];
+
+function contentSecurityPolicy(config: Config) {
+  const tileOrigin = (() => {
+    try {
+      return new URL(config.mapTileUrl.replace(/\{[a-z]\}/g, 'a')).origin;
+    } catch {
+      return undefined;
+    }
+  })();
+  const stripe = config.stripe ? ['https://js.stripe.com'] : [];
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...stripe],
+      // Radix and Leaflet position elements with inline style attributes.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
+      connectSrc: ["'self'", 'ws:', 'wss:', ...(config.stripe ? ['https://api.stripe.com'] : [])],
+      frameSrc: ["'self'", ...stripe, ...(config.stripe ? ['https://hooks.stripe.com'] : [])],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  };
+}
+
+/** Builds the whole server: platform plugins, every module's routes and (when built) the client. */
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    sessions: new SessionStore(database.db, config.session),
+  };
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    // Leaflet tiles and placeholder images are embedded cross-origin.
+    crossOriginEmbedderPolicy: false,
+  });
+  // Routes opt in with `config: { rateLimit: {...} }`.
+  await app.register(rateLimit, { global: false });
+
+  installCsrfProtection(app, { publicUrl: config.publicUrl, exempt: CSRF_EXEMPT });
+  installSessionResolution(app, ctx.sessions);
+
+  await healthRoutes(app, ctx);
+  await accountsRoutes(app, ctx);
+  await catalogueRoutes(app, ctx);
+  await locationsRoutes(app, ctx);
+  await adminRoutes(app, ctx);
+
+  await serveClient(app, config.distDir);
+  return app;
+}
+
+/** Serves the built client with long-lived caching for hashed assets and an SPA fallback to index.html. */
+async function serveClient(app: FastifyInstance, distDir: string) {
+  const indexHtml = join(distDir, 'index.html');
+  if (!existsSync(indexHtml)) return;
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      if (path.includes(`${join(distDir, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else res.setHeader('cache-control', 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
+    }
+    // Files with an extension that do not exist are real 404s; everything else is a client route.
+    if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html')) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,86 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DIST_DIR: z.string().default('./dist/client'),
+  DATABASE_URL: optional,
+  REDIS_URL: optional,
+  SMTP_URL: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  PUBLIC_URL: optional,
+  ADMIN_EMAIL: optional,
+  ADMIN_PASSWORD: optional,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-* headers (set when running behind a reverse proxy that terminates TLS). */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  distDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string };
+  mapTileUrl: string;
+  publicUrl?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Session lifetimes in milliseconds. */
+  session: { idleMs: number; absoluteMs: number };
+  /** Failed sign-ins allowed per IP and per account inside the window before 429. */
+  loginThrottle: { max: number; windowMs: number };
+};
+
+/** Parses the environment once, at start. Every variable has a safe default for a laptop. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  const stripe =
+    e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+      : undefined;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    distDir: resolve(e.DIST_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    stripe,
+    mapTileUrl: e.MAP_TILE_URL,
+    publicUrl: e.PUBLIC_URL,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    session: { idleMs: 7 * 24 * 3600_000, absoluteMs: 30 * 24 * 3600_000 },
+    loginThrottle: { max: 10, windowMs: 15 * 60_000 },
+  };
+}

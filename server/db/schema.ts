@@ -1,0 +1,502 @@
+/**
+ * The one database schema (PostgreSQL dialect) for both drivers: PGlite by default, node-postgres when
+ * DATABASE_URL is set. Migrations in ./migrations are generated from this file by `npm run db:generate`.
+ *
+ * Money is integer cents (`*Cents`); the API layer turns cents into the spec's dollar fields.
+ * Ratings are numeric(2,1) and come back from the driver as strings; the API layer converts them.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const rating = () => numeric('rating', { precision: 2, scale: 1 }).notNull().default('0.0');
+const isActive = () => boolean('is_active').notNull().default(true);
+const ownerId = () => integer('owner_id').references(() => users.id, { onDelete: 'set null' });
+const textList = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+// ---------------------------------------------------------------- accounts
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    phone: text('phone'),
+    role: text('role', { enum: ['user', 'provider', 'driver', 'admin'] })
+      .notNull()
+      .default('user'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`), uniqueIndex('users_email_idx').on(t.email)],
+);
+
+/** Server-side sessions. `id` is the SHA-256 of the cookie token; the token itself is never stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-in attempts, keyed `ip:<addr>` or `account:<email>`, counted in a sliding window. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);
+
+// ---------------------------------------------------------------- catalogue
+
+export const restaurants = pgTable('restaurants', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  cuisine: text('cuisine').notNull(),
+  image: text('image').notNull().default(''),
+  rating: rating(),
+  deliveryTime: text('delivery_time').notNull().default('25-35 min'),
+  deliveryFeeCents: integer('delivery_fee_cents').notNull().default(0),
+  phone: text('phone').notNull().default(''),
+  address: text('address').notNull().default(''),
+  lat: numeric('lat', { precision: 9, scale: 6 }),
+  lng: numeric('lng', { precision: 9, scale: 6 }),
+  isActive: isActive(),
+  ownerId: ownerId(),
+  createdAt: createdAt(),
+});
+
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('menu_items_restaurant_idx').on(t.restaurantId)],
+);
+
+export const hotels = pgTable('hotels', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  location: text('location').notNull(),
+  description: text('description').notNull().default(''),
+  image: text('image').notNull().default(''),
+  rating: rating(),
+  pricePerNightCents: integer('price_per_night_cents').notNull(),
+  starRating: integer('star_rating').notNull().default(3),
+  amenities: textList('amenities'),
+  maxGuests: integer('max_guests').notNull().default(4),
+  rooms: integer('rooms').notNull().default(10),
+  isActive: isActive(),
+  ownerId: ownerId(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Flights are daily schedules: departureTime and arrivalTime are local "HH:MM" times of a flight that operates
+ * every day, so a search for any future date finds it (the seed never goes stale).
+ */
+export const flights = pgTable('flights', {
+  id: serial('id').primaryKey(),
+  airline: text('airline').notNull(),
+  flightNumber: text('flight_number').notNull(),
+  departureCity: text('departure_city').notNull(),
+  arrivalCity: text('arrival_city').notNull(),
+  departureTime: text('departure_time').notNull(),
+  arrivalTime: text('arrival_time').notNull(),
+  duration: text('duration').notNull().default('2h 30m'),
+  priceCents: integer('price_cents').notNull(),
+  image: text('image').notNull().default(''),
+  isActive: isActive(),
+  ownerId: ownerId(),
+  createdAt: createdAt(),
+});
+
+export const shippingRates = pgTable('shipping_rates', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  deliveryTime: text('delivery_time').notNull(),
+  speed: text('speed', { enum: ['standard', 'express', 'overnight'] })
+    .notNull()
+    .default('standard'),
+  basePriceCents: integer('base_price_cents').notNull(),
+  pricePerLbCents: integer('price_per_lb_cents').notNull().default(0),
+  image: text('image').notNull().default(''),
+  isActive: isActive(),
+  ownerId: ownerId(),
+  createdAt: createdAt(),
+});
+
+export const cars = pgTable('cars', {
+  id: serial('id').primaryKey(),
+  model: text('model').notNull(),
+  category: text('category').notNull(),
+  seats: integer('seats').notNull(),
+  luggage: integer('luggage').notNull(),
+  pricePerDayCents: integer('price_per_day_cents').notNull(),
+  rating: rating(),
+  image: text('image').notNull().default(''),
+  company: text('company').notNull().default(''),
+  location: text('location').notNull().default(''),
+  isActive: isActive(),
+  ownerId: ownerId(),
+  createdAt: createdAt(),
+});
+
+/** Taxi ride types. The fare is baseFare + perKm x distance (spec 000 section 9). */
+export const taxiRides = pgTable('taxi_rides', {
+  id: serial('id').primaryKey(),
+  type: text('type').notNull(),
+  description: text('description').notNull().default(''),
+  icon: text('icon').notNull().default('car'),
+  passengers: integer('passengers').notNull().default(4),
+  baseFareCents: integer('base_fare_cents').notNull(),
+  perKmCents: integer('per_km_cents').notNull(),
+  priceEstimate: text('price_estimate').notNull().default(''),
+  estimatedTime: text('estimated_time').notNull().default(''),
+  waitTime: text('wait_time').notNull().default(''),
+  image: text('image').notNull().default(''),
+  company: text('company').notNull().default(''),
+  isActive: isActive(),
+  ownerId: ownerId(),
+  createdAt: createdAt(),
+});
+
+export const properties = pgTable('properties', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  location: text('location').notNull(),
+  type: text('type').notNull(),
+  bedrooms: integer('bedrooms').notNull().default(0),
+  bathrooms: integer('bathrooms').notNull().default(1),
+  sqft: integer('sqft').notNull().default(0),
+  pricePerMonthCents: integer('price_per_month_cents').notNull(),
+  rating: rating(),
+  image: text('image').notNull().default(''),
+  description: text('description').notNull().default(''),
+  amenities: textList('amenities'),
+  isActive: isActive(),
+  ownerId: ownerId(),
+  createdAt: createdAt(),
+});
+
+export const additionalServices = pgTable('additional_services', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  category: text('category').notNull(),
+  icon: text('icon').notNull().default('sparkles'),
+  priceCents: integer('price_cents').notNull().default(0),
+  isActive: isActive(),
+  createdAt: createdAt(),
+});
+
+export const generalServices = pgTable('general_services', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  category: text('category').notNull(),
+  serviceType: text('service_type').notNull().default('On-demand'),
+  /** The price range as the provider wrote it, e.g. "$50 - $120". */
+  price: text('price').notNull().default(''),
+  /** The bookable "from" price: the lower bound of `price`. */
+  priceCents: integer('price_cents').notNull().default(0),
+  duration: text('duration').notNull().default(''),
+  availability: text('availability').notNull().default(''),
+  contactEmail: text('contact_email').notNull().default(''),
+  contactPhone: text('contact_phone').notNull().default(''),
+  serviceArea: text('service_area').notNull().default(''),
+  features: textList('features'),
+  requirements: textList('requirements'),
+  country: text('country').notNull().default(''),
+  businessLicense: text('business_license').notNull().default(''),
+  insurance: text('insurance').notNull().default(''),
+  experience: text('experience').notNull().default(''),
+  specializations: textList('specializations'),
+  languages: textList('languages'),
+  rating: rating(),
+  isActive: isActive(),
+  ownerId: ownerId(),
+  createdAt: createdAt(),
+});
+
+export const reviews = pgTable('reviews', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  serviceType: text('service_type').notNull(),
+  serviceId: integer('service_id').notNull(),
+  rating: integer('rating').notNull(),
+  comment: text('comment'),
+  helpful: integer('helpful').notNull().default(0),
+  verified: boolean('verified').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- chat
+
+export const chatConversations = pgTable('chat_conversations', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  providerId: integer('provider_id').notNull(),
+  serviceType: text('service_type').notNull(),
+  serviceId: integer('service_id').notNull(),
+  status: text('status').notNull().default('active'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').notNull(),
+    senderType: text('sender_type').notNull().default('user'),
+    message: text('message').notNull(),
+    messageType: text('message_type').notNull().default('text'),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_conversation_idx').on(t.conversationId)],
+);
+
+// ---------------------------------------------------------------- providers and onboarding
+
+export const serviceProviders = pgTable('service_providers', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  serviceType: text('service_type').notNull(),
+  serviceId: integer('service_id'),
+  businessName: text('business_name').notNull(),
+  registrationId: integer('registration_id'),
+  isOnline: boolean('is_online').notNull().default(false),
+  lastActive: timestamp('last_active', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Every provider registration, stored as submitted, waiting for an admin's review. */
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    submitterId: integer('submitter_id').references(() => users.id, { onDelete: 'set null' }),
+    submitterIp: text('submitter_ip'),
+    reviewNotes: text('review_notes'),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    publishedCollection: text('published_collection'),
+    publishedId: integer('published_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('registrations_status_idx').on(t.status, t.kind)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull().default(''),
+  message: text('message').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- bookings and payments
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'confirmed', 'completed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    bookingDate: timestamp('booking_date', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('bookings_user_idx').on(t.userId)],
+);
+
+export const bookingItems = pgTable(
+  'booking_items',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    serviceType: text('service_type').notNull(),
+    serviceId: integer('service_id').notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('booking_items_booking_idx').on(t.bookingId)],
+);
+
+/** Sandbox card tokens. The card number is never stored: only brand, last4, expiry and the test outcome. */
+export const paymentMethods = pgTable('payment_methods', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  outcome: text('outcome').notNull().default('succeed'),
+  createdAt: createdAt(),
+});
+
+export const paymentIntents = pgTable('payment_intents', {
+  id: text('id').primaryKey(),
+  bookingId: integer('booking_id')
+    .notNull()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  gateway: text('gateway').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  status: text('status').notNull().default('requires_payment_method'),
+  clientSecret: text('client_secret').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['succeeded', 'failed', 'refunded'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    brand: text('brand'),
+    last4: text('last4'),
+    gateway: text('gateway').notNull().default('sandbox'),
+    gatewayRef: text('gateway_ref'),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_booking_idx').on(t.bookingId)],
+);
+
+/** Stored first results of requests carrying an Idempotency-Key header, replayed for the same key. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  userId: integer('user_id'),
+  route: text('route').notNull(),
+  statusCode: integer('status_code').notNull(),
+  body: jsonb('body').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Stripe webhook events already handled, so duplicates are ignored. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- tracking
+
+export type GeoPoint = { lat: number; lng: number; address: string };
+
+export const trackingRecords = pgTable(
+  'tracking_records',
+  {
+    id: text('id').primaryKey(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type', { enum: ['delivery', 'ride', 'shipping', 'flight', 'service'] }).notNull(),
+    status: text('status', { enum: ['pending', 'active', 'completed'] })
+      .notNull()
+      .default('pending'),
+    serviceName: text('service_name').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    providerName: text('provider_name').notNull().default(''),
+    providerPhone: text('provider_phone').notNull().default(''),
+    currentLocation: jsonb('current_location').$type<GeoPoint>(),
+    destination: jsonb('destination').$type<GeoPoint>().notNull(),
+    estimatedTime: text('estimated_time').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('tracking_records_number_idx').on(t.trackingNumber)],
+);
+
+export const trackingUpdates = pgTable(
+  'tracking_updates',
+  {
+    id: serial('id').primaryKey(),
+    trackingId: text('tracking_id')
+      .notNull()
+      .references(() => trackingRecords.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    message: text('message').notNull(),
+    location: jsonb('location').$type<GeoPoint>(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tracking_updates_tracking_idx').on(t.trackingId)],
+);
+
+/** Marks that the demo catalogue has been seeded, so a restart never duplicates it. */
+export const seedRuns = pgTable('seed_runs', {
+  name: text('name').primaryKey(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LoginSchema, RegisterSchema } from '../../../domain/accounts/schemas';
+import type { AppContext } from '../../app';
+import { clearSessionCookie, setSessionCookie } from '../../platform/auth/plugin';
+import { requireUser } from '../../platform/auth/guards';
+import { HttpError, unauthorized } from '../../platform/errors';
+import { authenticate, LoginThrottle, registerUser } from './service';
+
+export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const throttle = new LoginThrottle(ctx.db, ctx.config.loginThrottle);
+
+  r.post('/api/auth/register', { schema: { body: RegisterSchema } }, async (request, reply) => {
+    const user = await registerUser(ctx.db, request.body);
+    return reply.status(201).send(user);
+  });
+
+  r.post('/api/auth/login', { schema: { body: LoginSchema } }, async (request, reply) => {
+    const { email, password } = request.body;
+    await throttle.check(request.ip, email);
+    const user = await authenticate(ctx.db, email, password);
+    if (!user) {
+      await throttle.recordFailure(request.ip, email);
+      throw new HttpError(401, 'Invalid credentials');
+    }
+    await throttle.recordSuccess(email);
+    // A fresh token at each sign-in; an earlier session of this browser is ended.
+    if (request.sessionToken) await ctx.sessions.destroy(request.sessionToken);
+    const { token, expiresAt } = await ctx.sessions.create(user.id);
+    setSessionCookie(request, reply, token, expiresAt);
+    return user;
+  });
+
+  r.post('/api/auth/logout', async (request, reply) => {
+    if (request.sessionToken) await ctx.sessions.destroy(request.sessionToken);
+    clearSessionCookie(request, reply);
+    return reply.status(200).send({ success: true });
+  });
+
+  r.get('/api/auth/me', { preHandler: requireUser }, async (request) => {
+    if (!request.user) throw unauthorized();
+    return request.user;
+  });
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { PublicUser, Register, Role } from '../../../domain/accounts/schemas';
+import type { Db } from '../../db/connect';
+import { loginFailures, users } from '../../db/schema';
+import { conflict, HttpError } from '../../platform/errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/password';
+
+const toPublic = (u: { id: number; username: string; email: string; role: Role }): PublicUser => ({
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  role: u.role,
+});
+
+export async function registerUser(db: Db, input: Register, role: Role = 'user'): Promise<PublicUser> {
+  const taken = await db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(sql`${users.email} = ${input.email} or lower(${users.username}) = lower(${input.username})`)
+    .limit(2);
+  if (taken.some((t) => t.email === input.email)) throw conflict('An account with this email already exists');
+  if (taken.length > 0) throw conflict('This username is already taken');
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ username: input.username, email: input.email, passwordHash, phone: input.phone ?? null, role })
+      .returning();
+    return toPublic(row);
+  } catch (err) {
+    // A concurrent registration won the race for the unique index.
+    if ((err as { code?: string }).code === '23505') throw conflict('An account with this email or username already exists');
+    throw err;
+  }
+}
+
+/** Returns the user for a correct email and password, undefined otherwise (same cost either way). */
+export async function authenticate(db: Db, email: string, password: string): Promise<PublicUser | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!row) {
+    await verifyPassword(await dummyPasswordHash(), password);
+    return undefined;
+  }
+  return (await verifyPassword(row.passwordHash, password)) ? toPublic(row) : undefined;
+}
+
+export async function findUser(db: Db, id: number): Promise<PublicUser | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ? toPublic(row) : undefined;
+}
+
+/** Sliding-window throttle of failed sign-ins, per IP and per account, kept in the database. */
+export class LoginThrottle {
+  constructor(
+    private readonly db: Db,
+    private readonly opts: { max: number; windowMs: number },
+  ) {}
+
+  private keys(ip: string, email: string) {
+    return [`ip:${ip}`, `account:${email}`];
+  }
+
+  /** Throws 429 with Retry-After seconds when either key has too many recent failures. */
+  async check(ip: string, email: string): Promise<void> {
+    const since = new Date(Date.now() - this.opts.windowMs);
+    for (const key of this.keys(ip, email)) {
+      const [row] = await this.db
+        .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${loginFailures.at})` })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.key, key), gt(loginFailures.at, since)));
+      if (row && row.n >= this.opts.max) {
+        const oldest = row.oldest ? new Date(row.oldest).getTime() : Date.now();
+        const retryAfter = Math.max(1, Math.ceil((oldest + this.opts.windowMs - Date.now()) / 1000));
+        throw new HttpError(429, 'Too many failed sign-in attempts. Please try again later.', undefined, { retryAfter }, {
+          'retry-after': String(retryAfter),
+        });
+      }
+    }
+  }
+
+  async recordFailure(ip: string, email: string): Promise<void> {
+    await this.db.insert(loginFailures).values(this.keys(ip, email).map((key) => ({ key })));
+    // Keep the table small: drop entries that fell out of every window.
+    await this.db.delete(loginFailures).where(lt(loginFailures.at, new Date(Date.now() - this.opts.windowMs)));
+  }
+
+  /** A successful sign-in clears the account's failures (the IP's stay). */
+  async recordSuccess(email: string): Promise<void> {
+    await this.db.delete(loginFailures).where(eq(loginFailures.key, `account:${email}`));
+  }
+}
+
+/**
+ * Makes sure an admin account exists. With ADMIN_EMAIL/ADMIN_PASSWORD it is created (or its password reset to
+ * the given one); without them, and only when no admin exists yet, one is created with a random password that is
+ * returned so the caller can print it once.
+ */
+export async function ensureAdmin(
+  db: Db,
+  opts: { email?: string; password?: string },
+): Promise<{ created: boolean; email: string; generatedPassword?: string }> {
+  if (opts.email && opts.password) {
+    const [existing] = await db.select().from(users).where(eq(users.email, opts.email)).limit(1);
+    if (existing) {
+      const same = await verifyPassword(existing.passwordHash, opts.password);
+      if (!same || existing.role !== 'admin') {
+        await db
+          .update(users)
+          .set({ role: 'admin', passwordHash: same ? existing.passwordHash : await hashPassword(opts.password) })
+          .where(eq(users.id, existing.id));
+      }
+      return { created: false, email: opts.email };
+    }
+    await insertAdmin(db, opts.email, opts.password);
+    return { created: true, email: opts.email };
+  }
+  const [anyAdmin] = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin')).limit(1);
+  if (anyAdmin) return { created: false, email: anyAdmin.email };
+  const email = opts.email ?? 'admin@golive.local';
+  const generatedPassword = randomBytes(12).toString('base64url');
+  await insertAdmin(db, email, generatedPassword);
+  return { created: true, email, generatedPassword };
+}
+
+async function insertAdmin(db: Db, email: string, password: string) {
+  const base = email.split('@')[0].replace(/[^A-Za-z0-9_.-]/g, '') || 'admin';
+  let username = base.length >= 3 ? base : 'admin';
+  const [clash] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  if (clash) username = `${username}-${randomBytes(3).toString('hex')}`;
+  await db.insert(users).values({ username, email, passwordHash: await hashPassword(password), role: 'admin' });
+}

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app';
+
+export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/health', async (_request, reply) => {
+    try {
+      await ctx.database.ping();
+      return { status: 'ok', db: ctx.database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', db: ctx.database.kind, message: 'Database unreachable' });
+    }
+  });
+}

@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { sessions, users } from '../../db/schema';
+
+export const SESSION_COOKIE = 'sid';
+
+export type SessionUser = { id: number; username: string; email: string; role: 'user' | 'provider' | 'driver' | 'admin' };
+
+/** SHA-256 of the token: what the table stores, so a leaked table cannot be replayed as cookies. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Server-side sessions: 128-bit random tokens, stored hashed, with an idle timeout and an absolute lifetime. */
+export class SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly lifetimes: { idleMs: number; absoluteMs: number },
+  ) {}
+
+  /** Creates a session and returns the token for the cookie (the only place it exists in clear). */
+  async create(userId: number): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(16).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.lifetimes.absoluteMs);
+    await this.db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
+    return { token, expiresAt };
+  }
+
+  /** Returns the session's user, or undefined when the token is unknown, idle too long or past its lifetime. */
+  async resolve(token: string): Promise<SessionUser | undefined> {
+    const id = hashToken(token);
+    const [row] = await this.db
+      .select({
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        user: { id: users.id, username: users.username, email: users.email, role: users.role },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, id))
+      .limit(1);
+    if (!row) return undefined;
+    const now = Date.now();
+    if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > this.lifetimes.idleMs) {
+      await this.db.delete(sessions).where(eq(sessions.id, id));
+      return undefined;
+    }
+    // Touch at most once a minute to keep reads cheap.
+    if (now - row.lastSeenAt.getTime() > 60_000) {
+      await this.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+    }
+    return row.user;
+  }
+
+  async destroy(token: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  }
+
+  /** Removes expired and idle sessions. */
+  async prune(): Promise<void> {
+    const now = new Date();
+    await this.db
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - this.lifetimes.idleMs))));
+  }
+}

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { connect, type Database } from '../db/connect';
+import { seedCatalogue } from '../db/seed';
+import { users } from '../db/schema';
+import { hashPassword } from '../platform/auth/password';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or — when DATABASE_URL is set — a new
+ * database of its own on that PostgreSQL server, dropped at close.
+ */
+export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const database = await connect({});
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const database = await connect({ databaseUrl: url.toString() });
+  await database.migrate();
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+/** Builds the app on a fresh database (seeded with the demo catalogue unless `seed: false`). */
+export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  if (opts.seed !== false) await seedCatalogue(database.db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DIST_DIR: '/nonexistent-dist',
+    ...opts.env,
+  });
+  const app = await buildApp(config, database);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** The `sid=...` cookie pair of a response, to send back as a Cookie header. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'sid');
+  if (!cookie) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
+  return `sid=${cookie.value}`;
+}
+
+let counter = 0;
+/** Registers a user (with an optional role set directly in the database) and signs in; returns the cookie. */
+export async function signUp(
+  t: TestApp,
+  opts: { role?: 'user' | 'provider' | 'driver' | 'admin'; password?: string } = {},
+): Promise<{ cookie: string; id: number; email: string; username: string; password: string }> {
+  counter += 1;
+  const tag = `${process.pid}${counter}${randomBytes(2).toString('hex')}`;
+  const username = `user${tag}`;
+  const email = `${username}@example.com`;
+  const password = opts.password ?? 'correct horse battery';
+  const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, email, password } });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+  const id = reg.json().id as number;
+  if (opts.role && opts.role !== 'user') {
+    await t.database.db.update(users).set({ role: opts.role }).where(eq(users.id, id));
+  }
+  const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  return { cookie: sessionCookie(login), id, email, username, password };
+}
+
+/** Creates an admin directly (fast path for tests that only need one). */
+export async function createAdmin(t: TestApp, email = 'root@example.com', password = 'admin-password-123') {
+  await t.database.db.insert(users).values({ username: email.split('@')[0], email, passwordHash: await hashPassword(password), role: 'admin' });
+  const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  return { cookie: sessionCookie(login), email, password };
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export const baseURL = () => inject('baseURL');
+export const adminCredentials = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
+
+/**
+ * One Chromium per spec file; `page()` opens a fresh context (own cookies and storage) for each test.
+ * Uncaught page errors fail the test that caused them.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    await browser?.close();
+  });
+  return {
+    async page(opts: { width?: number; height?: number } = {}): Promise<Page & { errors: string[] }> {
+      const context = await browser.newContext({
+        baseURL: baseURL(),
+        viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+      });
+      contexts.push(context);
+      const page = (await context.newPage()) as Page & { errors: string[] };
+      page.errors = [];
+      page.on('pageerror', (err) => page.errors.push(String(err)));
+      return page;
+    },
+  };
+}
+
+/** Registers a fresh user through the API and returns its credentials. */
+export async function createUser(prefix = 'e2e') {
+  const tag = randomBytes(4).toString('hex');
+  const user = { username: `${prefix}${tag}`, email: `${prefix}${tag}@example.com`, password: `pw-${tag}-secret` };
+  const res = await fetch(`${baseURL()}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  });
+  if (res.status !== 201) throw new Error(`createUser: ${res.status} ${await res.text()}`);
+  return user;
+}
+
+/** Signs in through the login page, as a person would. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(/e-?mail/i).first().fill(email);
+  await page.getByLabel(/^password/i).first().fill(password);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+}

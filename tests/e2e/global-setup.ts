@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    adminEmail: string;
+    adminPassword: string;
+  }
+}
+
+const ADMIN_EMAIL = 'e2e-admin@example.com';
+const ADMIN_PASSWORD = 'e2e-admin-password-42';
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logs: string[]) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${logs.join('')}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy:\n${logs.join('')}`);
+}
+
+/** Starts the real server on a free port with a fresh embedded database and the built client. */
+export default async function setup(project: TestProject) {
+  const root = resolve(import.meta.dirname, '../..');
+  const distDir = process.env.DIST_DIR ?? join(root, 'dist/client');
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`no built client in ${distDir}: run "npx vite build" first`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'golive-e2e-'));
+  const port = await freePort();
+  const logs: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      // The browser suite runs on the embedded database; the API suite covers PostgreSQL.
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => logs.push(String(d)));
+  child.stderr?.on('data', (d) => logs.push(String(d)));
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseURL, child, logs);
+  project.provide('baseURL', baseURL);
+  project.provide('adminEmail', ADMIN_EMAIL);
+  project.provide('adminPassword', ADMIN_PASSWORD);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

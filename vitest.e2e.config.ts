@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/** End-to-end specs: the real built app served by the real server, driven in Debian's Chromium. */
+export default defineConfig({
+  test: {
+    include: ['tests/e2e/**/*.e2e.ts'],
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    environment: 'node',
+    // Two cores: one spec file at a time, each with its own browser context.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    retry: 0,
+  },
+});
