@@ -17,6 +17,11 @@ import { adminRoutes } from './modules/admin/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { healthRoutes } from './modules/health/routes';
 import { locationsRoutes } from './modules/locations/routes';
+import { bookingsRoutes } from './modules/bookings/routes';
+import { onboardingRoutes } from './modules/onboarding/routes';
+import { paymentsRoutes } from './modules/payments/routes';
+import { supportRoutes } from './modules/support/routes';
+import { trackingRoutes } from './modules/tracking/routes';
 
 /** What every module gets: configuration, the database and the platform services. */
 export type AppContext = {
@@ -98,6 +103,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await accountsRoutes(app, ctx);
   await catalogueRoutes(app, ctx);
   await locationsRoutes(app, ctx);
+  await trackingRoutes(app, ctx);
+  await bookingsRoutes(app, ctx);
+  await paymentsRoutes(app, ctx);
+  await onboardingRoutes(app, ctx);
+  await supportRoutes(app, ctx);
   await adminRoutes(app, ctx);
 
   await serveClient(app, config.distDir);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import { connect, type Database } from '../db/connect';
+import type { Database } from '../db/connect';
+import { createTestDatabase } from './test-db';
 import { seedCatalogue } from '../db/seed';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/password';
@@ -15,41 +15,6 @@ export type TestApp = {
   config: Config;
   close(): Promise<void>;
 };
-
-/**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or — when DATABASE_URL is set — a new
- * database of its own on that PostgreSQL server, dropped at close.
- */
-export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    const database = await connect({});
-    await database.migrate();
-    return { database, drop: () => database.close() };
-  }
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const database = await connect({ databaseUrl: url.toString() });
-  await database.migrate();
-  return {
-    database,
-    async drop() {
-      await database.close();
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    },
-  };
-}
 
 /** Builds the app on a fresh database (seeded with the demo catalogue unless `seed: false`). */
 export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { CABIN_CLASSES, LEASE_MONTHS, SHIPPING_SPEEDS } from '../catalogue/pricing';
+
+/** What a booking line can be. Cart items use the same serviceType values. */
+export const SERVICE_TYPES = [
+  'hotels',
+  'cars',
+  'flights',
+  'food-delivery',
+  'taxi',
+  'properties',
+  'shipping',
+  'services',
+  'general-services',
+] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-31');
+const place = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  address: z.string().trim().min(1, 'Address is required').max(300),
+});
+export type Place = z.infer<typeof place>;
+
+/** Per-service booking details; the server prices each line from the catalogue and these details only. */
+export const BookingDetails = {
+  hotels: z.object({
+    checkIn: day,
+    checkOut: day,
+    rooms: z.number().int().min(1).max(10).default(1),
+    guests: z.number().int().min(1).max(20).default(2),
+  }),
+  cars: z.object({ pickupDate: day, returnDate: day }),
+  flights: z.object({
+    date: day.optional(),
+    passengers: z.object({
+      adults: z.number().int().min(1, 'At least one adult is required'),
+      children: z.number().int().min(0),
+      infants: z.number().int().min(0),
+    }),
+    cabinClass: z.enum(CABIN_CLASSES).default('Economy'),
+  }),
+  'food-delivery': z.object({ restaurantId: z.number().int().positive(), address: z.string().trim().max(300).optional(), destination: place.optional() }),
+  taxi: z.object({ pickup: place, dropoff: place }),
+  properties: z.object({ moveIn: day, months: z.union(LEASE_MONTHS.map((m) => z.literal(m)) as [z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<6>, z.ZodLiteral<12>]) }),
+  shipping: z.object({
+    weight: z.number().positive().max(150),
+    length: z.number().positive().max(108),
+    width: z.number().positive().max(108),
+    height: z.number().positive().max(108),
+    speed: z.enum(SHIPPING_SPEEDS).optional(),
+  }),
+  services: z.object({}).passthrough(),
+  'general-services': z.object({ date: day.optional(), notes: z.string().max(1000).optional() }).passthrough(),
+} satisfies Record<ServiceType, z.ZodType>;
+
+export const BookingItemSchema = z.object({
+  serviceType: z.enum(SERVICE_TYPES, { error: 'Unknown service type' }),
+  serviceId: z.number().int().positive(),
+  quantity: z.number().int().min(1, 'Quantity must be between 1 and 99').max(99, 'Quantity must be between 1 and 99'),
+  /** The price the screen showed, per unit, in dollars: informational only; the server prices every line. */
+  price: z.number().nonnegative().optional(),
+  details: z.record(z.string(), z.unknown()).default({}),
+});
+export type BookingItemInput = z.input<typeof BookingItemSchema>;
+
+export const CreateBookingSchema = z.object({
+  items: z.array(BookingItemSchema).min(1, 'No items to book').max(50),
+  /** The total the customer saw, in dollars; must match the server's total to the cent or the server answers 409. */
+  totalAmount: z.number().nonnegative(),
+  bookingDate: z.string().optional(),
+  status: z.literal('pending').optional(),
+});
+export type CreateBookingInput = z.input<typeof CreateBookingSchema>;
+
+/** A priced booking line as the API returns it (money in dollars). */
+export type BookingLine = {
+  id: number;
+  serviceType: ServiceType;
+  serviceId: number;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+  details: Record<string, unknown>;
+};
+
+export type PaymentEntry = {
+  id: number;
+  status: 'succeeded' | 'failed' | 'refunded';
+  amount: number;
+  brand: string | null;
+  last4: string | null;
+  createdAt: string;
+};
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export type Booking = {
+  id: number;
+  status: BookingStatus;
+  totalAmount: number;
+  currency: 'usd';
+  bookingDate: string;
+  createdAt: string;
+  items: BookingLine[];
+  payments: PaymentEntry[];
+  /** For bookings with food lines: the delivery's tracking record id. */
+  trackingId?: string;
+};
