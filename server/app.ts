@@ -116,8 +116,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
 /** Serves the built client with long-lived caching for hashed assets and an SPA fallback to index.html. */
 async function serveClient(app: FastifyInstance, distDir: string) {
-  const indexHtml = join(distDir, 'index.html');
-  if (!existsSync(indexHtml)) return;
+  const hasClient = existsSync(join(distDir, 'index.html'));
+  if (!hasClient) {
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    });
+    return;
+  }
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',

@@ -42,7 +42,7 @@ function validationBody(errors: Record<string, string>): ErrorBody {
   return { message: first ? `Validation failed: ${first}` : 'Validation failed', errors };
 }
 
-/** Installs the error and not-found handlers: JSON everywhere under /api, never a stack trace. */
+/** Installs the error handler: JSON `{message, errors?}` with the right status, never a stack trace. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -69,9 +69,5 @@ export function installErrorHandling(app: FastifyInstance) {
     if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'Request body must not be empty';
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = 'Unsupported content type; send application/json';
     return reply.status(status).send({ message });
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
 }

@@ -82,7 +82,7 @@ describe('foundation', () => {
     const { email, password } = adminCredentials();
     await signIn(page, email, password);
     await page.waitForURL((url) => url.pathname === '/admin');
-    await page.getByRole('heading', { name: /admin dashboard/i }).waitFor();
+    await page.getByRole('heading', { name: 'Admin Dashboard', exact: true }).waitFor();
   });
 
   it('a signed-in user cannot reach admin data', async () => {
@@ -92,7 +92,7 @@ describe('foundation', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/admin');
     await page.getByText(/do not have access/i).first().waitFor();
-    expect(await page.getByRole('heading', { name: /admin dashboard/i }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Admin Dashboard', exact: true }).count()).toBe(0);
     const status = await page.evaluate(async () => (await fetch('/api/admin/stats', { credentials: 'include' })).status);
     expect(status).toBe(403);
     // Setting the original's localStorage flag changes nothing.

@@ -1,0 +1,41 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { ConnectivityBadge } from './connectivity-badge';
+import { Footer } from './footer';
+import { Header } from './header';
+import { InstallHelpDialog } from './pwa/install-app-button';
+import { IosInstallBanner } from './pwa/ios-install-banner';
+
+function skipToMain() {
+  const main = document.getElementById('main');
+  main?.focus();
+}
+
+export function Layout() {
+  const navigation = useNavigation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          skipToMain();
+        }}
+        className="sr-only rounded-md bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[200]"
+      >
+        Skip to main content
+      </a>
+      {navigation.state === 'loading' ? (
+        <div className="fixed inset-x-0 top-0 z-[150] h-0.5 animate-pulse bg-brand-500" role="progressbar" aria-label="Loading page" />
+      ) : null}
+      <Header />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <ConnectivityBadge />
+      <IosInstallBanner />
+      <InstallHelpDialog />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useSyncExternalStore } from 'react';
+
+/** Chromium's install event (not in the DOM typings). */
+export type BeforeInstallPromptEvent = Event & {
+  prompt: () => Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
+};
+
+/** Which help dialog is open: the iOS steps or manual instructions for other browsers. */
+export type InstallHelp = 'ios' | 'manual' | null;
+
+type InstallState = { deferred: BeforeInstallPromptEvent | null; installed: boolean; help: InstallHelp };
+
+let state: InstallState = { deferred: null, installed: false, help: null };
+const listeners = new Set<() => void>();
+let started = false;
+
+function set(next: Partial<InstallState>) {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Captures the browser's deferred install prompt. Called once from main.tsx, before React renders, because
+ * the event can fire before the header mounts.
+ */
+export function startInstallPromptCapture(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    set({ deferred: event as BeforeInstallPromptEvent });
+  });
+  window.addEventListener('appinstalled', () => set({ deferred: null, installed: true }));
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function useInstallState(): InstallState {
+  return useSyncExternalStore(subscribe, () => state, () => state);
+}
+
+/** Shows the captured browser prompt. Resolves to the outcome, or null when there was no prompt to show. */
+export async function promptInstall(): Promise<'accepted' | 'dismissed' | null> {
+  const event = state.deferred;
+  if (!event) return null;
+  // A deferred prompt can be used once.
+  set({ deferred: null });
+  await event.prompt();
+  const choice = await event.userChoice;
+  if (choice.outcome === 'accepted') set({ installed: true });
+  return choice.outcome;
+}
+
+/**
+ * The Install App action: iOS Safari gets the Share -> Add to Home Screen -> Add help; other browsers get
+ * their own prompt when they offered one, else manual instructions (never window.alert).
+ */
+export async function requestInstall(): Promise<'accepted' | 'dismissed' | 'help'> {
+  if (isIosSafari()) {
+    set({ help: 'ios' });
+    return 'help';
+  }
+  try {
+    const outcome = await promptInstall();
+    if (outcome) return outcome;
+  } catch {
+    // A prompt that fails to show falls through to the manual instructions.
+  }
+  set({ help: 'manual' });
+  return 'help';
+}
+
+export function closeInstallHelp(): void {
+  set({ help: null });
+}
+
+/** Safari on iPhone/iPad (iPadOS reports itself as a Mac with touch). Other iOS browsers are excluded. */
+export function isIosSafari(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  const ua = navigator.userAgent;
+  const isIos = /iPad|iPhone|iPod/.test(ua) || (ua.includes('Macintosh') && navigator.maxTouchPoints > 1);
+  const otherBrowser = /CriOS|FxiOS|EdgiOS|OPiOS|OPT\/|GSA\/|DuckDuckGo|YaBrowser/.test(ua);
+  return isIos && /WebKit/.test(ua) && !otherBrowser;
+}
+
+/** True when the app already runs as an installed app. */
+export function isStandalone(): boolean {
+  if (typeof window === 'undefined') return false;
+  const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return iosStandalone || window.matchMedia?.('(display-mode: standalone)').matches === true;
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginSchema, type Login, type PublicUser } from '@domain/accounts/schemas';
+import { parseApiError } from '@client/lib/api';
+import { Button } from '@client/ui/button';
+import { FormAlert, FormField } from '@client/ui/form-field';
+import { Input } from '@client/ui/input';
+import { Spinner } from '@client/ui/spinner';
+import { toast } from '@client/ui/use-toast';
+import { useAuth } from './use-auth';
+
+type SignInFormProps = {
+  defaultEmail?: string;
+  onSignedIn: (user: PublicUser) => void;
+};
+
+/** Spec 002 section 8: the login toasts. Returns the inline message shown above the form. */
+export function reportSignInFailure(error: unknown): string {
+  const parsed = parseApiError(error);
+  if (parsed.status === null) {
+    const description = `Unable to connect to server: ${parsed.raw}`;
+    toast({ title: 'Login Error', description, variant: 'destructive' });
+    return description;
+  }
+  const description = parsed.readable ? (parsed.message ?? 'Invalid credentials') : 'Unknown error';
+  toast({ title: 'Login Failed', description, variant: 'destructive' });
+  return description;
+}
+
+export function SignInForm({ defaultEmail = '', onSignedIn }: SignInFormProps) {
+  const { signIn } = useAuth();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+
+  const onSubmit = async (values: Login) => {
+    setFormError(null);
+    try {
+      const user = await signIn(values);
+      toast({ title: 'Login Successful', description: `Welcome back, ${user.username}!`, variant: 'success' });
+      onSignedIn(user);
+    } catch (error) {
+      const { errors: fieldErrors } = parseApiError(error);
+      for (const field of ['email', 'password'] as const) {
+        if (fieldErrors[field]) setError(field, { message: fieldErrors[field] });
+      }
+      setFormError(reportSignInFailure(error));
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4" aria-label="Sign in">
+      <FormAlert message={formError} />
+      <FormField label="Email" required error={errors.email?.message}>
+        {(control) => (
+          <Input {...control} type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...register('email')} />
+        )}
+      </FormField>
+      <FormField label="Password" required error={errors.password?.message}>
+        {(control) => <Input {...control} type="password" autoComplete="current-password" {...register('password')} />}
+      </FormField>
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? <Spinner label="Signing in…" className="text-white [&_svg]:text-white" /> : null}
+        {isSubmitting ? 'Signing In…' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Login, PublicUser, Register } from '@domain/accounts/schemas';
+import { apiJson, apiRequest, getQueryFn } from '@client/lib/api';
+
+/** The session is the server's: this query on /api/auth/me is the only source of "who is signed in". */
+export const AUTH_ME_KEY = ['/api/auth/me'] as const;
+
+export type AuthStatus = 'loading' | 'error' | 'signed-in' | 'signed-out';
+
+/** Other cached data may belong to the previous user: refetch what is shown, drop the rest when next used. */
+function refreshUserData(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== AUTH_ME_KEY[0] });
+}
+
+/**
+ * Current user plus sign-in, sign-out and registration. `user` is null when signed out (401 from /me).
+ * Mutations throw the api helper's Error (`"<status>: <body>"`); parse it with `parseApiError`.
+ */
+export function useAuth() {
+  const queryClient = useQueryClient();
+
+  const me = useQuery<PublicUser | null>({
+    queryKey: AUTH_ME_KEY,
+    queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
+    // Offline, fail at once (status 'error': pages show sign-in or a retry) instead of pausing in 'loading'
+    // forever; the query has no data then, so it is refetched on reconnect.
+    networkMode: 'always',
+  });
+
+  const signInMutation = useMutation({
+    mutationFn: (credentials: Login) => apiJson<PublicUser>('POST', '/api/auth/login', credentials),
+    // Auth calls report "Unable to connect" at once rather than waiting, paused, for the network.
+    networkMode: 'always',
+    onSuccess: (user) => {
+      queryClient.setQueryData(AUTH_ME_KEY, user);
+      refreshUserData(queryClient);
+    },
+  });
+
+  const signOutMutation = useMutation({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/auth/logout', {});
+    },
+    networkMode: 'always',
+    onSuccess: () => {
+      queryClient.setQueryData(AUTH_ME_KEY, null);
+      refreshUserData(queryClient);
+    },
+  });
+
+  /** Creates the account only; the caller signs in afterwards (the register call sets no session). */
+  const registerMutation = useMutation({
+    mutationFn: (input: Register) => apiJson<PublicUser>('POST', '/api/auth/register', input),
+    networkMode: 'always',
+  });
+
+  const user = me.data ?? null;
+  const status: AuthStatus = me.isPending ? 'loading' : me.isError ? 'error' : user ? 'signed-in' : 'signed-out';
+
+  return {
+    user,
+    status,
+    isAdmin: user?.role === 'admin',
+    error: me.error,
+    refetch: me.refetch,
+    signIn: signInMutation.mutateAsync,
+    isSigningIn: signInMutation.isPending,
+    signOut: signOutMutation.mutateAsync,
+    isSigningOut: signOutMutation.isPending,
+    register: registerMutation.mutateAsync,
+    isRegistering: registerMutation.isPending,
+  };
+}

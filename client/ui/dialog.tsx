@@ -1,0 +1,80 @@
+import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from 'react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { X } from 'lucide-react';
+import { cn } from '@client/lib/cn';
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+export const DialogPortal = DialogPrimitive.Portal;
+
+const overlayClasses =
+  'fixed inset-0 z-50 bg-gray-950/50 backdrop-blur-[1px] data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out';
+
+export const DialogOverlay = forwardRef<
+  ComponentRef<typeof DialogPrimitive.Overlay>,
+  ComponentPropsWithoutRef<typeof DialogPrimitive.Overlay>
+>(function DialogOverlay({ className, ...props }, ref) {
+  return <DialogPrimitive.Overlay ref={ref} className={cn(overlayClasses, className)} {...props} />;
+});
+
+type DialogContentProps = ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & {
+  /** Hide the corner close button (the dialog still closes with Escape and outside clicks). */
+  hideClose?: boolean;
+};
+
+/**
+ * Centred modal. The content sits inside a scrollable overlay so tall dialogs scroll on small phones
+ * instead of being cut off.
+ */
+export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Content>, DialogContentProps>(function DialogContent(
+  { className, children, hideClose = false, ...props },
+  ref,
+) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className={cn(overlayClasses, 'grid place-items-center overflow-y-auto p-4')}>
+        <DialogPrimitive.Content
+          ref={ref}
+          className={cn(
+            'relative z-50 grid w-full max-w-lg gap-4 rounded-xl border border-gray-200 bg-white p-5 shadow-xl sm:p-6',
+            'focus:outline-none data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out',
+            className,
+          )}
+          {...props}
+        >
+          {children}
+          {hideClose ? null : (
+            <DialogPrimitive.Close
+              className="absolute right-3 top-3 rounded-md p-1.5 text-gray-500 transition-colors hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              aria-label="Close"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </DialogPrimitive.Close>
+          )}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Overlay>
+    </DialogPrimitive.Portal>
+  );
+});
+
+export function DialogHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn('flex flex-col gap-1.5 pr-8 text-left', className)} {...props} />;
+}
+
+export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+}
+
+export const DialogTitle = forwardRef<ComponentRef<typeof DialogPrimitive.Title>, ComponentPropsWithoutRef<typeof DialogPrimitive.Title>>(
+  function DialogTitle({ className, ...props }, ref) {
+    return <DialogPrimitive.Title ref={ref} className={cn('text-lg font-semibold leading-tight text-gray-900', className)} {...props} />;
+  },
+);
+
+export const DialogDescription = forwardRef<
+  ComponentRef<typeof DialogPrimitive.Description>,
+  ComponentPropsWithoutRef<typeof DialogPrimitive.Description>
+>(function DialogDescription({ className, ...props }, ref) {
+  return <DialogPrimitive.Description ref={ref} className={cn('text-sm text-gray-600', className)} {...props} />;
+});
