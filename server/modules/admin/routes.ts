@@ -1,10 +1,85 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../app';
-import { requireRole } from '../../platform/auth/guards';
+import {
+  ApproveRegistrationSchema,
+  RegistrationsQuerySchema,
+  RejectRegistrationSchema,
+  isAdminCollection,
+  isEditableCollection,
+} from '../../../domain/admin/schemas';
+import { currentUser, requireRole } from '../../platform/auth/guards';
+import { notFound } from '../../platform/errors';
+import { approveRegistration, listRegistrations, rejectRegistration } from '../onboarding/service';
+import { listContactMessages, markMessageRead } from '../support/service';
+import { listCollection, updateCollectionRow } from './collections';
+import { toCsv } from './csv';
 import { adminStats } from './service';
 
-export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
-  const adminOnly = { preHandler: requireRole('admin') };
+const IdParams = z.object({
+  id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(2_147_483_647, 'Invalid id'),
+});
+const CollectionParams = z.object({ collection: z.string().max(64) });
+const CollectionIdParams = CollectionParams.extend(IdParams.shape);
+const ExportParams = z.object({ file: z.string().max(80) });
 
-  app.get('/api/admin/stats', adminOnly, async () => adminStats(ctx.db));
+function collectionOr404(name: string) {
+  if (!isAdminCollection(name)) throw notFound(`Unknown collection: ${name}`);
+  return name;
+}
+
+/** Admin API: every route requires an admin session (401 without a session, 403 for other roles). */
+export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+  // onRequest, so an unauthorised caller gets 401/403 before any validation of its input.
+  const adminOnly = { onRequest: requireRole('admin') };
+
+  r.get('/api/admin/stats', adminOnly, async () => adminStats(db));
+
+  // Review queue.
+  r.get('/api/admin/registrations', { ...adminOnly, schema: { querystring: RegistrationsQuerySchema } }, async (request) =>
+    listRegistrations(db, request.query),
+  );
+  r.post(
+    '/api/admin/registrations/:id/approve',
+    { ...adminOnly, schema: { params: IdParams, body: ApproveRegistrationSchema.optional() } },
+    async (request) => approveRegistration(db, request.params.id, currentUser(request).id, request.body?.notes),
+  );
+  r.post(
+    '/api/admin/registrations/:id/reject',
+    { ...adminOnly, schema: { params: IdParams, body: RejectRegistrationSchema } },
+    async (request) => rejectRegistration(db, request.params.id, currentUser(request).id, request.body.reason),
+  );
+
+  // Contact messages.
+  r.get('/api/admin/messages', adminOnly, async () => listContactMessages(db));
+  r.post('/api/admin/messages/:id/read', { ...adminOnly, schema: { params: IdParams } }, async (request) =>
+    markMessageRead(db, request.params.id),
+  );
+
+  // CSV export: /api/admin/export/<collection>.csv
+  r.get('/api/admin/export/:file', { ...adminOnly, schema: { params: ExportParams } }, async (request, reply) => {
+    const match = /^([a-z-]+)\.csv$/.exec(request.params.file);
+    if (!match) throw notFound(`Unknown export: ${request.params.file}`);
+    const collection = collectionOr404(match[1]);
+    const csv = toCsv(await listCollection(db, collection));
+    const date = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${collection}-${date}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+
+  // Generic collections (static routes above take precedence).
+  r.get('/api/admin/:collection', { ...adminOnly, schema: { params: CollectionParams } }, async (request) =>
+    listCollection(db, collectionOr404(request.params.collection)),
+  );
+  r.patch('/api/admin/:collection/:id', { ...adminOnly, schema: { params: CollectionIdParams } }, async (request) => {
+    const { collection, id } = request.params;
+    if (!isEditableCollection(collection)) throw notFound(`Unknown or read-only collection: ${collection}`);
+    return updateCollectionRow(db, collection, id, request.body);
+  });
 }

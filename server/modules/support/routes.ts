@@ -1,6 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app';
+import { ContactMessageSchema } from '../../../domain/support/schemas';
+import { createContactMessage } from './service';
 
-export async function supportRoutes(_app: FastifyInstance, _ctx: AppContext) {
-  // Routes of the support capability are added here.
+/** Contact messages per IP per hour. */
+export const CONTACT_RATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
+
+export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/contact',
+    { schema: { body: ContactMessageSchema }, config: { rateLimit: CONTACT_RATE_LIMIT } },
+    async (request, reply) => reply.status(201).send(await createContactMessage(ctx.db, request.body, request.user?.id ?? null)),
+  );
 }

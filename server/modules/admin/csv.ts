@@ -1,0 +1,31 @@
+/**
+ * RFC 4180 CSV: CRLF line ends, a header row, fields containing a comma, quote, CR or LF quoted with quotes
+ * doubled. Arrays are joined with "; ", objects written as JSON, null/undefined as empty fields.
+ */
+
+/** One value as its CSV field text (before quoting). */
+export function csvText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(csvText).join('; ');
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  const text = String(value);
+  // Spreadsheet formula injection: a text cell starting with = or @ (or +/- not followed by a digit) is made inert.
+  if (typeof value === 'string' && /^(=|@|[+-](?![\d\s(])|\t|\r)/.test(text)) return `'${text}`;
+  return text;
+}
+
+/** Quotes a field when RFC 4180 requires it. */
+export function csvField(value: unknown): string {
+  const text = csvText(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows to a CSV document; the columns are the rows' keys in first-seen order. */
+export function toCsv(rows: readonly Record<string, unknown>[], fallbackColumns: readonly string[] = ['id']): string {
+  const columns: string[] = [];
+  for (const row of rows) for (const key of Object.keys(row)) if (!columns.includes(key)) columns.push(key);
+  if (columns.length === 0) columns.push(...fallbackColumns);
+  const lines = [columns.map(csvField).join(','), ...rows.map((row) => columns.map((c) => csvField(row[c])).join(','))];
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REGISTRATION_FORMS, REGISTRATION_KINDS, type RegistrationKind } from '../../../domain/onboarding';
+import { VALID_SAMPLES } from '../../../domain/onboarding/test-samples';
+import { registrations } from '../../db/schema';
+import { createTestApp, signUp, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (url: string, payload: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+
+/** An invalid body per form and the spec messages its 400 must carry. */
+const INVALID: Record<RegistrationKind, [Record<string, unknown>, Record<string, string>]> = {
+  restaurant: [
+    { ...VALID_SAMPLES.restaurant, name: 'A', cuisine: '', email: 'nope', phone: '123', businessLicense: '12' },
+    {
+      name: 'Restaurant name must be at least 2 characters',
+      cuisine: 'Please select a cuisine type',
+      email: 'Please enter a valid email',
+      phone: 'Phone number must be at least 10 characters',
+      businessLicense: 'Business license number is required',
+    },
+  ],
+  hotel: [
+    { ...VALID_SAMPLES.hotel, website: 'bad url', starRating: '', hotelType: '', languages: '' },
+    {
+      website: 'Please enter a valid website URL',
+      starRating: 'Please select a star rating',
+      hotelType: 'Please select hotel type',
+      languages: 'Languages spoken are required',
+    },
+  ],
+  airline: [
+    { ...VALID_SAMPLES.airline, airlineCode: 'A', serviceClass: '', safetyRating: '', website: '' },
+    {
+      airlineCode: 'Airline code is required (e.g., AA, UA)',
+      serviceClass: 'Please select service class',
+      safetyRating: 'Please select safety rating',
+      website: 'Please enter a valid website URL',
+    },
+  ],
+  'car-rental': [
+    { ...VALID_SAMPLES['car-rental'], companyName: 'C', fuelPolicy: 'full', driverLicenseReq: 'yes' },
+    {
+      companyName: 'Company name must be at least 2 characters',
+      fuelPolicy: 'Fuel policy is required',
+      driverLicenseReq: 'Driver license requirements are required',
+    },
+  ],
+  courier: [
+    { ...VALID_SAMPLES.courier, serviceType: '', trackingSystem: 'pigeon', insuranceOffered: '' },
+    {
+      serviceType: 'Please select service type',
+      trackingSystem: 'Please select tracking system',
+      insuranceOffered: 'Please select insurance option',
+    },
+  ],
+  taxi: [
+    { ...VALID_SAMPLES.taxi, country: '', serviceType: '' },
+    { country: 'Please select a country', serviceType: 'Please select service type' },
+  ],
+  property: [
+    { ...VALID_SAMPLES.property, title: 'Flat', propertyType: '' },
+    { title: 'Title must be at least 5 characters', propertyType: 'Please select a property type' },
+  ],
+  'general-service': [
+    { ...VALID_SAMPLES['general-service'], features: [], requirements: [], specializations: [], languages: [] },
+    {
+      features: 'At least one feature is required',
+      requirements: 'At least one requirement is required',
+      specializations: 'At least one specialization is required',
+      languages: 'At least one language is required',
+    },
+  ],
+  driver: [
+    { ...VALID_SAMPLES.driver, vehicleYear: 1999 },
+    { vehicleYear: 'Vehicle year must be between 2000 and 2025' },
+  ],
+  'fashion-designer': [
+    { ...VALID_SAMPLES['fashion-designer'], designerName: '', workLocation: '' },
+    { designerName: 'Designer name is required', workLocation: 'Work location is required' },
+  ],
+  'driver-application': [
+    { ...VALID_SAMPLES['driver-application'], backgroundCheck: false, termsAccepted: false, serviceTypes: [], email: 'x' },
+    {
+      backgroundCheck: 'Background check consent is required',
+      termsAccepted: 'Terms and conditions must be accepted',
+      serviceTypes: 'Please select at least one service type',
+      email: 'Please enter a valid email address',
+    },
+  ],
+};
+
+describe('POST registration routes', () => {
+  for (const kind of REGISTRATION_KINDS) {
+    const { apiPath } = REGISTRATION_FORMS[kind];
+
+    it(`${apiPath} rejects an invalid ${kind} with the spec messages`, async () => {
+      const [body, messages] = INVALID[kind];
+      const res = await post(apiPath, body);
+      expect(res.statusCode).toBe(400);
+      const json = res.json();
+      expect(typeof json.message).toBe('string');
+      expect(json.errors).toMatchObject(messages);
+    });
+
+    it(`${apiPath} stores a valid ${kind} as pending`, async () => {
+      const res = await post(apiPath, VALID_SAMPLES[kind]);
+      expect(res.statusCode).toBe(201);
+      const json = res.json();
+      expect(json).toEqual({ id: expect.any(Number), status: 'pending' });
+      const [row] = await t.database.db.select().from(registrations).where(eq(registrations.id, json.id));
+      expect(row).toMatchObject({ kind, status: 'pending', submitterId: null });
+      expect(row.submitterIp).toBeTruthy();
+    });
+  }
+
+  it('rejects a country name that is not a known country', async () => {
+    const res = await post('/api/hotels', { ...VALID_SAMPLES.hotel, country: 'Atlantis' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ country: 'Please select a country' });
+  });
+
+  it('stores all submitted fields, trimmed, and names the registration', async () => {
+    const res = await post('/api/general-services', VALID_SAMPLES['general-service']);
+    const [row] = await t.database.db.select().from(registrations).where(eq(registrations.id, res.json().id));
+    expect(row.name).toBe('Spotless Laundry');
+    expect(row.data).toMatchObject({ ...VALID_SAMPLES['general-service'], features: ['Pick-up', 'Delivery'] });
+  });
+
+  it('links a signed-in submitter', async () => {
+    const user = await signUp(t);
+    const res = await post('/api/register-driver', VALID_SAMPLES.driver, user.cookie);
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(registrations).where(eq(registrations.id, res.json().id));
+    expect(row.submitterId).toBe(user.id);
+  });
+
+  it('does not publish a pending registration', async () => {
+    await post('/api/restaurants', { ...VALID_SAMPLES.restaurant, name: 'Pending Only Diner' });
+    const list = (await t.app.inject({ method: 'GET', url: '/api/restaurants' })).json() as { name: string }[];
+    expect(list.map((r) => r.name)).not.toContain('Pending Only Diner');
+  });
+
+  it('rate-limits submissions per IP with a JSON 429', async () => {
+    const ip = '203.0.113.9';
+    const send = () =>
+      t.app.inject({ method: 'POST', url: '/api/register-fashion-designer', payload: VALID_SAMPLES['fashion-designer'], remoteAddress: ip });
+    for (let i = 0; i < 20; i += 1) expect((await send()).statusCode).toBe(201);
+    const limited = await send();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toEqual(expect.any(String));
+  });
+});

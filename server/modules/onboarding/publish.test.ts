@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { PropertyRegistrationSchema, RestaurantRegistrationSchema } from '../../../domain/onboarding';
+import { VALID_SAMPLES } from '../../../domain/onboarding/test-samples';
+import {
+  cataloguePropertyType,
+  deliveryTimeText,
+  firstAmountCents,
+  firstInteger,
+  propertyValues,
+  restaurantValues,
+  shippingSpeed,
+} from './publish';
+
+describe('publish mappings', () => {
+  it.each([
+    ['2.99', 299],
+    ['$2.99', 299],
+    ['CA$ 3', 300],
+    ['2,50', 250],
+    ['$1,200 - $2,000', 120000],
+    ['free', null],
+  ])('firstAmountCents(%j) = %j', (text, cents) => {
+    expect(firstAmountCents(text)).toBe(cents);
+  });
+
+  it.each([
+    ['30', '30 min'],
+    ['25-35', '25-35 min'],
+    ['30 minutes', '30 minutes'],
+  ])('deliveryTimeText(%j) = %j', (text, expected) => {
+    expect(deliveryTimeText(text)).toBe(expected);
+  });
+
+  it('parses integers with fallbacks', () => {
+    expect(firstInteger('2 bedrooms', 0)).toBe(2);
+    expect(firstInteger('', 1)).toBe(1);
+    expect(firstInteger(undefined, 0)).toBe(0);
+  });
+
+  it('maps property types and shipping speeds', () => {
+    expect(cataloguePropertyType('Villa')).toBe('House');
+    expect(cataloguePropertyType('Loft')).toBe('Apartment');
+    expect(cataloguePropertyType('Condo')).toBe('Condo');
+    expect(cataloguePropertyType('Room')).toBe('Room');
+    expect(shippingSpeed('Same-Day Delivery')).toBe('overnight');
+    expect(shippingSpeed('Express Courier')).toBe('express');
+    expect(shippingSpeed('Freight Transport')).toBe('standard');
+  });
+
+  it('maps a restaurant with a fallback fee of 0', () => {
+    const d = RestaurantRegistrationSchema.parse({ ...VALID_SAMPLES.restaurant, deliveryFee: 'free' });
+    expect(restaurantValues(d, 7, 3)).toMatchObject({
+      deliveryFeeCents: 0,
+      deliveryTime: '30 min',
+      address: '123 King Street West, Toronto, Canada',
+      image: '/api/placeholder/400/300?random=r7',
+      ownerId: 3,
+    });
+  });
+
+  it('prices a property per month as 30 nights', () => {
+    const d = PropertyRegistrationSchema.parse({ ...VALID_SAMPLES.property, pricePerNight: '$95.50', propertySize: '850 sqft' });
+    expect(propertyValues(d, 1, null)).toMatchObject({ pricePerMonthCents: 286500, sqft: 850, bedrooms: 2 });
+  });
+});

@@ -1,0 +1,228 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AdminCollection, AdminRegistration, ApproveResult, RegistrationStatus, RegistrationsQuery, RejectResult } from '../../../domain/admin/schemas';
+import {
+  REGISTRATION_FORMS,
+  registrationName,
+  type CarRentalRegistration,
+  type CourierRegistration,
+  type FashionDesignerRegistration,
+  type GeneralServiceRegistration,
+  type HotelRegistration,
+  type PropertyRegistration,
+  type RegistrationKind,
+  type RestaurantRegistration,
+  type TaxiRegistration,
+} from '../../../domain/onboarding';
+import type { Db, Tx } from '../../db/connect';
+import {
+  cars,
+  generalServices,
+  hotels,
+  menuItems,
+  properties,
+  registrations,
+  restaurants,
+  serviceProviders,
+  shippingRates,
+  taxiRides,
+  users,
+} from '../../db/schema';
+import { menuForCuisine } from '../../db/seed/catalogue-data';
+import { conflict, notFound } from '../../platform/errors';
+import {
+  carValues,
+  generalServiceValues,
+  hotelValues,
+  propertyValues,
+  restaurantValues,
+  shippingValues,
+  taxiValues,
+} from './publish';
+
+type RegistrationRow = typeof registrations.$inferSelect;
+
+/** Stores a validated registration as pending. Nothing is public until an admin approves it. */
+export async function submitRegistration(
+  db: Db,
+  kind: RegistrationKind,
+  data: Record<string, unknown>,
+  submitter: { userId: number | null; ip: string },
+): Promise<{ id: number; status: 'pending' }> {
+  const [row] = await db
+    .insert(registrations)
+    .values({
+      kind,
+      name: registrationName(kind, data).slice(0, 200),
+      status: 'pending',
+      data,
+      submitterId: submitter.userId,
+      submitterIp: submitter.ip,
+    })
+    .returning({ id: registrations.id });
+  return { id: row.id, status: 'pending' };
+}
+
+/** A registration row in the admin API shape. */
+export function toAdminRegistration(r: RegistrationRow): AdminRegistration {
+  return {
+    id: r.id,
+    kind: r.kind as RegistrationKind,
+    name: r.name,
+    status: r.status,
+    submittedAt: r.createdAt.toISOString(),
+    reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
+    reviewNotes: r.reviewNotes,
+    submitterId: r.submitterId,
+    publishedCollection: r.publishedCollection,
+    publishedId: r.publishedId,
+    data: r.data,
+  };
+}
+
+/** The review queue, newest first, filtered by status ('all' for every status) and optionally kind. */
+export async function listRegistrations(db: Db, query: RegistrationsQuery): Promise<AdminRegistration[]> {
+  const conditions = [
+    query.status === 'all' ? undefined : eq(registrations.status, query.status),
+    query.kind ? eq(registrations.kind, query.kind) : undefined,
+  ].filter((c) => c !== undefined);
+  const rows = await db
+    .select()
+    .from(registrations)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(registrations.createdAt), desc(registrations.id));
+  return rows.map(toAdminRegistration);
+}
+
+/** Locks a registration for review; 404 when missing, 409 when it was already reviewed. */
+async function lockPending(tx: Tx, id: number): Promise<RegistrationRow> {
+  const [row] = await tx.select().from(registrations).where(eq(registrations.id, id)).for('update');
+  if (!row) throw notFound('Registration not found');
+  if (row.status !== 'pending') throw conflict(`This registration was already ${row.status}`, { status: row.status });
+  return row;
+}
+
+function parseData<S extends z.ZodType>(schema: S, row: RegistrationRow): z.output<S> {
+  const parsed = schema.safeParse(row.data);
+  if (!parsed.success) throw conflict('The stored registration no longer passes validation; reject it instead');
+  return parsed.data;
+}
+
+const PROVIDER_SERVICE_TYPE: Partial<Record<RegistrationKind, 'airline' | 'driver' | 'fashion-designer'>> = {
+  airline: 'airline',
+  driver: 'driver',
+  'driver-application': 'driver',
+  'fashion-designer': 'fashion-designer',
+};
+
+/** Inserts the public row(s) for an approved registration; returns where it was published. */
+async function publish(tx: Tx, row: RegistrationRow): Promise<{ collection: AdminCollection; id: number }> {
+  const kind = row.kind as RegistrationKind;
+  const owner = row.submitterId;
+  const schema = REGISTRATION_FORMS[kind].schema;
+  switch (kind) {
+    case 'restaurant': {
+      const d = parseData(schema, row) as RestaurantRegistration;
+      const [r] = await tx.insert(restaurants).values(restaurantValues(d, row.id, owner)).returning({ id: restaurants.id });
+      await tx.insert(menuItems).values(
+        menuForCuisine(d.cuisine).map((item, position) => ({
+          restaurantId: r.id,
+          name: item.name,
+          description: item.description,
+          priceCents: item.priceCents,
+          position,
+        })),
+      );
+      return { collection: 'restaurants', id: r.id };
+    }
+    case 'hotel': {
+      const d = parseData(schema, row) as HotelRegistration;
+      const [h] = await tx.insert(hotels).values(hotelValues(d, row.id, owner)).returning({ id: hotels.id });
+      return { collection: 'hotels', id: h.id };
+    }
+    case 'car-rental': {
+      const d = parseData(schema, row) as CarRentalRegistration;
+      const [c] = await tx.insert(cars).values(carValues(d, row.id, owner)).returning({ id: cars.id });
+      return { collection: 'cars', id: c.id };
+    }
+    case 'courier': {
+      const d = parseData(schema, row) as CourierRegistration;
+      const [s] = await tx.insert(shippingRates).values(shippingValues(d, row.id, owner)).returning({ id: shippingRates.id });
+      return { collection: 'shipping-rates', id: s.id };
+    }
+    case 'taxi': {
+      const d = parseData(schema, row) as TaxiRegistration;
+      const [t] = await tx.insert(taxiRides).values(taxiValues(d, row.id, owner)).returning({ id: taxiRides.id });
+      return { collection: 'taxi-rides', id: t.id };
+    }
+    case 'property': {
+      const d = parseData(schema, row) as PropertyRegistration;
+      const [p] = await tx.insert(properties).values(propertyValues(d, row.id, owner)).returning({ id: properties.id });
+      return { collection: 'properties', id: p.id };
+    }
+    case 'general-service': {
+      const d = parseData(schema, row) as GeneralServiceRegistration;
+      const [g] = await tx.insert(generalServices).values(generalServiceValues(d, owner)).returning({ id: generalServices.id });
+      return { collection: 'general-services', id: g.id };
+    }
+    case 'airline':
+    case 'driver':
+    case 'driver-application':
+    case 'fashion-designer': {
+      const data = parseData(schema, row) as Record<string, unknown>;
+      const businessName =
+        kind === 'fashion-designer' ? (data as FashionDesignerRegistration).businessName || row.name : row.name;
+      const [sp] = await tx
+        .insert(serviceProviders)
+        .values({ userId: owner, serviceType: PROVIDER_SERVICE_TYPE[kind] ?? kind, businessName, registrationId: row.id })
+        .returning({ id: serviceProviders.id });
+      return { collection: 'service-providers', id: sp.id };
+    }
+  }
+}
+
+/**
+ * Approves a pending registration: publishes it (catalogue row, or a service_providers row for airlines, drivers
+ * and designers), promotes a signed-in submitter with role 'user' to 'driver' (driver kinds) or 'provider', and
+ * records the review. 404 when missing, 409 when already reviewed.
+ */
+export async function approveRegistration(db: Db, id: number, reviewerId: number, notes?: string): Promise<ApproveResult> {
+  return db.transaction(async (tx) => {
+    const row = await lockPending(tx, id);
+    const published = await publish(tx, row);
+    if (row.submitterId !== null) {
+      const role = row.kind === 'driver' || row.kind === 'driver-application' ? 'driver' : 'provider';
+      await tx.update(users).set({ role }).where(and(eq(users.id, row.submitterId), eq(users.role, 'user')));
+    }
+    await tx
+      .update(registrations)
+      .set({
+        status: 'approved',
+        reviewedBy: reviewerId,
+        reviewedAt: new Date(),
+        reviewNotes: notes ?? null,
+        publishedCollection: published.collection,
+        publishedId: published.id,
+        updatedAt: new Date(),
+      })
+      .where(eq(registrations.id, id));
+    return { id, status: 'approved' as const, published };
+  });
+}
+
+/** Rejects a pending registration with a reason; nothing is published. 404 / 409 as for approval. */
+export async function rejectRegistration(db: Db, id: number, reviewerId: number, reason: string): Promise<RejectResult> {
+  return db.transaction(async (tx) => {
+    await lockPending(tx, id);
+    await tx
+      .update(registrations)
+      .set({ status: 'rejected', reviewedBy: reviewerId, reviewedAt: new Date(), reviewNotes: reason, updatedAt: new Date() })
+      .where(eq(registrations.id, id));
+    return { id, status: 'rejected' as const };
+  });
+}
+
+/** How many registrations have a status (the admin stats' pending count). */
+export async function countRegistrations(db: Db, status: RegistrationStatus): Promise<number> {
+  return db.$count(registrations, eq(registrations.status, status));
+}
