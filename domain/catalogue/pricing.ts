@@ -101,6 +101,39 @@ export function taxiEtaMinutes(distanceKm: number, trafficMinutes: number): numb
   return Math.max(1, Math.round(roundKm(distanceKm) * 3 + trafficMinutes));
 }
 
+/**
+ * Traffic allowance added to a trip estimate, from the local hour of day (spec 000 section 9: 0-10 minutes).
+ * Deterministic: weekday rush hours 7-9 and 16-18 get the full 10 minutes, the shoulders (6, 10, 15, 19) 5,
+ * the night (22-5) nothing, the rest of the day 3.
+ */
+export function taxiTrafficMinutes(localHour: number): number {
+  const h = ((Math.floor(localHour) % 24) + 24) % 24;
+  if ((h >= 7 && h <= 9) || (h >= 16 && h <= 18)) return 10;
+  if (h === 6 || h === 10 || h === 15 || h === 19) return 5;
+  if (h >= 22 || h <= 5) return 0;
+  return 3;
+}
+
+/**
+ * Approximate local hour at a longitude (mean solar time: 15 degrees per hour), so a quote's traffic allowance
+ * follows the pickup's time of day without a time-zone database.
+ */
+export function solarLocalHour(at: Date, lng: number): number {
+  const utcHours = at.getUTCHours() + at.getUTCMinutes() / 60;
+  return (((utcHours + lng / 15) % 24) + 24) % 24;
+}
+
+/**
+ * Minutes until a driver of a ride type reaches the pickup (spec 000 section 9: 2-9 minutes): the middle of the
+ * ride type's advertised wait ("2-4 min" gives 3), clamped to 2-9; 5 when the wait text has no numbers.
+ */
+export function pickupArrivalMinutes(waitTime: string): number {
+  const nums = (waitTime.match(/\d+/g) ?? []).map(Number);
+  if (nums.length === 0) return 5;
+  const mid = nums.length === 1 ? nums[0] : (nums[0] + nums[1]) / 2;
+  return Math.min(9, Math.max(2, Math.ceil(mid)));
+}
+
 // ---------------------------------------------------------------- shipping
 
 export const SHIPPING_SPEEDS = ['standard', 'express', 'overnight'] as const;
@@ -142,7 +175,80 @@ export function shippingRateCents(rate: { basePriceCents: number; pricePerLbCent
   return rate.basePriceCents + rate.pricePerLbCents * billableLbs(parcel);
 }
 
+/** Parcel limits the quote accepts: the big carriers' ground maximums. */
+export const SHIPPING_MAX_WEIGHT_LBS = 150;
+export const SHIPPING_MAX_SIDE_INCHES = 108;
+
 // ---------------------------------------------------------------- flights
+
+/** "YYYY-MM-DD" plus a number of days. */
+export function addDays(day: string, days: number): string {
+  return new Date(parseDay(day) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The earliest travel date accepted as "not in the past": today in the earliest time zone on earth (UTC-12), so
+ * a customer anywhere can still pick their own today.
+ */
+export function earliestTravelDay(now: Date = new Date()): string {
+  return todayUtc(new Date(now.getTime() - 12 * 3_600_000));
+}
+
+/** "4h 55m" -> 295; NaN when unreadable. */
+export function parseDurationMinutes(duration: string): number {
+  const m = /^\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m)?\s*$/i.exec(duration);
+  if (!m || (m[1] === undefined && m[2] === undefined)) return Number.NaN;
+  return Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0);
+}
+
+/** "HH:MM" -> minutes after midnight; NaN when unreadable. */
+export function clockMinutes(time: string): number {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(time.trim());
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return Number.NaN;
+  return Number(m[1]) * 60 + Number(m[2]);
+}
+
+/** UTC offset in minutes of an IANA zone at an instant (e.g. -240 for Toronto in summer); NaN for an unknown zone. */
+export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).formatToParts(at);
+    const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+    const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+    return Math.round((wall - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Days between a daily flight's departure date and its arrival date, both local. With both cities' time zones:
+ * departure + duration, shifted by the zone difference on that date, rounded to whole days (so a DST hour never
+ * moves the date). Without them: the next day when the arrival clock time is earlier than the departure's.
+ */
+export function flightArrivalDayOffset(
+  flight: { departureTime: string; arrivalTime: string; duration: string },
+  date: string,
+  zones?: { departure?: string; arrival?: string },
+): number {
+  const dep = clockMinutes(flight.departureTime);
+  const arr = clockMinutes(flight.arrivalTime);
+  const dur = parseDurationMinutes(flight.duration);
+  if (Number.isNaN(dep) || Number.isNaN(arr)) return 0;
+  if (zones?.departure && zones.arrival && !Number.isNaN(dur)) {
+    const noon = new Date(parseDay(date) + DAY_MS / 2);
+    const diff = zoneOffsetMinutes(zones.arrival, noon) - zoneOffsetMinutes(zones.departure, noon);
+    if (!Number.isNaN(diff)) return Math.max(0, Math.round((dep + dur + diff - arr) / 1440));
+  }
+  return arr < dep ? 1 : 0;
+}
 
 export const CABIN_CLASSES = ['Economy', 'Premium Economy', 'Business', 'First'] as const;
 export type CabinClass = (typeof CABIN_CLASSES)[number];

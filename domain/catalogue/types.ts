@@ -37,12 +37,22 @@ export type Flight = {
   flightNumber: string;
   departureCity: string;
   arrivalCity: string;
-  /** Local "HH:MM" of a daily schedule (or an ISO date-time when a search date was given). */
+  /**
+   * Local "HH:MM" of a daily schedule, always (also when a date was searched): departure in the departure city's
+   * time, arrival in the arrival city's time.
+   */
   departureTime: string;
   arrivalTime: string;
   price: number;
   duration: string;
   image: string;
+  /** Only in a search with `date`: the departure day "YYYY-MM-DD" (the searched date). */
+  date?: string;
+  /**
+   * Only in a search with `date`: the local arrival day "YYYY-MM-DD", computed from the duration and both cities'
+   * time zones (e.g. the next day for an overnight flight, two days later for Vancouver to Sydney).
+   */
+  arrivalDate?: string;
 };
 
 export type ShippingRate = {
@@ -81,6 +91,46 @@ export type TaxiRide = {
   baseFare: number;
   perKm: number;
   image: string;
+};
+
+/** One ride type priced for a trip (GET /api/taxi-rides/quote). */
+export type TaxiRideQuote = TaxiRide & {
+  /** baseFare + perKm x distanceKm, in dollars. */
+  estimatedPrice: number;
+  /** Trip duration, e.g. "37 min": distance x 3 minutes plus the time-of-day traffic allowance. */
+  estimatedTime: string;
+  /** Minutes until the driver reaches the pickup, e.g. "3 min". */
+  estimatedArrival: string;
+};
+
+export type TaxiQuote = { distanceKm: number; rides: TaxiRideQuote[] };
+
+/** GET /api/shipping-rates/quote: the generic tariff's price plus every active carrier rate of that speed. */
+export type ShippingQuote = {
+  price: number;
+  deliveryTime: string;
+  speed: 'standard' | 'express' | 'overnight';
+  billableWeight: number;
+  rates: Array<{ id: number; name: string; price: number; deliveryTime: string }>;
+};
+
+export type GeoPointView = { lat: number; lng: number; address: string };
+
+/** GET /api/tracking/:id. `serviceType` repeats `type` under the name the screens use. */
+export type TrackingView = {
+  id: string;
+  trackingNumber: string;
+  serviceName: string;
+  serviceType: 'delivery' | 'ride' | 'shipping' | 'flight' | 'service';
+  type: 'delivery' | 'ride' | 'shipping' | 'flight' | 'service';
+  status: 'pending' | 'active' | 'completed';
+  providerName: string;
+  providerPhone: string;
+  estimatedTime: string;
+  currentLocation: GeoPointView | null;
+  destination: GeoPointView;
+  /** Newest first; `timestamp` is an ISO date-time. */
+  updates: Array<{ timestamp: string; status: string; message: string; location: GeoPointView | null }>;
 };
 
 export type Property = {

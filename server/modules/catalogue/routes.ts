@@ -2,6 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app';
+import {
+  SHIPPING_MAX_SIDE_INCHES,
+  SHIPPING_MAX_WEIGHT_LBS,
+  SHIPPING_SPEEDS,
+  earliestTravelDay,
+  parseDay,
+} from '../../../domain/catalogue/pricing';
+import { sendJsonWithEtag } from './etag';
 import { placeholderSvg } from './placeholder';
 import { catalogue } from './service';
 
@@ -18,19 +26,152 @@ const PlaceholderQuery = z.object({
   random: z.string().max(64).optional(),
 });
 
+// Filter values. An empty parameter (`?q=&cuisine=`) means "no filter". Text filters (search words, cuisine,
+// category, property type) accept any text: an unknown cuisine or type simply matches nothing, since providers
+// add new ones. Numbers and dates are validated and answer 400 when malformed.
+const blankIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const text = (label: string) =>
+  z.preprocess(
+    blankIsAbsent,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(100, `${label} must be at most 100 characters`)
+      .optional(),
+  );
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z.preprocess(
+    blankIsAbsent,
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be between ${min} and ${max}`)
+      .max(max, `${label} must be between ${min} and ${max}`)
+      .optional(),
+  );
+
+const dollars = (label: string) =>
+  z.preprocess(
+    blankIsAbsent,
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .min(0, `${label} must not be negative`)
+      .max(10_000_000, `${label} is too large`)
+      .optional(),
+  );
+
+const travelDate = z.preprocess(
+  blankIsAbsent,
+  z
+    .string({ error: 'Date must be a date (YYYY-MM-DD)' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be a date (YYYY-MM-DD)')
+    .refine((d) => !Number.isNaN(parseDay(d)), 'Date must be a real calendar date')
+    .refine((d) => d >= earliestTravelDay(), 'Date must not be in the past')
+    .optional(),
+);
+
+const RestaurantsQuery = z.object({ q: text('Search text'), cuisine: text('Cuisine') });
+const HotelsQuery = z.object({
+  location: text('Location'),
+  guests: wholeNumber('Guests', 1, 100),
+  rooms: wholeNumber('Rooms', 1, 50),
+});
+const FlightsQuery = z.object({ from: text('From'), to: text('To'), date: travelDate });
+const CategoryQuery = z.object({ category: text('Category') });
+const PropertiesQuery = z
+  .object({
+    location: text('Location'),
+    type: text('Type'),
+    minPrice: dollars('Minimum price'),
+    maxPrice: dollars('Maximum price'),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'Minimum price must not be above maximum price',
+    path: ['maxPrice'],
+  });
+
+const MenuParams = z.object({
+  id: z.coerce
+    .number({ error: 'Restaurant id must be a number' })
+    .int('Restaurant id must be a whole number')
+    .positive('Restaurant id must be a positive number')
+    .max(2_147_483_647, 'Restaurant id is out of range'),
+});
+
+const coordinate = (label: string, limit: number) =>
+  z.preprocess(
+    blankIsAbsent,
+    z.coerce
+      .number({ error: `${label} is required` })
+      .min(-limit, `${label} must be between -${limit} and ${limit}`)
+      .max(limit, `${label} must be between -${limit} and ${limit}`),
+  );
+
+const TaxiQuoteQuery = z.object({
+  pickupLat: coordinate('Pickup latitude', 90),
+  pickupLng: coordinate('Pickup longitude', 180),
+  dropoffLat: coordinate('Dropoff latitude', 90),
+  dropoffLng: coordinate('Dropoff longitude', 180),
+});
+
+const parcelNumber = (label: string, unit: string, max: number) =>
+  z.preprocess(
+    blankIsAbsent,
+    z.coerce
+      .number({ error: `${label} is required` })
+      .positive(`${label} must be greater than 0`)
+      .max(max, `${label} must be at most ${max} ${unit}`),
+  );
+
+const ShippingQuoteQuery = z.object({
+  weight: parcelNumber('Weight', 'lbs', SHIPPING_MAX_WEIGHT_LBS),
+  length: parcelNumber('Length', 'inches', SHIPPING_MAX_SIDE_INCHES),
+  width: parcelNumber('Width', 'inches', SHIPPING_MAX_SIDE_INCHES),
+  height: parcelNumber('Height', 'inches', SHIPPING_MAX_SIDE_INCHES),
+  speed: z.preprocess(
+    blankIsAbsent,
+    z.enum(SHIPPING_SPEEDS, { error: `Speed must be one of ${SHIPPING_SPEEDS.join(', ')}` }).default('standard'),
+  ),
+});
+
 export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  r.get('/api/restaurants', async () => catalogue.restaurants(db));
-  r.get('/api/hotels', async () => catalogue.hotels(db));
-  r.get('/api/flights', async () => catalogue.flights(db));
-  r.get('/api/shipping-rates', async () => catalogue.shippingRates(db));
-  r.get('/api/cars', async () => catalogue.cars(db));
-  r.get('/api/taxi-rides', async () => catalogue.taxiRides(db));
-  r.get('/api/properties', async () => catalogue.properties(db));
-  r.get('/api/services', async () => catalogue.additionalServices(db));
-  r.get('/api/general-services', async () => catalogue.generalServices(db));
+  r.get('/api/restaurants', { schema: { querystring: RestaurantsQuery } }, async (request, reply) =>
+    sendJsonWithEtag(request, reply, await catalogue.restaurants(db, request.query)),
+  );
+  r.get('/api/restaurants/:id/menu', { schema: { params: MenuParams } }, async (request, reply) =>
+    sendJsonWithEtag(request, reply, await catalogue.menu(db, request.params.id)),
+  );
+  r.get('/api/hotels', { schema: { querystring: HotelsQuery } }, async (request, reply) =>
+    sendJsonWithEtag(request, reply, await catalogue.hotels(db, request.query)),
+  );
+  r.get('/api/flights', { schema: { querystring: FlightsQuery } }, async (request, reply) =>
+    sendJsonWithEtag(request, reply, await catalogue.flights(db, request.query)),
+  );
+  r.get('/api/shipping-rates', async (request, reply) => sendJsonWithEtag(request, reply, await catalogue.shippingRates(db)));
+  r.get('/api/shipping-rates/quote', { schema: { querystring: ShippingQuoteQuery } }, async (request) => {
+    const { speed, ...parcel } = request.query;
+    return catalogue.shippingQuote(db, parcel, speed);
+  });
+  r.get('/api/cars', { schema: { querystring: CategoryQuery } }, async (request, reply) =>
+    sendJsonWithEtag(request, reply, await catalogue.cars(db, request.query)),
+  );
+  r.get('/api/taxi-rides', async (request, reply) => sendJsonWithEtag(request, reply, await catalogue.taxiRides(db)));
+  r.get('/api/taxi-rides/quote', { schema: { querystring: TaxiQuoteQuery } }, async (request) => {
+    const q = request.query;
+    return catalogue.taxiQuote(db, { lat: q.pickupLat, lng: q.pickupLng }, { lat: q.dropoffLat, lng: q.dropoffLng });
+  });
+  r.get('/api/properties', { schema: { querystring: PropertiesQuery } }, async (request, reply) =>
+    sendJsonWithEtag(request, reply, await catalogue.properties(db, request.query)),
+  );
+  r.get('/api/services', async (request, reply) => sendJsonWithEtag(request, reply, await catalogue.additionalServices(db)));
+  r.get('/api/general-services', { schema: { querystring: CategoryQuery } }, async (request, reply) =>
+    sendJsonWithEtag(request, reply, await catalogue.generalServices(db, request.query)),
+  );
 
   r.get(
     '/api/placeholder/:w/:h',

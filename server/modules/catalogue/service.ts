@@ -1,41 +1,223 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { dollarsToCents, centsToDollars } from '../../../domain/catalogue/money';
+import { cityPart, flightCityMatches } from '../../../domain/catalogue/filters';
+import {
+  SHIPPING_DELIVERY_TIMES,
+  addDays,
+  billableLbs,
+  flightArrivalDayOffset,
+  greatCircleKm,
+  pickupArrivalMinutes,
+  roundKm,
+  shippingQuoteCents,
+  shippingRateCents,
+  solarLocalHour,
+  taxiEtaMinutes,
+  taxiFareCents,
+  taxiTrafficMinutes,
+  type LatLng,
+  type Parcel,
+  type ShippingSpeed,
+} from '../../../domain/catalogue/pricing';
+import type { Flight, ShippingQuote, TaxiQuote } from '../../../domain/catalogue/types';
 import type { Db } from '../../db/connect';
+import { FLIGHT_CITY_TIME_ZONES } from '../../db/seed/catalogue-data';
 import {
   additionalServices,
   cars,
   flights,
   generalServices,
   hotels,
+  menuItems,
   properties,
   restaurants,
   shippingRates,
   taxiRides,
 } from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import { locationDirectory } from '../locations/directory';
 import { toApi } from './mappers';
 
-/** The public catalogue lists: active items only, in a stable order. */
+/** `%text%` for ILIKE, with the user's own % _ and \ taken literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Case-insensitive equality; "All" (any case) or nothing means no filter. */
+function sameText(column: AnyPgColumn, value: string | undefined): SQL | undefined {
+  if (value === undefined || value.toLowerCase() === 'all') return undefined;
+  return sql`lower(${column}) = lower(${value})`;
+}
+
+/** A place filter: the whole text, or its city part ("Toronto, Ontario, Canada" -> "Toronto"), in any column. */
+function placeMatches(value: string | undefined, ...columns: AnyPgColumn[]): SQL | undefined {
+  if (value === undefined) return undefined;
+  const city = cityPart(value);
+  const needles = [...new Set([value, city].filter((n) => n.length > 0))];
+  return or(...needles.flatMap((n) => columns.map((c) => ilike(c, contains(n)))));
+}
+
+export type RestaurantFilter = { q?: string; cuisine?: string };
+export type HotelFilter = { location?: string; guests?: number; rooms?: number };
+export type FlightFilter = { from?: string; to?: string; date?: string };
+export type PropertyFilter = { location?: string; type?: string; minPrice?: number; maxPrice?: number };
+
+function timeZoneOf(city: string): string | undefined {
+  return FLIGHT_CITY_TIME_ZONES[city] ?? locationDirectory().timeZoneOfCity(city);
+}
+
+/** The public catalogue lists: active items only, in a stable order, narrowed by the optional filters. */
 export const catalogue = {
-  restaurants: async (db: Db) =>
-    (await db.select().from(restaurants).where(eq(restaurants.isActive, true)).orderBy(asc(restaurants.id))).map(toApi.restaurant),
-  hotels: async (db: Db) =>
-    (await db.select().from(hotels).where(eq(hotels.isActive, true)).orderBy(asc(hotels.id))).map(toApi.hotel),
-  flights: async (db: Db) =>
-    (await db.select().from(flights).where(eq(flights.isActive, true)).orderBy(asc(flights.id))).map(toApi.flight),
+  restaurants: async (db: Db, f: RestaurantFilter = {}) =>
+    (
+      await db
+        .select()
+        .from(restaurants)
+        .where(
+          and(
+            eq(restaurants.isActive, true),
+            f.q ? or(ilike(restaurants.name, contains(f.q)), ilike(restaurants.description, contains(f.q))) : undefined,
+            sameText(restaurants.cuisine, f.cuisine),
+          ),
+        )
+        .orderBy(asc(restaurants.id))
+    ).map(toApi.restaurant),
+
+  /** The menu of an active restaurant, in menu order; 404 for an unknown or inactive restaurant. */
+  menu: async (db: Db, restaurantId: number) => {
+    const [restaurant] = await db
+      .select({ id: restaurants.id })
+      .from(restaurants)
+      .where(and(eq(restaurants.id, restaurantId), eq(restaurants.isActive, true)));
+    if (!restaurant) throw notFound('Restaurant not found');
+    const items = await db
+      .select()
+      .from(menuItems)
+      .where(eq(menuItems.restaurantId, restaurantId))
+      .orderBy(asc(menuItems.position), asc(menuItems.id));
+    return items.map(toApi.menuItem);
+  },
+
+  hotels: async (db: Db, f: HotelFilter = {}) =>
+    (
+      await db
+        .select()
+        .from(hotels)
+        .where(
+          and(
+            eq(hotels.isActive, true),
+            placeMatches(f.location, hotels.location, hotels.name),
+            f.guests !== undefined ? gte(hotels.maxGuests, f.guests) : undefined,
+            f.rooms !== undefined ? gte(hotels.rooms, f.rooms) : undefined,
+          ),
+        )
+        .orderBy(asc(hotels.id))
+    ).map(toApi.hotel),
+
+  /**
+   * Flights are daily schedules, so every future date has the same flights. With `date`, each flight also carries
+   * `date` and its local `arrivalDate`.
+   */
+  flights: async (db: Db, f: FlightFilter = {}): Promise<Flight[]> => {
+    const rows = await db.select().from(flights).where(eq(flights.isActive, true)).orderBy(asc(flights.id));
+    const { cityOfIata } = locationDirectory();
+    return rows
+      .filter((r) => f.from === undefined || flightCityMatches(f.from, r.departureCity, cityOfIata))
+      .filter((r) => f.to === undefined || flightCityMatches(f.to, r.arrivalCity, cityOfIata))
+      .map((r) => {
+        const flight = toApi.flight(r);
+        if (f.date === undefined) return flight;
+        const offset = flightArrivalDayOffset(r, f.date, {
+          departure: timeZoneOf(r.departureCity),
+          arrival: timeZoneOf(r.arrivalCity),
+        });
+        return { ...flight, date: f.date, arrivalDate: addDays(f.date, offset) };
+      });
+  },
+
   shippingRates: async (db: Db) =>
     (await db.select().from(shippingRates).where(eq(shippingRates.isActive, true)).orderBy(asc(shippingRates.id))).map(
       toApi.shippingRate,
     ),
-  cars: async (db: Db) => (await db.select().from(cars).where(eq(cars.isActive, true)).orderBy(asc(cars.id))).map(toApi.car),
+
+  cars: async (db: Db, f: { category?: string } = {}) =>
+    (
+      await db
+        .select()
+        .from(cars)
+        .where(and(eq(cars.isActive, true), sameText(cars.category, f.category)))
+        .orderBy(asc(cars.id))
+    ).map(toApi.car),
+
   taxiRides: async (db: Db) =>
     (await db.select().from(taxiRides).where(eq(taxiRides.isActive, true)).orderBy(asc(taxiRides.id))).map(toApi.taxiRide),
-  properties: async (db: Db) =>
-    (await db.select().from(properties).where(eq(properties.isActive, true)).orderBy(asc(properties.id))).map(toApi.property),
+
+  properties: async (db: Db, f: PropertyFilter = {}) =>
+    (
+      await db
+        .select()
+        .from(properties)
+        .where(
+          and(
+            eq(properties.isActive, true),
+            placeMatches(f.location, properties.location),
+            sameText(properties.type, f.type),
+            f.minPrice !== undefined ? gte(properties.pricePerMonthCents, dollarsToCents(f.minPrice)) : undefined,
+            f.maxPrice !== undefined ? lte(properties.pricePerMonthCents, dollarsToCents(f.maxPrice)) : undefined,
+          ),
+        )
+        .orderBy(asc(properties.id))
+    ).map(toApi.property),
+
   additionalServices: async (db: Db) =>
     (await db.select().from(additionalServices).where(eq(additionalServices.isActive, true)).orderBy(asc(additionalServices.id))).map(
       toApi.additionalService,
     ),
-  generalServices: async (db: Db) =>
-    (await db.select().from(generalServices).where(eq(generalServices.isActive, true)).orderBy(asc(generalServices.id))).map(
-      toApi.generalService,
-    ),
+
+  generalServices: async (db: Db, f: { category?: string } = {}) =>
+    (
+      await db
+        .select()
+        .from(generalServices)
+        .where(and(eq(generalServices.isActive, true), sameText(generalServices.category, f.category)))
+        .orderBy(asc(generalServices.id))
+    ).map(toApi.generalService),
+
+  /**
+   * Prices every active ride type for a trip (spec 000 section 9): fare = base + per-km x great-circle distance;
+   * trip time = distance x 3 min + a traffic allowance from the pickup's local hour; pickup arrival from the ride
+   * type's advertised wait. Same inputs at the same hour give the same quote.
+   */
+  taxiQuote: async (db: Db, pickup: LatLng, dropoff: LatLng, now: Date = new Date()): Promise<TaxiQuote> => {
+    const distanceKm = roundKm(greatCircleKm(pickup, dropoff));
+    const traffic = taxiTrafficMinutes(solarLocalHour(now, pickup.lng));
+    const rows = await db.select().from(taxiRides).where(eq(taxiRides.isActive, true)).orderBy(asc(taxiRides.id));
+    return {
+      distanceKm,
+      rides: rows.map((r) => ({
+        ...toApi.taxiRide(r),
+        estimatedPrice: centsToDollars(taxiFareCents(r, distanceKm)),
+        estimatedTime: `${taxiEtaMinutes(distanceKm, traffic)} min`,
+        estimatedArrival: `${pickupArrivalMinutes(r.waitTime)} min`,
+      })),
+    };
+  },
+
+  /** The calculator's quote for a parcel at a speed, plus every active carrier rate of that speed, cheapest first. */
+  shippingQuote: async (db: Db, parcel: Parcel, speed: ShippingSpeed): Promise<ShippingQuote> => {
+    const rows = await db
+      .select()
+      .from(shippingRates)
+      .where(and(eq(shippingRates.isActive, true), eq(shippingRates.speed, speed)))
+      .orderBy(asc(shippingRates.id));
+    const rates = rows
+      .map((r) => ({ id: r.id, name: r.name, price: centsToDollars(shippingRateCents(r, parcel)), deliveryTime: r.deliveryTime }))
+      .sort((a, b) => a.price - b.price || a.id - b.id);
+    return {
+      price: centsToDollars(shippingQuoteCents(parcel, speed)),
+      deliveryTime: SHIPPING_DELIVERY_TIMES[speed],
+      speed,
+      billableWeight: billableLbs(parcel),
+      rates,
+    };
+  },
 };
