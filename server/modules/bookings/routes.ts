@@ -1,6 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CreateBookingSchema } from '../../../domain/bookings/schemas';
 import type { AppContext } from '../../app';
+import { currentUser, requireRole, requireUser } from '../../platform/auth/guards';
+import { gatewayFor } from '../../platform/payments';
+import { cancelBooking, completeBooking, createBooking, getBooking, listBookings } from './service';
 
-export async function bookingsRoutes(_app: FastifyInstance, _ctx: AppContext) {
-  // Routes of the bookings capability are added here.
+const IdParams = z.object({ id: z.coerce.number().int().positive('Invalid booking id') });
+
+export async function bookingsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/bookings', { preHandler: requireUser, schema: { body: CreateBookingSchema } }, async (request, reply) => {
+    const booking = await createBooking(ctx.db, currentUser(request).id, request.body);
+    return reply.status(201).send(booking);
+  });
+
+  r.get('/api/bookings', { preHandler: requireUser }, async (request) => listBookings(ctx.db, currentUser(request).id));
+
+  r.get('/api/bookings/:id', { preHandler: requireUser, schema: { params: IdParams } }, async (request) =>
+    getBooking(ctx.db, currentUser(request), request.params.id),
+  );
+
+  r.post('/api/bookings/:id/cancel', { preHandler: requireUser, schema: { params: IdParams } }, async (request) =>
+    cancelBooking(ctx.db, gatewayFor(ctx.config), currentUser(request), request.params.id),
+  );
+
+  r.post('/api/bookings/:id/complete', { preHandler: requireRole('admin'), schema: { params: IdParams } }, async (request) =>
+    completeBooking(ctx.db, request.params.id),
+  );
 }

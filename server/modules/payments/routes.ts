@@ -1,6 +1,77 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CardSchema, ConfirmPaymentSchema, CreatePaymentIntentSchema, ProcessPaymentSchema } from '../../../domain/payments/schemas';
 import type { AppContext } from '../../app';
+import { currentUser, requireUser } from '../../platform/auth/guards';
+import { badRequest, HttpError, notFound } from '../../platform/errors';
+import { gatewayFor, StripeGateway } from '../../platform/payments';
+import { confirmIntent, createIntent, createPaymentMethod, handleStripeEvent, payBooking, withIdempotency, type Outcome } from './service';
 
-export async function paymentsRoutes(_app: FastifyInstance, _ctx: AppContext) {
-  // Routes of the payments capability are added here.
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function send(reply: FastifyReply, outcome: Outcome & { replayed: boolean }) {
+  if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(outcome.status).send(outcome.body);
+}
+
+export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const gateway = () => gatewayFor(ctx.config);
+
+  r.get('/api/payments/config', async () => ({ gateway: gateway().name, publishableKey: gateway().publishableKey }));
+
+  // Limited per client: an open card endpoint is what card-testing bots look for.
+  r.post(
+    '/api/payments/methods',
+    { preHandler: requireUser, schema: { body: CardSchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+    const method = await createPaymentMethod(ctx.db, gateway(), currentUser(request).id, request.body);
+    return reply.status(201).send(method);
+  });
+
+  r.post('/api/process-payment', { preHandler: requireUser, schema: { body: ProcessPaymentSchema } }, async (request, reply) => {
+    const user = currentUser(request);
+    const key = idempotencyKey(request);
+    const { bookingId, amount, paymentMethodId } = request.body;
+    const outcome = await withIdempotency(ctx.db, user.id, 'process-payment', key, () =>
+      payBooking(ctx.db, gateway(), user.id, { bookingId, amountCents: amount, paymentMethodId, requestKey: key }),
+    );
+    return send(reply, outcome);
+  });
+
+  r.post('/api/create-payment-intent', { preHandler: requireUser, schema: { body: CreatePaymentIntentSchema } }, async (request) =>
+    createIntent(ctx.db, gateway(), currentUser(request).id, request.body.bookingId),
+  );
+
+  r.post('/api/payments/confirm', { preHandler: requireUser, schema: { body: ConfirmPaymentSchema } }, async (request, reply) => {
+    const user = currentUser(request);
+    const key = idempotencyKey(request);
+    const outcome = await withIdempotency(ctx.db, user.id, 'payments-confirm', key, () =>
+      confirmIntent(ctx.db, gateway(), user.id, request.body.paymentIntentId, request.body.paymentMethodId, key),
+    );
+    return send(reply, outcome);
+  });
+
+  // Stripe signs the exact bytes it sent, so this one route keeps the raw body (the parser is scoped to it).
+  await app.register(async (scoped) => {
+    scoped.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scoped.post('/api/payments/webhook', async (request, reply) => {
+      const gw = gateway();
+      if (!(gw instanceof StripeGateway)) throw notFound('Stripe is not configured');
+      if (!gw.webhookSecret) throw new HttpError(503, 'STRIPE_WEBHOOK_SECRET is not configured');
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw badRequest('Missing Stripe signature');
+      let event;
+      try {
+        event = gw.verifyWebhook(request.body, signature);
+      } catch {
+        throw badRequest('Invalid Stripe signature');
+      }
+      const result = await handleStripeEvent(ctx.db, event);
+      return reply.status(200).send({ received: true, ...result });
+    });
+  });
 }

@@ -1,0 +1,36 @@
+import type { BookingStatus } from './schemas';
+
+/** What can happen to a booking. */
+export type BookingEvent = 'pay' | 'complete' | 'cancel';
+
+export type Transition =
+  | { ok: true; to: BookingStatus; /** True when money was captured and must be given back. */ refund: boolean }
+  | { ok: false; message: string };
+
+/**
+ * The booking life cycle: pending -> confirmed (paid) -> completed; pending -> cancelled; confirmed -> cancelled
+ * (with a refund). A failed payment is not an event: the booking simply stays pending and payable.
+ */
+export function transition(from: BookingStatus, event: BookingEvent): Transition {
+  switch (event) {
+    case 'pay':
+      if (from === 'pending') return { ok: true, to: 'confirmed', refund: false };
+      if (from === 'cancelled') return { ok: false, message: 'This booking was cancelled' };
+      return { ok: false, message: 'This booking is already paid' };
+    case 'complete':
+      if (from === 'confirmed') return { ok: true, to: 'completed', refund: false };
+      if (from === 'completed') return { ok: false, message: 'This booking is already completed' };
+      if (from === 'cancelled') return { ok: false, message: 'A cancelled booking cannot be completed' };
+      return { ok: false, message: 'Only a paid booking can be completed' };
+    case 'cancel':
+      if (from === 'pending') return { ok: true, to: 'cancelled', refund: false };
+      if (from === 'confirmed') return { ok: true, to: 'cancelled', refund: true };
+      if (from === 'cancelled') return { ok: false, message: 'This booking is already cancelled' };
+      return { ok: false, message: 'A completed booking cannot be cancelled' };
+  }
+}
+
+/** Whether a booking in this status can still be paid. */
+export function isPayable(status: BookingStatus): boolean {
+  return transition(status, 'pay').ok;
+}

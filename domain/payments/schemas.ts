@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { CardBrand } from './cards';
+
+const wholeNumber = (message: string) => z.coerce.number({ error: message }).int(message);
+
+/** POST /api/payments/methods: a card to turn into a sandbox token. The number is never stored or echoed. */
+export const CardSchema = z.object({
+  number: z.string({ error: 'Your card number is invalid.' }).max(40, 'Your card number is invalid.'),
+  expMonth: wholeNumber('Your card’s expiration month is invalid.'),
+  expYear: wholeNumber('Your card’s expiration year is invalid.'),
+  cvc: z.string({ error: 'Your card’s security code is invalid.' }).max(8, 'Your card’s security code is invalid.'),
+});
+export type CardBody = z.input<typeof CardSchema>;
+
+/** 201 answer of POST /api/payments/methods. */
+export type PaymentMethodToken = { id: string; brand: CardBrand; last4: string };
+
+const bookingId = z.number({ error: 'bookingId is required' }).int().positive();
+const paymentMethodId = z.string({ error: 'paymentMethodId is required' }).trim().min(1, 'paymentMethodId is required').max(255);
+
+/** POST /api/process-payment. `amount` is the booking total in cents (spec 000 section 3: total times 100). */
+export const ProcessPaymentSchema = z.object({
+  bookingId,
+  amount: z.number({ error: 'amount is required' }).int('amount must be whole cents').nonnegative(),
+  currency: z.literal('usd', { error: 'Only usd is supported' }).default('usd'),
+  paymentMethodId,
+});
+export type ProcessPaymentBody = z.input<typeof ProcessPaymentSchema>;
+
+/** POST /api/create-payment-intent. The amount always comes from the booking; a client amount is ignored. */
+export const CreatePaymentIntentSchema = z.object({
+  bookingId,
+  amount: z.number().optional(),
+  serviceName: z.string().max(300).optional(),
+  serviceType: z.string().max(50).optional(),
+  serviceId: z.union([z.number(), z.string()]).optional(),
+});
+export type CreatePaymentIntentBody = z.input<typeof CreatePaymentIntentSchema>;
+
+/** POST /api/payments/confirm: pay a sandbox intent with a card token. */
+export const ConfirmPaymentSchema = z.object({
+  paymentIntentId: z.string().trim().min(1, 'paymentIntentId is required').max(255),
+  paymentMethodId,
+});
+export type ConfirmPaymentBody = z.input<typeof ConfirmPaymentSchema>;
+
+export type PaymentSuccess = { success: true; paymentId: number; bookingId: number; status: 'confirmed'; trackingId?: string };
+export type PaymentFailure = { success: false; message: string };
+
+export type PaymentIntentResponse = {
+  clientSecret: string;
+  paymentIntentId: string;
+  /** Cents. */
+  amount: number;
+  publishableKey: string | null;
+  gateway: 'sandbox' | 'stripe';
+};
+
+export type PaymentsConfig = { gateway: 'sandbox' | 'stripe'; publishableKey: string | null };

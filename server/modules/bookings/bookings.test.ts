@@ -1,0 +1,298 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flightFareCents, greatCircleKm, roundKm, shippingRateCents, taxiFareCents } from '../../../domain/catalogue/pricing';
+import { additionalServices, cars, flights, generalServices, payments, properties, restaurants, shippingRates, taxiRides, trackingRecords, trackingUpdates } from '../../db/schema';
+import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
+import { bookFood, bookHotel, day, firstHotel, firstMenuItem, pay } from './test-helpers';
+
+let t: TestApp;
+let alice: Awaited<ReturnType<typeof signUp>>;
+let bob: Awaited<ReturnType<typeof signUp>>;
+let admin: { cookie: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await signUp(t);
+  bob = await signUp(t);
+  admin = await createAdmin(t);
+});
+afterAll(async () => t?.close());
+
+const post = (url: string, payload: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+async function hotelPayload(overrides: Record<string, unknown> = {}, itemOverrides: Record<string, unknown> = {}) {
+  const h = await firstHotel(t);
+  return {
+    items: [{ serviceType: 'hotels', serviceId: h.id, quantity: 1, price: 1, details: { checkIn: day(5), checkOut: day(7), rooms: 1, guests: 1, ...overrides }, ...itemOverrides }],
+    totalAmount: (h.pricePerNightCents * 2) / 100,
+    bookingDate: new Date().toISOString(),
+    status: 'pending',
+  };
+}
+
+describe('POST /api/bookings', () => {
+  it('requires a signed-in user', async () => {
+    const res = await post('/api/bookings', await hotelPayload());
+    expect(res.statusCode).toBe(401);
+    expect((await get('/api/bookings')).statusCode).toBe(401);
+  });
+
+  it('prices the lines from the catalogue and answers 201 with the booking', async () => {
+    const h = await firstHotel(t);
+    const payload = await hotelPayload({ rooms: 2, guests: 3 });
+    payload.items[0].quantity = 2;
+    payload.totalAmount = (h.pricePerNightCents * 2 * 2 * 2) / 100;
+    const res = await post('/api/bookings', payload, alice.cookie);
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      status: 'pending',
+      currency: 'usd',
+      totalAmount: payload.totalAmount,
+      payments: [],
+      items: [
+        {
+          serviceType: 'hotels',
+          serviceId: h.id,
+          name: h.name,
+          quantity: 2,
+          unitPrice: (h.pricePerNightCents * 2 * 2) / 100,
+          lineTotal: payload.totalAmount,
+          details: { checkIn: day(5), checkOut: day(7), rooms: 2, guests: 3 },
+        },
+      ],
+    });
+    expect(typeof body.id).toBe('number');
+    expect(typeof body.items[0].id).toBe('number');
+    expect(Date.parse(body.createdAt)).not.toBeNaN();
+    expect(Date.parse(body.bookingDate)).not.toBeNaN();
+    expect(body.trackingId).toBeUndefined();
+  });
+
+  it('answers 409 with the real total when the shown total is off by more than a cent', async () => {
+    const h = await firstHotel(t);
+    const real = (h.pricePerNightCents * 2) / 100;
+    const res = await post('/api/bookings', { ...(await hotelPayload()), totalAmount: real - 0.02 }, alice.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'The total has changed', totalAmount: real });
+    const ok = await post('/api/bookings', { ...(await hotelPayload()), totalAmount: real + 0.01 }, alice.cookie);
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().totalAmount).toBe(real);
+  });
+
+  it('prices every service type with the shared rules', async () => {
+    const db = t.database.db;
+    const [car] = await db.select().from(cars).orderBy(asc(cars.id)).limit(1);
+    const [flight] = await db.select().from(flights).orderBy(asc(flights.id)).limit(1);
+    const [ride] = await db.select().from(taxiRides).orderBy(asc(taxiRides.id)).limit(1);
+    const [prop] = await db.select().from(properties).orderBy(asc(properties.id)).limit(1);
+    const [rate] = await db.select().from(shippingRates).orderBy(asc(shippingRates.id)).limit(1);
+    const [extra] = await db.select().from(additionalServices).orderBy(asc(additionalServices.id)).limit(1);
+    const [general] = await db.select().from(generalServices).orderBy(asc(generalServices.id)).limit(1);
+    const { restaurant, item } = await firstMenuItem(t);
+    const pickup = { lat: 43.6532, lng: -79.3832, address: 'Union Station' };
+    const dropoff = { lat: 43.6777, lng: -79.6248, address: 'Pearson Airport' };
+    const passengers = { adults: 2, children: 1, infants: 0 };
+    const parcel = { weight: 12, length: 20, width: 10, height: 10 };
+    const expected = [
+      car.pricePerDayCents * 3,
+      flightFareCents(flight.priceCents, passengers, 'Premium Economy'),
+      taxiFareCents(ride, roundKm(greatCircleKm(pickup, dropoff))),
+      prop.pricePerMonthCents * 3,
+      shippingRateCents(rate, parcel),
+      extra.priceCents,
+      general.priceCents,
+      item.priceCents * 3,
+    ];
+    const items = [
+      { serviceType: 'cars', serviceId: car.id, quantity: 1, details: { pickupDate: day(1), returnDate: day(4) } },
+      { serviceType: 'flights', serviceId: flight.id, quantity: 1, details: { date: day(10), passengers, cabinClass: 'Premium Economy' } },
+      { serviceType: 'taxi', serviceId: ride.id, quantity: 1, details: { pickup, dropoff } },
+      { serviceType: 'properties', serviceId: prop.id, quantity: 1, details: { moveIn: day(30), months: 3 } },
+      { serviceType: 'shipping', serviceId: rate.id, quantity: 1, details: parcel },
+      { serviceType: 'services', serviceId: extra.id, quantity: 1, details: {} },
+      { serviceType: 'general-services', serviceId: general.id, quantity: 1, details: {} },
+      { serviceType: 'food-delivery', serviceId: item.id, quantity: 3, details: { restaurantId: restaurant.id } },
+    ];
+    const res = await post('/api/bookings', { items, totalAmount: expected.reduce((a, b) => a + b, 0) / 100 }, alice.cookie);
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.items.map((l: { lineTotal: number }) => Math.round(l.lineTotal * 100))).toEqual(expected);
+    expect(body.items[7]).toMatchObject({ unitPrice: item.priceCents / 100, quantity: 3 });
+  });
+
+  it('refuses unknown and inactive services', async () => {
+    const unknown = await post('/api/bookings', { items: [{ serviceType: 'hotels', serviceId: 999999, quantity: 1, details: {} }], totalAmount: 1 }, alice.cookie);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown service: hotels #999999');
+    const [car] = await t.database.db.insert(cars).values({ model: 'Retired', category: 'SUV', seats: 5, luggage: 2, pricePerDayCents: 1000, isActive: false }).returning();
+    const inactive = await post(
+      '/api/bookings',
+      { items: [{ serviceType: 'cars', serviceId: car.id, quantity: 1, details: { pickupDate: day(1), returnDate: day(2) } }], totalAmount: 10 },
+      alice.cookie,
+    );
+    expect(inactive.statusCode).toBe(400);
+    expect(inactive.json().message).toBe(`Unknown service: cars #${car.id}`);
+  });
+
+  it('validates details per service type with errors keyed by path', async () => {
+    const h = await firstHotel(t);
+    const res = await post('/api/bookings', { items: [{ serviceType: 'hotels', serviceId: h.id, quantity: 1, details: { checkIn: day(3) } }], totalAmount: 1 }, alice.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty(['items.0.details.checkOut']);
+  });
+
+  it('refuses past dates, check-out not after check-in, returns before pickup, and too many guests', async () => {
+    const past = await post('/api/bookings', await hotelPayload({ checkIn: day(-1) }), alice.cookie);
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ message: 'Check-in date cannot be in the past', errors: { 'items.0.details.checkIn': 'Check-in date cannot be in the past' } });
+
+    const same = await post('/api/bookings', await hotelPayload({ checkIn: day(5), checkOut: day(5) }), alice.cookie);
+    expect(same.statusCode).toBe(400);
+    expect(same.json().message).toBe('Check-out must be after check-in');
+
+    const h = await firstHotel(t);
+    const crowd = await post('/api/bookings', await hotelPayload({ rooms: 1, guests: h.maxGuests + 1 }), alice.cookie);
+    expect(crowd.statusCode).toBe(400);
+    expect(crowd.json().errors).toHaveProperty(['items.0.details.guests']);
+
+    const [car] = await t.database.db.select().from(cars).where(eq(cars.isActive, true)).limit(1);
+    const back = await post(
+      '/api/bookings',
+      { items: [{ serviceType: 'cars', serviceId: car.id, quantity: 1, details: { pickupDate: day(4), returnDate: day(2) } }], totalAmount: 1 },
+      alice.cookie,
+    );
+    expect(back.statusCode).toBe(400);
+    expect(back.json().message).toBe('Return date must not be before pickup date');
+  });
+
+  it('keeps quantity within 1..99 and food items on their own restaurant', async () => {
+    for (const quantity of [0, 100]) {
+      const res = await post('/api/bookings', await hotelPayload({}, { quantity }), alice.cookie);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors['items.0.quantity']).toBe('Quantity must be between 1 and 99');
+    }
+    const { item } = await firstMenuItem(t);
+    const [other] = await t.database.db.select().from(restaurants).orderBy(asc(restaurants.id)).offset(1).limit(1);
+    const res = await post('/api/bookings', { items: [{ serviceType: 'food-delivery', serviceId: item.id, quantity: 1, details: { restaurantId: other.id } }], totalAmount: item.priceCents / 100 }, alice.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty(['items.0.details.restaurantId']);
+  });
+});
+
+describe('reading bookings', () => {
+  it('lists only my bookings, newest first', async () => {
+    const carol = await signUp(t);
+    const first = await bookHotel(t, carol.cookie, 1);
+    const second = await bookHotel(t, carol.cookie, 2);
+    await bookHotel(t, bob.cookie, 1);
+    const res = await get('/api/bookings', carol.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((b: { id: number }) => b.id)).toEqual([second.id, first.id]);
+    expect(res.json()[0].items).toHaveLength(1);
+  });
+
+  it('shows a booking to its owner and admins only', async () => {
+    const b = await bookHotel(t, alice.cookie);
+    expect((await get(`/api/bookings/${b.id}`, alice.cookie)).json()).toMatchObject({ id: b.id, status: 'pending', payments: [] });
+    expect((await get(`/api/bookings/${b.id}`, admin.cookie)).statusCode).toBe(200);
+    const other = await get(`/api/bookings/${b.id}`, bob.cookie);
+    expect(other.statusCode).toBe(404);
+    expect((await get('/api/bookings/99999999', alice.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/bookings/${b.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('cancel and complete', () => {
+  it('cancels a pending booking once; others get 404', async () => {
+    const b = await bookHotel(t, alice.cookie);
+    expect((await post(`/api/bookings/${b.id}/cancel`, {}, bob.cookie)).statusCode).toBe(404);
+    const res = await post(`/api/bookings/${b.id}/cancel`, {}, alice.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: b.id, status: 'cancelled' });
+    const again = await post(`/api/bookings/${b.id}/cancel`, {}, alice.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This booking is already cancelled');
+    // A cancelled booking cannot be paid any more.
+    const paid = await pay(t, alice.cookie, b);
+    expect(paid.statusCode).toBe(409);
+  });
+
+  it('refunds a paid booking on cancel and records the refund', async () => {
+    const b = await bookHotel(t, alice.cookie, 3);
+    const paid = await pay(t, alice.cookie, b);
+    expect(paid.statusCode).toBe(200);
+    const res = await post(`/api/bookings/${b.id}/cancel`, {}, alice.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: b.id, status: 'cancelled', refund: { amount: b.totalAmount } });
+    const view = (await get(`/api/bookings/${b.id}`, alice.cookie)).json();
+    expect(view.status).toBe('cancelled');
+    expect(view.payments.map((p: { status: string; amount: number; brand: string; last4: string }) => [p.status, p.amount, p.brand, p.last4])).toEqual([
+      ['succeeded', b.totalAmount, 'visa', '4242'],
+      ['refunded', b.totalAmount, 'visa', '4242'],
+    ]);
+  });
+
+  it('lets an admin complete a confirmed booking, which then cannot be cancelled', async () => {
+    const b = await bookHotel(t, alice.cookie);
+    expect((await post(`/api/bookings/${b.id}/complete`, {}, admin.cookie)).statusCode).toBe(409);
+    await pay(t, alice.cookie, b);
+    expect((await post(`/api/bookings/${b.id}/complete`, {}, alice.cookie)).statusCode).toBe(403);
+    const done = await post(`/api/bookings/${b.id}/complete`, {}, admin.cookie);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().status).toBe('completed');
+    const cancel = await post(`/api/bookings/${b.id}/cancel`, {}, alice.cookie);
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().message).toBe('A completed booking cannot be cancelled');
+  });
+
+  it('lets an admin cancel any booking', async () => {
+    const b = await bookHotel(t, bob.cookie);
+    expect((await post(`/api/bookings/${b.id}/cancel`, {}, admin.cookie)).json()).toEqual({ id: b.id, status: 'cancelled' });
+  });
+});
+
+describe('food orders', () => {
+  it('start a delivery when paid, in the same step as the confirmation', async () => {
+    const destination = { lat: 43.65, lng: -79.38, address: '100 Queen St W, Toronto' };
+    const { booking, restaurant } = await bookFood(t, alice.cookie, destination);
+    expect((await get(`/api/bookings/${booking.id}`, alice.cookie)).json().trackingId).toBeUndefined();
+    const paid = await pay(t, alice.cookie, booking);
+    expect(paid.statusCode).toBe(200);
+    const trackingId = paid.json().trackingId as string;
+    expect(trackingId).toMatch(/^trk_/);
+    const view = (await get(`/api/bookings/${booking.id}`, alice.cookie)).json();
+    expect(view).toMatchObject({ status: 'confirmed', trackingId });
+
+    const [rec] = await t.database.db.select().from(trackingRecords).where(eq(trackingRecords.id, trackingId));
+    expect(rec).toMatchObject({
+      bookingId: booking.id,
+      userId: alice.id,
+      type: 'delivery',
+      status: 'pending',
+      serviceName: restaurant.name,
+      providerName: restaurant.name,
+      providerPhone: restaurant.phone,
+      destination,
+      estimatedTime: restaurant.deliveryTime,
+      currentLocation: { lat: Number(restaurant.lat), lng: Number(restaurant.lng), address: restaurant.address },
+    });
+    expect(rec.trackingNumber).toMatch(/^GLF\d+$/);
+    const updates = await t.database.db.select().from(trackingUpdates).where(eq(trackingUpdates.trackingId, trackingId));
+    expect(updates.map((u) => u.message)).toEqual(['Order received']);
+  });
+
+  it('deliver to the restaurant itself when no destination was given, and not before payment', async () => {
+    const { booking, restaurant } = await bookFood(t, bob.cookie);
+    const declined = await pay(t, bob.cookie, booking, '4000000000000002');
+    expect(declined.statusCode).toBe(402);
+    expect(await t.database.db.select().from(trackingRecords).where(eq(trackingRecords.bookingId, booking.id))).toHaveLength(0);
+    const paid = await pay(t, bob.cookie, booking);
+    const [rec] = await t.database.db.select().from(trackingRecords).where(eq(trackingRecords.id, paid.json().trackingId));
+    expect(rec.destination).toEqual({ lat: Number(restaurant.lat), lng: Number(restaurant.lng), address: restaurant.address });
+    const rows = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id)).orderBy(asc(payments.id));
+    expect(rows.map((p) => p.status)).toEqual(['failed', 'succeeded']);
+  });
+});

@@ -1,0 +1,213 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, idempotencyKeys, paymentMethods, payments } from '../../db/schema';
+import { createTestApp, signUp, type TestApp } from '../../testing/test-app';
+import { bookHotel, cardToken, pay } from '../bookings/test-helpers';
+
+let t: TestApp;
+let alice: Awaited<ReturnType<typeof signUp>>;
+let bob: Awaited<ReturnType<typeof signUp>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await signUp(t);
+  bob = await signUp(t);
+});
+afterAll(async () => t?.close());
+
+const post = (url: string, payload: unknown, cookie?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+const nextYear = new Date().getUTCFullYear() + 1;
+const cents = (b: { totalAmount: number }) => Math.round(b.totalAmount * 100);
+const paymentRows = (bookingId: number) => t.database.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+
+describe('GET /api/payments/config', () => {
+  it('tells the client the sandbox is in use', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
+    expect(res.json()).toEqual({ gateway: 'sandbox', publishableKey: null });
+  });
+});
+
+describe('POST /api/payments/methods', () => {
+  it('needs a signed-in user', async () => {
+    expect((await post('/api/payments/methods', { number: '4242424242424242', expMonth: 12, expYear: nextYear, cvc: '123' })).statusCode).toBe(401);
+  });
+
+  it('returns a token with brand and last4 and never stores or echoes the number', async () => {
+    const res = await post('/api/payments/methods', { number: '4242 4242 4242 4242', expMonth: 12, expYear: nextYear, cvc: '123' }, alice.cookie);
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({ id: expect.stringMatching(/^pm_sandbox_/), brand: 'visa', last4: '4242' });
+    expect(res.body).not.toContain('424242424242');
+    const [row] = await t.database.db.select().from(paymentMethods).where(eq(paymentMethods.id, body.id));
+    expect(row).toMatchObject({ userId: alice.id, brand: 'visa', last4: '4242', outcome: 'succeed' });
+    expect(JSON.stringify(row)).not.toContain('424242424242');
+  });
+
+  it('answers 400 with the field at fault', async () => {
+    const bad = async (card: object) => (await post('/api/payments/methods', { number: '4242424242424242', expMonth: 12, expYear: nextYear, cvc: '123', ...card }, alice.cookie)).json();
+    expect((await bad({ number: '4242424242424241' })).errors).toEqual({ number: 'Your card number is invalid.' });
+    expect((await bad({ expMonth: 13 })).errors).toEqual({ expMonth: 'Your card’s expiration month is invalid.' });
+    expect((await bad({ expMonth: 1, expYear: 2020 })).errors).toEqual({ expYear: 'Your card’s expiration date is in the past.' });
+    expect((await bad({ cvc: '12' })).errors).toEqual({ cvc: 'Your card’s security code is invalid.' });
+    expect((await bad({ number: '378282246310005', cvc: '123' })).errors).toEqual({ cvc: 'Your card’s security code is invalid.' });
+    const res = await post('/api/payments/methods', { number: '1234', expMonth: 12, expYear: nextYear, cvc: '123' }, alice.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).not.toContain('1234');
+  });
+});
+
+describe('POST /api/process-payment', () => {
+  it('charges the booking, confirms it and lists the payment', async () => {
+    const b = await bookHotel(t, alice.cookie);
+    const res = await pay(t, alice.cookie, b);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, paymentId: expect.any(Number), bookingId: b.id, status: 'confirmed' });
+    const view = (await t.app.inject({ method: 'GET', url: `/api/bookings/${b.id}`, headers: { cookie: alice.cookie } })).json();
+    expect(view.status).toBe('confirmed');
+    expect(view.payments).toEqual([{ id: res.json().paymentId, status: 'succeeded', amount: b.totalAmount, brand: 'visa', last4: '4242', createdAt: expect.any(String) }]);
+  });
+
+  it.each([
+    ['4000000000000002', 'Your card was declined.'],
+    ['4000000000009995', 'Your card has insufficient funds.'],
+    ['4000000000000069', 'Your card has expired.'],
+  ])('declines %s with 402 and leaves the booking payable', async (number, message) => {
+    const b = await bookHotel(t, alice.cookie);
+    const res = await pay(t, alice.cookie, b, number);
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ success: false, message });
+    const rows = await paymentRows(b.id);
+    expect(rows.map((r) => [r.status, r.failureMessage])).toEqual([['failed', message]]);
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, b.id));
+    expect(row.status).toBe('pending');
+    expect((await pay(t, alice.cookie, b)).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong amount, a second payment and other people', async () => {
+    const b = await bookHotel(t, alice.cookie);
+    const pm = await cardToken(t, alice.cookie);
+    const wrong = await post('/api/process-payment', { bookingId: b.id, amount: cents(b) - 1, currency: 'usd', paymentMethodId: pm }, alice.cookie);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ amount: 'The amount does not match the booking total' });
+
+    const bobPm = await cardToken(t, bob.cookie);
+    expect((await post('/api/process-payment', { bookingId: b.id, amount: cents(b), paymentMethodId: bobPm }, bob.cookie)).statusCode).toBe(404);
+    expect((await post('/api/process-payment', { bookingId: b.id, amount: cents(b), paymentMethodId: pm })).statusCode).toBe(401);
+    // Bob's card token is not Alice's to use.
+    const stolen = await post('/api/process-payment', { bookingId: b.id, amount: cents(b), paymentMethodId: bobPm }, alice.cookie);
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().errors).toEqual({ paymentMethodId: 'Unknown payment method' });
+
+    expect((await post('/api/process-payment', { bookingId: b.id, amount: cents(b), currency: 'usd', paymentMethodId: pm }, alice.cookie)).statusCode).toBe(200);
+    const again = await post('/api/process-payment', { bookingId: b.id, amount: cents(b), currency: 'usd', paymentMethodId: pm }, alice.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This booking is already paid');
+    expect((await paymentRows(b.id)).filter((p) => p.status === 'succeeded')).toHaveLength(1);
+  });
+
+  it('replays the first result for the same Idempotency-Key and charges once', async () => {
+    const b = await bookHotel(t, alice.cookie);
+    const pm = await cardToken(t, alice.cookie);
+    const send = (key: string, cookie = alice.cookie) =>
+      post('/api/process-payment', { bookingId: b.id, amount: cents(b), currency: 'usd', paymentMethodId: pm }, cookie, { 'idempotency-key': key });
+    const first = await send('key-1');
+    const second = await send('key-1');
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect((await paymentRows(b.id)).filter((p) => p.status === 'succeeded')).toHaveLength(1);
+    // A new key is a new attempt: the booking is already paid.
+    expect((await send('key-2')).statusCode).toBe(409);
+    // Keys are per user: Bob's identical key is not Alice's result.
+    expect((await send('key-1', bob.cookie)).statusCode).toBe(404);
+  });
+
+  it('replays a decline too, without charging again', async () => {
+    const b = await bookHotel(t, alice.cookie);
+    const pm = await cardToken(t, alice.cookie, '4000000000000002');
+    const send = () => post('/api/process-payment', { bookingId: b.id, amount: cents(b), paymentMethodId: pm }, alice.cookie, { 'idempotency-key': 'decline-1' });
+    const first = await send();
+    const second = await send();
+    expect([first.statusCode, second.statusCode]).toEqual([402, 402]);
+    expect(second.json()).toEqual(first.json());
+    expect(await paymentRows(b.id)).toHaveLength(1);
+  });
+
+  it('refuses a key whose first request is still running, and takes over an abandoned one', async () => {
+    const b = await bookHotel(t, alice.cookie);
+    const pm = await cardToken(t, alice.cookie);
+    const send = (key: string) =>
+      post('/api/process-payment', { bookingId: b.id, amount: cents(b), paymentMethodId: pm }, alice.cookie, { 'idempotency-key': key });
+    await t.database.db.insert(idempotencyKeys).values({ key: `${alice.id}:process-payment:busy`, userId: alice.id, route: 'process-payment', statusCode: 0, body: {} });
+    const busy = await send('busy');
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe('A request with this Idempotency-Key is still being processed');
+    await t.database.db.insert(idempotencyKeys).values({
+      key: `${alice.id}:process-payment:dead`,
+      userId: alice.id,
+      route: 'process-payment',
+      statusCode: 0,
+      body: {},
+      createdAt: new Date(Date.now() - 10 * 60_000),
+    });
+    expect((await send('dead')).statusCode).toBe(200);
+    expect((await send('dead')).headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('never charges twice when two payments race for one booking', async () => {
+    // Several rounds, so that on PostgreSQL (a real pool) an unprotected check-then-charge would be caught.
+    for (let round = 0; round < 5; round += 1) {
+      const b = await bookHotel(t, alice.cookie);
+      const [pm1, pm2] = [await cardToken(t, alice.cookie), await cardToken(t, alice.cookie)];
+      const send = (pm: string, key: string) =>
+        post('/api/process-payment', { bookingId: b.id, amount: cents(b), currency: 'usd', paymentMethodId: pm }, alice.cookie, { 'idempotency-key': key });
+      const results = await Promise.all([send(pm1, `race-${round}-a`), send(pm2, `race-${round}-b`)]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const rows = await paymentRows(b.id);
+      expect(rows.filter((p) => p.status === 'succeeded')).toHaveLength(1);
+      expect(rows).toHaveLength(1);
+    }
+  });
+});
+
+describe('payment intents (sandbox)', () => {
+  it('creates an intent for the booking total and confirms it with a card token', async () => {
+    const b = await bookHotel(t, alice.cookie, 4);
+    const res = await post('/api/create-payment-intent', { bookingId: b.id, amount: 1, serviceName: 'Hotel', serviceType: 'hotels', serviceId: 1 }, alice.cookie);
+    expect(res.statusCode).toBe(200);
+    const intent = res.json();
+    expect(intent).toEqual({
+      clientSecret: expect.stringContaining(`${intent.paymentIntentId}_secret_`),
+      paymentIntentId: expect.stringMatching(/^pi_sandbox_/),
+      amount: cents(b),
+      publishableKey: null,
+      gateway: 'sandbox',
+    });
+    // Reopening the dialog reuses the open intent.
+    expect((await post('/api/create-payment-intent', { bookingId: b.id }, alice.cookie)).json().paymentIntentId).toBe(intent.paymentIntentId);
+    expect((await post('/api/create-payment-intent', { bookingId: b.id }, bob.cookie)).statusCode).toBe(404);
+
+    const declinedPm = await cardToken(t, alice.cookie, '4000000000009995');
+    const declined = await post('/api/payments/confirm', { paymentIntentId: intent.paymentIntentId, paymentMethodId: declinedPm }, alice.cookie);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toEqual({ success: false, message: 'Your card has insufficient funds.' });
+
+    const bobPm = await cardToken(t, bob.cookie);
+    expect((await post('/api/payments/confirm', { paymentIntentId: intent.paymentIntentId, paymentMethodId: bobPm }, bob.cookie)).statusCode).toBe(404);
+
+    const pm = await cardToken(t, alice.cookie);
+    const ok = await post('/api/payments/confirm', { paymentIntentId: intent.paymentIntentId, paymentMethodId: pm }, alice.cookie);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ success: true, bookingId: b.id, status: 'confirmed' });
+    expect((await post('/api/payments/confirm', { paymentIntentId: intent.paymentIntentId, paymentMethodId: pm }, alice.cookie)).statusCode).toBe(409);
+    expect((await post('/api/create-payment-intent', { bookingId: b.id }, alice.cookie)).statusCode).toBe(409);
+  });
+
+  it('answers 404 for an unknown intent and 404 for the webhook without Stripe', async () => {
+    const pm = await cardToken(t, alice.cookie);
+    expect((await post('/api/payments/confirm', { paymentIntentId: 'pi_nope', paymentMethodId: pm }, alice.cookie)).statusCode).toBe(404);
+    expect((await post('/api/payments/webhook', {}, undefined, { 'stripe-signature': 't=1,v1=x' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { CardBody, PaymentIntentResponse } from '../../../domain/payments/schemas';
+import type { Db } from '../../db/connect';
+import { bookings, idempotencyKeys, paymentIntents, paymentMethods, payments, webhookEvents as webhookEventsTable } from '../../db/schema';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
+import type { MethodRef, PaymentGateway } from '../../platform/payments';
+import { SandboxGateway } from '../../platform/payments';
+import { confirmPaid, lockBooking } from '../bookings/service';
+import { transition } from '../../../domain/bookings/state';
+
+/** A response decided once and possibly replayed: status code and JSON body. */
+export type Outcome = { status: number; body: Record<string, unknown> };
+
+/** Sandbox card token for a signed-in user. Only brand, last4, expiry and the test outcome are stored. */
+export async function createPaymentMethod(db: Db, gateway: PaymentGateway, userId: number, card: CardBody & { expMonth: number; expYear: number }) {
+  if (!(gateway instanceof SandboxGateway)) {
+    throw badRequest('Card details are collected by Stripe in this configuration; use Stripe Elements');
+  }
+  const result = gateway.tokenize({ number: card.number, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvc });
+  if (!result.ok) throw badRequest(`Validation failed: ${Object.values(result.errors)[0]}`, result.errors);
+  const { brand, last4, expMonth, expYear, outcome } = result.card;
+  await db.insert(paymentMethods).values({ id: result.id, userId, brand, last4, expMonth, expYear, outcome });
+  return { id: result.id, brand, last4 };
+}
+
+/** The payment method as recorded for this user; with Stripe the id is Stripe's own and is passed through. */
+async function resolveMethod(db: Db, gateway: PaymentGateway, userId: number, id: string): Promise<MethodRef> {
+  if (gateway.name === 'stripe') return { id, brand: null, last4: null };
+  const [m] = await db.select().from(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)));
+  // Someone else's token is as unknown as a made-up one.
+  if (!m) throw badRequest('Unknown payment method', { paymentMethodId: 'Unknown payment method' });
+  return { id: m.id, brand: m.brand, last4: m.last4, outcome: m.outcome };
+}
+
+async function ownedBooking(db: Db, userId: number, id: number) {
+  const [b] = await db.select().from(bookings).where(eq(bookings.id, id));
+  if (!b || b.userId !== userId) throw notFound('Booking not found');
+  return b;
+}
+
+export type PayRequest = { bookingId: number; amountCents: number; paymentMethodId: string; intentId?: string; requestKey?: string };
+
+/**
+ * Charges a pending booking once. The booking row is locked (SELECT ... FOR UPDATE) for the whole charge, so of two
+ * simultaneous payments the second waits and then finds the booking paid (409) — it never reaches the gateway. The
+ * gateway call happens inside that transaction on purpose: its result and the booking's new status commit together.
+ * A decline is recorded as a failed payment and leaves the booking pending and payable.
+ */
+export async function payBooking(db: Db, gateway: PaymentGateway, userId: number, req: PayRequest): Promise<Outcome> {
+  await ownedBooking(db, userId, req.bookingId);
+  const method = await resolveMethod(db, gateway, userId, req.paymentMethodId);
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, req.bookingId);
+    if (!booking) throw notFound('Booking not found');
+    const t = transition(booking.status, 'pay');
+    if (!t.ok) throw conflict(t.message);
+    if (req.amountCents !== booking.totalCents) {
+      throw new HttpError(400, 'The amount does not match the booking total', { amount: 'The amount does not match the booking total' }, { totalAmount: booking.totalCents / 100 });
+    }
+    const result = await gateway.charge({
+      amountCents: booking.totalCents,
+      currency: booking.currency,
+      method,
+      intentId: req.intentId,
+      idempotencyKey: `charge:${booking.id}:${req.requestKey ?? randomUUID()}`,
+      metadata: { bookingId: String(booking.id), userId: String(userId) },
+    });
+    const common = { bookingId: booking.id, amountCents: booking.totalCents, currency: booking.currency, brand: result.brand, last4: result.last4, gateway: gateway.name };
+    if (!result.ok) {
+      await tx.insert(payments).values({ ...common, status: 'failed', gatewayRef: result.ref, failureMessage: result.message });
+      if (req.intentId) await tx.update(paymentIntents).set({ status: 'requires_payment_method', updatedAt: new Date() }).where(eq(paymentIntents.id, req.intentId));
+      return { status: 402, body: { success: false, message: result.message } };
+    }
+    const [payment] = await tx.insert(payments).values({ ...common, status: 'succeeded', gatewayRef: result.ref }).returning({ id: payments.id });
+    if (req.intentId) await tx.update(paymentIntents).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(paymentIntents.id, req.intentId));
+    const { trackingId } = await confirmPaid(tx, booking);
+    return { status: 200, body: { success: true, paymentId: payment.id, bookingId: booking.id, status: 'confirmed', ...(trackingId ? { trackingId } : {}) } };
+  });
+}
+
+/**
+ * An intent for the booking's own total (a client-sent amount is ignored: the server owns the price). An open intent
+ * of the same gateway and amount is reused, so reopening the payment dialog does not pile up intents.
+ */
+export async function createIntent(db: Db, gateway: PaymentGateway, userId: number, bookingId: number): Promise<PaymentIntentResponse> {
+  const booking = await ownedBooking(db, userId, bookingId);
+  const t = transition(booking.status, 'pay');
+  if (!t.ok) throw conflict(t.message);
+  const answer = (id: string, clientSecret: string): PaymentIntentResponse => ({
+    clientSecret,
+    paymentIntentId: id,
+    amount: booking.totalCents,
+    publishableKey: gateway.publishableKey,
+    gateway: gateway.name,
+  });
+  const [open] = await db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.bookingId, bookingId),
+        eq(paymentIntents.gateway, gateway.name),
+        eq(paymentIntents.status, 'requires_payment_method'),
+        eq(paymentIntents.amountCents, booking.totalCents),
+      ),
+    );
+  if (open) return answer(open.id, open.clientSecret);
+  const intent = await gateway.createIntent({
+    amountCents: booking.totalCents,
+    currency: booking.currency,
+    idempotencyKey: `intent:${bookingId}:${randomUUID()}`,
+    metadata: { bookingId: String(bookingId), userId: String(userId) },
+  });
+  await db.insert(paymentIntents).values({
+    id: intent.id,
+    bookingId,
+    gateway: gateway.name,
+    amountCents: booking.totalCents,
+    currency: booking.currency,
+    status: intent.status,
+    clientSecret: intent.clientSecret,
+  });
+  return answer(intent.id, intent.clientSecret);
+}
+
+/** Pays an intent created by createIntent with a payment method: same rules and answers as process-payment. */
+export async function confirmIntent(db: Db, gateway: PaymentGateway, userId: number, intentId: string, paymentMethodId: string, requestKey?: string): Promise<Outcome> {
+  const [intent] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, intentId));
+  if (!intent) throw notFound('Payment intent not found');
+  await ownedBooking(db, userId, intent.bookingId);
+  return payBooking(db, gateway, userId, { bookingId: intent.bookingId, amountCents: intent.amountCents, paymentMethodId, intentId, requestKey });
+}
+
+const IN_PROGRESS = 0;
+const ABANDONED_AFTER_MS = 5 * 60_000;
+
+/**
+ * Runs `fn` once per (user, route, Idempotency-Key): the first result — success or client error — is stored and
+ * replayed for the same key. A second request arriving while the first is still running gets 409.
+ */
+export async function withIdempotency(db: Db, userId: number, route: string, key: string | undefined, fn: () => Promise<Outcome>): Promise<Outcome & { replayed: boolean }> {
+  if (key === undefined) return { ...(await fn()), replayed: false };
+  if (key.length === 0 || key.length > 255) throw badRequest('Idempotency-Key must be 1 to 255 characters');
+  const storeKey = `${userId}:${route}:${key}`;
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({ key: storeKey, userId, route, statusCode: IN_PROGRESS, body: {} })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (claimed.length === 0) {
+    const [prior] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, storeKey));
+    if (prior && prior.statusCode !== IN_PROGRESS) return { status: prior.statusCode, body: prior.body as Record<string, unknown>, replayed: true };
+    // A claim left behind by a process that died mid-request is taken over after a while; a live one is refused.
+    const takenOver =
+      prior && Date.now() - prior.createdAt.getTime() > ABANDONED_AFTER_MS
+        ? await db
+            .update(idempotencyKeys)
+            .set({ createdAt: new Date() })
+            .where(and(eq(idempotencyKeys.key, storeKey), eq(idempotencyKeys.statusCode, IN_PROGRESS), eq(idempotencyKeys.createdAt, prior.createdAt)))
+            .returning({ key: idempotencyKeys.key })
+        : [];
+    if (takenOver.length === 0) throw conflict('A request with this Idempotency-Key is still being processed');
+  }
+  let outcome: Outcome;
+  try {
+    outcome = await fn();
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.statusCode >= 500) {
+      // Nothing was decided: let the client retry with the same key.
+      await db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, storeKey));
+      throw err;
+    }
+    outcome = { status: err.statusCode, body: { ...err.extra, message: err.message, ...(err.errors ? { errors: err.errors } : {}) } };
+  }
+  await db.update(idempotencyKeys).set({ statusCode: outcome.status, body: outcome.body }).where(eq(idempotencyKeys.key, storeKey));
+  return { ...outcome, replayed: false };
+}
+
+/** The booking a Stripe PaymentIntent pays: from its metadata, or from the intent we recorded. */
+async function bookingOfIntent(db: Db, pi: Stripe.PaymentIntent): Promise<number | null> {
+  const fromMeta = Number(pi.metadata?.bookingId);
+  if (Number.isInteger(fromMeta) && fromMeta > 0) return fromMeta;
+  const [row] = await db.select({ bookingId: paymentIntents.bookingId }).from(paymentIntents).where(eq(paymentIntents.id, pi.id));
+  return row?.bookingId ?? null;
+}
+
+function cardOfIntent(pi: Stripe.PaymentIntent): { brand: string | null; last4: string | null } {
+  const pm = pi.payment_method;
+  if (pm && typeof pm === 'object' && pm.card) return { brand: pm.card.brand, last4: pm.card.last4 };
+  return { brand: null, last4: null };
+}
+
+/**
+ * Applies a verified Stripe event once. Its id goes into webhook_events in the same transaction as its effect, so a
+ * redelivery is ignored. Events may arrive late or out of order: a success for a booking that is no longer pending
+ * (already confirmed by process-payment, or cancelled) changes nothing.
+ */
+export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<{ duplicate: boolean; applied: boolean }> {
+  const pi = event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed' ? event.data.object : null;
+  const bookingId = pi ? await bookingOfIntent(db, pi) : null;
+  return db.transaction(async (tx) => {
+    const fresh = await tx.insert(webhookEventsTable).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: webhookEventsTable.id });
+    if (fresh.length === 0) return { duplicate: true, applied: false };
+    if (!pi || bookingId === null) return { duplicate: false, applied: false };
+    const booking = await lockBooking(tx, bookingId);
+    if (!booking || booking.status !== 'pending') return { duplicate: false, applied: false };
+    const card = cardOfIntent(pi);
+    const common = { bookingId, amountCents: pi.amount, currency: pi.currency, ...card, gateway: 'stripe', gatewayRef: pi.id };
+    if (event.type === 'payment_intent.payment_failed') {
+      await tx.insert(payments).values({ ...common, status: 'failed', failureMessage: pi.last_payment_error?.message ?? 'Your card was declined.' });
+      await tx.update(paymentIntents).set({ status: 'requires_payment_method', updatedAt: new Date() }).where(eq(paymentIntents.id, pi.id));
+      return { duplicate: false, applied: true };
+    }
+    if (pi.amount !== booking.totalCents) return { duplicate: false, applied: false };
+    await tx.insert(payments).values({ ...common, status: 'succeeded' });
+    await tx.update(paymentIntents).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(paymentIntents.id, pi.id));
+    await confirmPaid(tx, booking);
+    return { duplicate: false, applied: true };
+  });
+}

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { checkCard, DECLINE_MESSAGES, type CardInput, type CardOutcome, type CheckedCard } from '../../../domain/payments/cards';
+import type { ChargeRequest, ChargeResult, GatewayIntent, PaymentGateway } from './gateway';
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/**
+ * A gateway that behaves like Stripe test mode without a network: outcomes come from the test card numbers
+ * (recorded on the token at tokenize time), so the whole checkout runs offline and deterministically.
+ */
+export class SandboxGateway implements PaymentGateway {
+  readonly name = 'sandbox' as const;
+  readonly publishableKey = null;
+
+  /** Validates a card and decides its test outcome. The caller stores the token; the number goes nowhere. */
+  tokenize(card: CardInput, now: Date = new Date()): { ok: true; id: string; card: CheckedCard } | { ok: false; errors: Record<string, string> } {
+    const checked = checkCard(card, now);
+    if (!checked.ok) return checked;
+    return { ok: true, id: id('pm_sandbox'), card: checked.card };
+  }
+
+  async createIntent(): Promise<GatewayIntent> {
+    const intentId = id('pi_sandbox');
+    return { id: intentId, clientSecret: `${intentId}_secret_${randomBytes(12).toString('hex')}`, status: 'requires_payment_method' };
+  }
+
+  async charge(req: ChargeRequest): Promise<ChargeResult> {
+    const { brand, last4 } = req.method;
+    const outcome = (req.method.outcome ?? 'succeed') as CardOutcome;
+    if (outcome === 'succeed') return { ok: true, ref: req.intentId ?? id('ch_sandbox'), brand, last4 };
+    const message = DECLINE_MESSAGES[outcome] ?? DECLINE_MESSAGES.card_declined;
+    return { ok: false, code: outcome in DECLINE_MESSAGES ? outcome : 'card_declined', message, ref: null, brand, last4 };
+  }
+
+  async refund(): Promise<{ ref: string }> {
+    return { ref: id('re_sandbox') };
+  }
+}
