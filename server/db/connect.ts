@@ -41,6 +41,11 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
       connectionString: opts.databaseUrl,
       max: 10,
     });
+    // An idle client losing its connection (e.g. a PostgreSQL restart) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => {
+      console.error('PostgreSQL idle client error:', err.message);
+    });
     // Numeric columns stay strings (exact); bigint counts become numbers.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
