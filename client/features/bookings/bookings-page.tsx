@@ -1,6 +1,238 @@
-import { ComingSoon } from '@client/ui/coming-soon';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarX, CreditCard, LogIn, RefreshCw } from 'lucide-react';
+import type { Booking, BookingStatus, PaymentEntry } from '@domain/bookings/schemas';
+import { getQueryFn, parseApiError } from '@client/lib/api';
+import { formatDate, formatDateTime, formatMoney } from '@client/lib/format';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { Badge, type BadgeVariant } from '@client/ui/badge';
+import { Button, buttonVariants } from '@client/ui/button';
+import { Card } from '@client/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
+import { Skeleton } from '@client/ui/skeleton';
+import { PageSpinner } from '@client/ui/spinner';
+import { toast } from '@client/ui/use-toast';
+import { useAuth } from '@client/features/accounts/use-auth';
+import { CheckoutDialog } from '@client/features/payments/checkout-dialog';
+import { lineDetailsSummary } from '@client/features/payments/payment-format';
+import { cancelBooking } from '@client/features/payments/payments-api';
 
-/** /bookings: the signed-in customer's bookings. */
+const BOOKINGS_KEY = ['/api/bookings'] as const;
+
+const STATUS: Record<BookingStatus, { label: string; variant: BadgeVariant }> = {
+  pending: { label: 'Pending', variant: 'warning' },
+  confirmed: { label: 'Confirmed', variant: 'success' },
+  completed: { label: 'Completed', variant: 'secondary' },
+  cancelled: { label: 'Cancelled', variant: 'destructive' },
+};
+
+const PAYMENT_STATUS: Record<PaymentEntry['status'], string> = { succeeded: 'Paid', failed: 'Failed', refunded: 'Refunded' };
+
+/** /bookings: the signed-in customer's bookings, with Pay for pending ones and Cancel. */
 export function BookingsPage() {
-  return <ComingSoon title="My bookings" description="Your bookings and their status will be listed here soon." />;
+  usePageTitle('My bookings');
+  const auth = useAuth();
+  if (auth.status === 'loading') return <PageSpinner label="Checking your session…" />;
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">My bookings</h1>
+      {auth.status === 'signed-in' ? (
+        <BookingList />
+      ) : (
+        <Card className="mt-6 p-6 text-center">
+          <p className="text-gray-700">Sign in to see your bookings.</p>
+          <Link to="/login?next=/bookings" className={buttonVariants({ className: 'mt-4' })}>
+            <LogIn className="size-4" aria-hidden="true" />
+            Sign In
+          </Link>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function BookingList() {
+  const query = useQuery<Booking[] | null>({ queryKey: BOOKINGS_KEY, queryFn: getQueryFn<Booking[]>({ on401: 'throw' }) });
+  const [paying, setPaying] = useState<Booking | null>(null);
+  const [cancelling, setCancelling] = useState<Booking | null>(null);
+  // Refunds reported by the cancel call, shown on the card (the list's payments carry the refunded entry too).
+  const [refunds, setRefunds] = useState<Record<number, number>>({});
+
+  if (query.isPending) {
+    return (
+      <div className="mt-6 grid gap-4" aria-busy="true" aria-label="Loading bookings">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-36 w-full rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Card role="alert" className="mt-6 grid justify-items-center gap-3 p-6 text-center">
+        <p className="text-red-700">Could not load your bookings. {parseApiError(query.error).message ?? ''}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          <RefreshCw className="size-4" aria-hidden="true" />
+          Retry
+        </Button>
+      </Card>
+    );
+  }
+  const bookings = query.data ?? [];
+  if (bookings.length === 0) {
+    return (
+      <Card className="mt-6 grid justify-items-center gap-3 p-8 text-center">
+        <CalendarX className="size-10 text-gray-300" aria-hidden="true" />
+        <p className="text-gray-700">You have no bookings yet.</p>
+        <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+          Browse services
+        </Link>
+      </Card>
+    );
+  }
+  return (
+    <>
+      <ul className="mt-6 grid gap-4" aria-label="Bookings">
+        {bookings.map((b) => (
+          <BookingCard key={b.id} booking={b} refund={refunds[b.id]} onPay={() => setPaying(b)} onCancel={() => setCancelling(b)} />
+        ))}
+      </ul>
+      <CheckoutDialog
+        open={paying !== null}
+        onOpenChange={(open) => !open && setPaying(null)}
+        booking={paying ?? undefined}
+        serviceName={paying ? bookingTitle(paying) : ''}
+      />
+      <CancelDialog
+        booking={cancelling}
+        onClose={() => setCancelling(null)}
+        onCancelled={(id, amount) => amount !== undefined && setRefunds((r) => ({ ...r, [id]: amount }))}
+      />
+    </>
+  );
+}
+
+/** 'Dish (Restaurant)' or 'Hotel and 2 more' for the payment dialog and its thank-you toast. */
+function bookingTitle(booking: Booking): string {
+  const [first, ...rest] = booking.items;
+  if (!first) return `booking #${booking.id}`;
+  return rest.length > 0 ? `${first.name} and ${rest.length} more` : first.name;
+}
+
+function BookingCard({ booking, refund, onPay, onCancel }: { booking: Booking; refund?: number; onPay: () => void; onCancel: () => void }) {
+  const status = STATUS[booking.status];
+  const refunded = refund ?? booking.payments.filter((p) => p.status === 'refunded').reduce((sum, p) => sum + p.amount, 0);
+  const canCancel = booking.status === 'pending' || booking.status === 'confirmed';
+  return (
+    <li>
+      <Card className="grid gap-3 p-4 sm:p-5" aria-labelledby={`booking-${booking.id}`}>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h2 id={`booking-${booking.id}`} className="font-semibold text-gray-900">
+              Booking #{booking.id}
+            </h2>
+            <p className="text-xs text-gray-500">Booked {formatDate(booking.createdAt)}</p>
+          </div>
+          <Badge variant={status.variant}>{status.label}</Badge>
+        </div>
+        <ul className="grid gap-1.5 text-sm">
+          {booking.items.map((line) => {
+            const summary = lineDetailsSummary(line);
+            return (
+              <li key={line.id} className="flex justify-between gap-3">
+                <span className="min-w-0 break-words">
+                  {line.name}
+                  {line.quantity > 1 ? ` × ${line.quantity}` : ''}
+                  {summary ? <span className="block text-xs text-gray-500">{summary}</span> : null}
+                </span>
+                <span className="shrink-0 tabular-nums">{formatMoney(line.lineTotal)}</span>
+              </li>
+            );
+          })}
+        </ul>
+        <div className="flex justify-between border-t border-gray-100 pt-2 font-semibold">
+          <span>Total</span>
+          <span className="tabular-nums">{formatMoney(booking.totalAmount)}</span>
+        </div>
+        {booking.payments.length > 0 ? (
+          <ul className="grid gap-1 text-xs text-gray-600" aria-label="Payments">
+            {booking.payments.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center gap-x-2">
+                <CreditCard className="size-3.5" aria-hidden="true" />
+                <span className="capitalize">{p.brand ?? 'Card'}</span>
+                {p.last4 ? <span>•••• {p.last4}</span> : null}
+                <span className="tabular-nums">{formatMoney(p.amount)}</span>
+                <span className={p.status === 'failed' ? 'text-red-700' : p.status === 'refunded' ? 'text-amber-800' : 'text-emerald-700'}>
+                  {PAYMENT_STATUS[p.status]}
+                </span>
+                <span>{formatDateTime(p.createdAt)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {booking.status === 'cancelled' && refunded > 0 ? <p className="text-sm font-medium text-amber-800">Refunded {formatMoney(refunded)}</p> : null}
+        {booking.trackingId && booking.status !== 'cancelled' ? (
+          <Link to={`/track/${encodeURIComponent(booking.trackingId)}`} className="text-sm text-brand-700 underline-offset-4 hover:underline">
+            Track order
+          </Link>
+        ) : null}
+        {canCancel ? (
+          <div className="flex flex-wrap justify-end gap-2">
+            {canCancel ? (
+              <Button variant="outline" size="sm" onClick={onCancel} aria-label={`Cancel booking #${booking.id}`}>
+                Cancel
+              </Button>
+            ) : null}
+            {booking.status === 'pending' ? (
+              <Button size="sm" onClick={onPay} aria-label={`Pay for booking #${booking.id}`}>
+                Pay
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </Card>
+    </li>
+  );
+}
+
+function CancelDialog({ booking, onClose, onCancelled }: { booking: Booking | null; onClose: () => void; onCancelled: (id: number, refund?: number) => void }) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (id: number) => cancelBooking(id),
+    onSuccess: (result) => {
+      onCancelled(result.id, result.refund?.amount);
+      toast({
+        title: 'Booking Cancelled',
+        description: result.refund ? `Refunded ${formatMoney(result.refund.amount)}` : `Booking #${result.id} was cancelled.`,
+        variant: 'success',
+      });
+      void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
+      onClose();
+    },
+    onError: (error) => {
+      toast({ title: 'Cancellation Failed', description: parseApiError(error).message ?? 'Please try again.', variant: 'destructive' });
+    },
+  });
+  const paid = booking?.status === 'confirmed';
+  return (
+    <Dialog open={booking !== null} onOpenChange={(open) => !open && !mutation.isPending && onClose()}>
+      <DialogContent className="max-w-sm">
+        <DialogHeader>
+          <DialogTitle>Cancel booking #{booking?.id}?</DialogTitle>
+          <DialogDescription>
+            {paid ? 'The payment is refunded to your card.' : 'This booking has not been paid; nothing is charged.'}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+            Keep booking
+          </Button>
+          <Button variant="destructive" onClick={() => booking && mutation.mutate(booking.id)} disabled={mutation.isPending}>
+            {mutation.isPending ? 'Cancelling...' : 'Cancel booking'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
 }

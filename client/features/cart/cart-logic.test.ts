@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { addCartItem, cartItemCount, cartItemId, cartTotal, parseStoredCart, removeCartItem, updateCartQuantity, type CartItem, type NewCartItem } from './cart-logic';
+
+const pizza: NewCartItem = { serviceType: 'food-delivery', serviceId: 7, name: 'Margherita', price: 12.5, details: { restaurantId: 1 } };
+const car: NewCartItem = { serviceType: 'cars', serviceId: 3, name: 'Toyota Corolla', price: 49.99 };
+
+describe('cart logic (spec 000 section 4)', () => {
+  it('builds the line id from serviceType, serviceId and the timestamp joined by hyphens', () => {
+    expect(cartItemId('food-delivery', 7, 1700000000000)).toBe('food-delivery-7-1700000000000');
+    const [line] = addCartItem([], pizza, 1700000000000);
+    expect(line.id).toBe('food-delivery-7-1700000000000');
+    expect(line.quantity).toBe(1);
+  });
+
+  it('increments the quantity when the same serviceType+serviceId is added again', () => {
+    let items = addCartItem([], pizza, 1);
+    items = addCartItem(items, pizza, 2);
+    expect(items).toHaveLength(1);
+    expect(items[0].quantity).toBe(2);
+    expect(items[0].id).toBe('food-delivery-7-1');
+  });
+
+  it('adds a new line for a different pair, even with the same serviceId', () => {
+    let items = addCartItem([], pizza, 1);
+    items = addCartItem(items, { ...car, serviceId: 7 }, 2);
+    expect(items).toHaveLength(2);
+  });
+
+  it('removes a line when its quantity is set to 0 or below', () => {
+    const items = addCartItem(addCartItem([], pizza, 1), car, 2);
+    expect(updateCartQuantity(items, items[0].id, 0).map((i) => i.name)).toEqual(['Toyota Corolla']);
+    expect(updateCartQuantity(items, items[1].id, -3).map((i) => i.name)).toEqual(['Margherita']);
+    expect(updateCartQuantity(items, items[1].id, 4)[1].quantity).toBe(4);
+  });
+
+  it('removes a line and clears by id', () => {
+    const items = addCartItem(addCartItem([], pizza, 1), car, 2);
+    expect(removeCartItem(items, items[0].id)).toHaveLength(1);
+  });
+
+  it('totals price x quantity to the cent', () => {
+    let items: CartItem[] = addCartItem([], { ...pizza, price: 0.1 }, 1);
+    items = updateCartQuantity(items, items[0].id, 3);
+    items = addCartItem(items, { ...car, price: 0.2 }, 2);
+    expect(cartTotal(items)).toBe(0.5);
+    expect(cartItemCount(items)).toBe(4);
+    expect(cartTotal([])).toBe(0);
+  });
+
+  it('reads stored carts defensively', () => {
+    expect(parseStoredCart(null)).toEqual([]);
+    expect(parseStoredCart('{"items":[{"id":"x"},null,5]}')).toEqual([]);
+    const stored = JSON.stringify({ items: addCartItem([], pizza, 9) });
+    expect(parseStoredCart(stored)[0]).toMatchObject({ id: 'food-delivery-7-9', quantity: 1, price: 12.5 });
+  });
+});

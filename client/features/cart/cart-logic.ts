@@ -1,0 +1,87 @@
+import type { ServiceType } from '@domain/bookings/schemas';
+
+/** One cart line (spec 000 section 4). Prices are per unit, in dollars. */
+export type CartItem = {
+  id: string;
+  serviceType: ServiceType;
+  serviceId: number;
+  name: string;
+  price: number;
+  quantity: number;
+  description?: string;
+  image?: string;
+  details?: Record<string, unknown>;
+};
+
+export type NewCartItem = Omit<CartItem, 'id' | 'quantity'>;
+
+/** Line id as the spec gives it: `[serviceType, serviceId, Date.now()].join('-')`. */
+export function cartItemId(serviceType: ServiceType, serviceId: number, now: number): string {
+  return [serviceType, serviceId, now].join('-');
+}
+
+/** Adds an item; the same serviceType+serviceId pair increments that line's quantity instead of adding a line. */
+export function addCartItem(items: readonly CartItem[], item: NewCartItem, now: number): CartItem[] {
+  const existing = items.find((line) => line.serviceType === item.serviceType && line.serviceId === item.serviceId);
+  if (existing) {
+    return items.map((line) => (line === existing ? { ...line, quantity: line.quantity + 1 } : line));
+  }
+  return [...items, { ...item, id: cartItemId(item.serviceType, item.serviceId, now), quantity: 1 }];
+}
+
+/** Sets a line's quantity; zero or less removes the line. */
+export function updateCartQuantity(items: readonly CartItem[], id: string, quantity: number): CartItem[] {
+  if (!Number.isFinite(quantity) || quantity <= 0) return removeCartItem(items, id);
+  const whole = Math.floor(quantity);
+  return items.map((line) => (line.id === id ? { ...line, quantity: whole } : line));
+}
+
+export function removeCartItem(items: readonly CartItem[], id: string): CartItem[] {
+  return items.filter((line) => line.id !== id);
+}
+
+/** Sum of price x quantity, rounded to the cent. */
+export function cartTotal(items: readonly CartItem[]): number {
+  const cents = items.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0);
+  return cents / 100;
+}
+
+export function cartItemCount(items: readonly CartItem[]): number {
+  return items.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Keeps only well-formed lines from whatever was stored (old versions, hand edits). */
+export function parseStoredCart(raw: string | null): CartItem[] {
+  if (!raw) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    console.error('Stored cart is not valid JSON', error);
+    return [];
+  }
+  if (!isRecord(parsed) || !Array.isArray(parsed.items)) return [];
+  const items: CartItem[] = [];
+  for (const entry of parsed.items) {
+    if (!isRecord(entry)) continue;
+    const { id, serviceType, serviceId, name, price, quantity } = entry;
+    if (typeof id !== 'string' || typeof serviceType !== 'string' || typeof name !== 'string') continue;
+    if (typeof serviceId !== 'number' || typeof price !== 'number' || typeof quantity !== 'number' || quantity <= 0) continue;
+    items.push({
+      id,
+      serviceType: serviceType as ServiceType,
+      serviceId,
+      name,
+      price,
+      quantity: Math.floor(quantity),
+      description: typeof entry.description === 'string' ? entry.description : undefined,
+      image: typeof entry.image === 'string' ? entry.image : undefined,
+      details: isRecord(entry.details) ? entry.details : undefined,
+    });
+  }
+  return items;
+}

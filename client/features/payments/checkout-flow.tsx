@@ -1,0 +1,307 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, RefreshCw } from 'lucide-react';
+import type { Booking, ServiceType } from '@domain/bookings/schemas';
+import { parseApiError } from '@client/lib/api';
+import { formatMoney } from '@client/lib/format';
+import { Button } from '@client/ui/button';
+import { Spinner } from '@client/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/ui/tabs';
+import { toast } from '@client/ui/use-toast';
+import { useAuth } from '@client/features/accounts/use-auth';
+import { SignInForm } from '@client/features/accounts/sign-in-form';
+import { SignUpForm } from '@client/features/accounts/sign-up-form';
+import { lineDetailsSummary } from './payment-format';
+import { createBooking, createPaymentIntent, fetchBooking, serverTotalFrom409, type PaymentIntentResponse } from './payments-api';
+import { SandboxCardForm } from './sandbox-card-form';
+
+// Only Stripe mode pulls in Stripe's code (and Stripe.js from their servers).
+const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
+
+/** A line to book: what the customer chose and the price the screen showed (per unit, dollars). */
+export type CheckoutItem = {
+  serviceType: ServiceType;
+  serviceId: number;
+  quantity: number;
+  details: Record<string, unknown>;
+  name: string;
+  price: number;
+};
+
+/** The client's estimate, which the server checks to the cent. */
+export function estimateTotal(items: readonly CheckoutItem[]): number {
+  return items.reduce((sum, i) => sum + Math.round(i.price * 100) * i.quantity, 0) / 100;
+}
+
+export type CheckoutFlowProps = {
+  /** Book these lines first (the booking is created when the flow starts, once signed in)... */
+  items?: CheckoutItem[];
+  /** ...or pay an existing pending booking. */
+  booking?: Booking;
+  /** Used in 'Thank you for booking {service}!'. */
+  serviceName: string;
+  successTitle?: string;
+  successDescription?: string;
+  /** Fixed failure text instead of the provider's message (the unified booking flow uses its own wording). */
+  failureDescription?: string;
+  onCreated?: (booking: Booking) => void;
+  /** Paid: the booking as confirmed (with its trackingId for food orders). */
+  onPaid: (booking: Booking) => void;
+};
+
+type Step =
+  | { kind: 'creating' }
+  | { kind: 'create-error'; message: string }
+  | { kind: 'total-changed'; message: string; serverTotal: number }
+  | { kind: 'intent'; booking: Booking }
+  | { kind: 'intent-error'; booking: Booking; message: string }
+  | { kind: 'pay'; booking: Booking; intent: PaymentIntentResponse };
+
+function errorText(error: unknown, fallback: string): string {
+  const parsed = parseApiError(error);
+  if (parsed.status === null) return 'Unable to reach the server. Check your connection and try again.';
+  const fieldMessages = Object.entries(parsed.errors).map(([field, msg]) => `${field}: ${msg}`);
+  return [parsed.message ?? fallback, ...fieldMessages].join(' — ');
+}
+
+/**
+ * The shared checkout: sign in when needed, create the booking (the server prices it), show the server's price
+ * breakdown, set up a payment intent and take the card. Embedded by the checkout dialog and the unified booking.
+ */
+export function CheckoutFlow(props: CheckoutFlowProps) {
+  const auth = useAuth();
+  if (!props.booking && auth.status !== 'signed-in') {
+    if (auth.status === 'loading') return <Spinner label="Checking your account…" showLabel className="justify-center py-6" />;
+    return <CheckoutSignIn onRetryMe={auth.status === 'error' ? () => void auth.refetch() : undefined} />;
+  }
+  return <SignedInCheckout {...props} />;
+}
+
+function CheckoutSignIn({ onRetryMe }: { onRetryMe?: () => void }) {
+  const [tab, setTab] = useState<'sign-in' | 'sign-up'>('sign-in');
+  const [email, setEmail] = useState('');
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-gray-700">Sign in or create an account to book and pay. Your selection is kept.</p>
+      {onRetryMe ? (
+        <p className="text-sm text-red-700">
+          We could not check whether you are signed in.{' '}
+          <button type="button" className="font-medium underline" onClick={onRetryMe}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      <Tabs value={tab} onValueChange={(v) => setTab(v === 'sign-up' ? 'sign-up' : 'sign-in')}>
+        <TabsList className="w-full">
+          <TabsTrigger value="sign-in">Sign in</TabsTrigger>
+          <TabsTrigger value="sign-up">Create account</TabsTrigger>
+        </TabsList>
+        {/* The auth query updates on success, which moves the flow on by itself. */}
+        <TabsContent value="sign-in" className="pt-3">
+          <SignInForm key={email} defaultEmail={email} onSignedIn={() => undefined} />
+        </TabsContent>
+        <TabsContent value="sign-up" className="pt-3">
+          <SignUpForm
+            onSignedIn={() => undefined}
+            onNeedsSignIn={(address) => {
+              setEmail(address);
+              setTab('sign-in');
+            }}
+          />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function SignedInCheckout({ items, booking: existing, serviceName, successTitle, successDescription, failureDescription, onCreated, onPaid }: CheckoutFlowProps) {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>(existing ? { kind: 'intent', booking: existing } : { kind: 'creating' });
+  const started = useRef(false);
+  // Callbacks from the parent change identity on every render; the async steps read the latest through refs.
+  const onCreatedRef = useRef(onCreated);
+  const onPaidRef = useRef(onPaid);
+  onCreatedRef.current = onCreated;
+  onPaidRef.current = onPaid;
+
+  const setUpPayment = useCallback(async (booking: Booking) => {
+    setStep({ kind: 'intent', booking });
+    try {
+      const intent = await createPaymentIntent(booking.id);
+      setStep({ kind: 'pay', booking, intent });
+    } catch (error) {
+      console.error('Payment intent request failed', error);
+      setStep({ kind: 'intent-error', booking, message: errorText(error, 'Payment could not be set up.') });
+    }
+  }, []);
+
+  const create = useCallback(
+    async (totalAmount: number) => {
+      if (!items || items.length === 0) return;
+      setStep({ kind: 'creating' });
+      try {
+        const booking = await createBooking({
+          items: items.map((i) => ({ serviceType: i.serviceType, serviceId: i.serviceId, quantity: i.quantity, price: i.price, details: i.details })),
+          totalAmount,
+          bookingDate: new Date().toISOString(),
+          status: 'pending',
+        });
+        void queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
+        onCreatedRef.current?.(booking);
+        await setUpPayment(booking);
+      } catch (error) {
+        const changed = serverTotalFrom409(error);
+        if (changed) {
+          setStep({ kind: 'total-changed', message: changed.message, serverTotal: changed.totalAmount });
+          return;
+        }
+        if (parseApiError(error).status === 401) {
+          // The session ended since the page loaded: the auth query flips to signed-out and shows the sign-in form.
+          void queryClient.invalidateQueries({ queryKey: ['/api/auth/me'] });
+        }
+        toast({ title: 'Booking Failed', description: 'Failed to create booking. Please try again.', variant: 'destructive' });
+        setStep({ kind: 'create-error', message: errorText(error, 'Failed to create booking. Please try again.') });
+      }
+    },
+    [items, queryClient, setUpPayment],
+  );
+
+  // Runs once per opened checkout (the ref survives StrictMode's effect replay, so no duplicate booking).
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (existing) void setUpPayment(existing);
+    else if (items) void create(estimateTotal(items));
+  }, [existing, items, create, setUpPayment]);
+
+  const paid = async (booking: Booking, trackingId: string | undefined) => {
+    toast({
+      title: successTitle ?? 'Payment Successful',
+      description: successDescription ?? `Thank you for booking ${serviceName}!`,
+      variant: 'success',
+    });
+    void queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
+    let confirmed: Booking = { ...booking, status: 'confirmed', ...(trackingId ? { trackingId } : {}) };
+    if (!trackingId && booking.items.some((l) => l.serviceType === 'food-delivery')) {
+      // Stripe confirms through its webhook; the tracking record may be readable on the booking by now.
+      try {
+        const fresh = await fetchBooking(booking.id);
+        confirmed = { ...fresh, status: fresh.status === 'pending' ? 'confirmed' : fresh.status };
+      } catch (error) {
+        console.warn('Could not reload the paid booking', error);
+      }
+    }
+    onPaidRef.current(confirmed);
+  };
+
+  const failed = (message: string) => {
+    toast({ title: 'Payment Failed', description: failureDescription ?? message, variant: 'destructive' });
+  };
+
+  switch (step.kind) {
+    case 'creating':
+      return <Spinner label="Creating your booking..." showLabel className="justify-center py-6" />;
+    case 'create-error':
+      return (
+        <ErrorPanel title="Booking Failed" message={step.message} onRetry={() => items && void create(estimateTotal(items))} />
+      );
+    case 'total-changed':
+      return (
+        <div className="grid gap-3" role="alert">
+          <div className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-semibold">The total has changed</p>
+              <p>
+                {items ? `You saw ${formatMoney(estimateTotal(items))}. ` : ''}The current total is{' '}
+                <strong>{formatMoney(step.serverTotal)}</strong>.
+              </p>
+            </div>
+          </div>
+          <Button onClick={() => void create(step.serverTotal)}>Continue with {formatMoney(step.serverTotal)}</Button>
+        </div>
+      );
+    case 'intent':
+      return (
+        <div className="grid gap-4">
+          <PriceBreakdown booking={step.booking} />
+          <Spinner label="Setting up payment..." showLabel className="justify-center py-4" />
+        </div>
+      );
+    case 'intent-error':
+      return (
+        <div className="grid gap-4">
+          <PriceBreakdown booking={step.booking} />
+          <ErrorPanel title="Payment could not be set up" message={step.message} onRetry={() => void setUpPayment(step.booking)} />
+        </div>
+      );
+    case 'pay': {
+      const useStripe = step.intent.gateway === 'stripe' && Boolean(step.intent.publishableKey);
+      const formProps = {
+        intent: step.intent,
+        onSuccess: (result: { trackingId?: string }) => void paid(step.booking, result.trackingId),
+        onFailure: failed,
+      };
+      return (
+        <div className="grid gap-4">
+          <PriceBreakdown booking={step.booking} />
+          {useStripe ? (
+            <Suspense fallback={<Spinner label="Setting up payment..." showLabel className="justify-center py-4" />}>
+              <StripeCardForm {...formProps} />
+            </Suspense>
+          ) : (
+            <SandboxCardForm {...formProps} />
+          )}
+        </div>
+      );
+    }
+  }
+}
+
+function ErrorPanel({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
+  return (
+    <div className="grid gap-3" role="alert">
+      <div className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <p className="font-semibold">{title}</p>
+        <p className="break-words">{message}</p>
+      </div>
+      <Button variant="outline" onClick={onRetry}>
+        <RefreshCw className="size-4" aria-hidden="true" />
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+/** The server's priced lines and total for a booking. */
+export function PriceBreakdown({ booking }: { booking: Booking }) {
+  return (
+    <section aria-label="Price breakdown" className="rounded-lg border border-gray-200 bg-gray-50 p-3 text-sm">
+      <p className="mb-2 text-xs font-medium uppercase tracking-wide text-gray-500">Booking #{booking.id}</p>
+      <ul className="grid gap-2">
+        {booking.items.map((line) => {
+          const summary = lineDetailsSummary(line);
+          return (
+            <li key={line.id} className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-medium break-words text-gray-900">{line.name}</p>
+                <p className="text-xs text-gray-600">
+                  {[summary, line.quantity > 1 ? `Qty ${line.quantity} x ${formatMoney(line.unitPrice)}` : `Qty ${line.quantity}`]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              </div>
+              <span className="shrink-0 font-medium tabular-nums">{formatMoney(line.lineTotal)}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-3 flex justify-between border-t border-gray-200 pt-2 font-semibold text-gray-900">
+        <span>Total</span>
+        <span className="tabular-nums" data-testid="checkout-total">
+          {formatMoney(booking.totalAmount)}
+        </span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatCardNumberInput, formatExpiryInput, lineDetailsSummary, parseExpiry } from './payment-format';
+
+describe('lineDetailsSummary', () => {
+  it('explains a hotel stay as nights x nightly price', () => {
+    expect(lineDetailsSummary({ serviceType: 'hotels', unitPrice: 387, details: { checkIn: '2030-01-01', checkOut: '2030-01-04', rooms: 1 } })).toBe(
+      '3 nights x $129.00',
+    );
+  });
+  it('mentions rooms when more than one', () => {
+    expect(lineDetailsSummary({ serviceType: 'hotels', unitPrice: 200, details: { checkIn: '2030-01-01', checkOut: '2030-01-02', rooms: 2 } })).toBe(
+      '1 night x $100.00 x 2 rooms',
+    );
+  });
+  it('explains a lease as months x monthly rent', () => {
+    expect(lineDetailsSummary({ serviceType: 'properties', unitPrice: 3600, details: { months: 3, moveIn: '2030-01-01' } })).toBe('3 months x $1,200.00');
+  });
+  it('is empty when details are missing', () => {
+    expect(lineDetailsSummary({ serviceType: 'hotels', unitPrice: 10, details: {} })).toBe('');
+    expect(lineDetailsSummary({ serviceType: 'food-delivery', unitPrice: 10, details: { restaurantId: 1 } })).toBe('');
+  });
+});
+
+describe('card input formatting', () => {
+  it('groups card digits in fours and drops other characters', () => {
+    expect(formatCardNumberInput('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(formatCardNumberInput('4242-42a')).toBe('4242 42');
+  });
+  it('adds the expiry slash as the user types', () => {
+    expect(formatExpiryInput('12')).toBe('12/');
+    expect(formatExpiryInput('1226')).toBe('12/26');
+    expect(formatExpiryInput('12', '12/')).toBe('1');
+  });
+  it('parses MM/YY and MM/YYYY, rejects anything else', () => {
+    expect(parseExpiry('12/26')).toEqual({ expMonth: 12, expYear: 2026 });
+    expect(parseExpiry('3/2031')).toEqual({ expMonth: 3, expYear: 2031 });
+    expect(parseExpiry('1226')).toBeNull();
+    expect(parseExpiry('')).toBeNull();
+  });
+});
