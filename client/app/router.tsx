@@ -22,7 +22,7 @@ const pages: RouteObject[] = [
     lazy: () => import('@client/features/notifications/test-notifications-page').then((m) => ({ Component: m.TestNotificationsPage })),
   },
   { path: 'debug', lazy: () => import('./pages/debug-page').then((m) => ({ Component: m.DebugPage })) },
-  { path: 'contact', lazy: () => import('./pages/contact-page').then((m) => ({ Component: m.ContactPage })) },
+  { path: 'contact', lazy: () => import('@client/features/support/contact-page').then((m) => ({ Component: m.ContactPage })) },
   { path: 'bookings', lazy: () => import('@client/features/bookings/bookings-page').then((m) => ({ Component: m.BookingsPage })) },
   { path: 'reviews', element: <Navigate to="/" replace /> },
   { path: '*', Component: NotFound },

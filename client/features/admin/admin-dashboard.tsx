@@ -1,10 +1,18 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ArrowLeft, LayoutDashboard, LogOut } from 'lucide-react';
+import { ArrowLeft, Download, LogOut, RefreshCw } from 'lucide-react';
 import type { PublicUser } from '@domain/accounts/schemas';
+import type { AdminStats } from '@domain/admin/schemas';
+import { cn } from '@client/lib/cn';
 import { Badge } from '@client/ui/badge';
 import { Button, buttonVariants } from '@client/ui/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '@client/ui/card';
+import { Skeleton } from '@client/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/ui/tabs';
+import { LISTING_TABS, MESSAGES_TAB, REVIEW_TAB, STAT_CARDS, exportCollection } from './admin-listings';
+import { ListingTable, STATS_KEY } from './listing-tab';
+import { MessagesTab } from './messages-tab';
+import { ReviewQueue } from './review-queue';
 
 type Health = { status: string; db?: unknown };
 
@@ -34,13 +42,60 @@ function SystemStatusBadge() {
   );
 }
 
+function SummaryCards({ onOpen }: { onOpen: (tab: string) => void }) {
+  const stats = useQuery<AdminStats>({ queryKey: STATS_KEY });
+  if (stats.isError) {
+    return (
+      <div className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800" role="alert">
+        We could not load the summary counts.
+        <Button size="sm" variant="outline" onClick={() => void stats.refetch()}>
+          <RefreshCw className="size-3.5" aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6" aria-label="Summary">
+      {STAT_CARDS.map((card) => {
+        const highlight = (card.key === 'pendingRegistrations' || card.key === 'unreadMessages') && (stats.data?.[card.key] ?? 0) > 0;
+        return (
+          <li key={card.key}>
+            <button
+              type="button"
+              onClick={() => onOpen(card.tab)}
+              className={cn(
+                'flex h-full w-full flex-col items-start gap-1 rounded-xl border bg-white p-4 text-left shadow-sm transition hover:border-brand-400 hover:shadow-md',
+                'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+                highlight ? 'border-amber-300 bg-amber-50' : 'border-gray-200',
+              )}
+            >
+              <span className="text-xs font-medium text-gray-600">{card.label}</span>
+              {stats.isPending ? (
+                <Skeleton className="h-7 w-12" />
+              ) : (
+                <span className="text-2xl font-bold text-gray-900" data-testid={`stat-${card.key}`}>
+                  {stats.data[card.key]}
+                </span>
+              )}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 type AdminDashboardProps = { user: PublicUser; onLogout: () => void };
 
-/** Dashboard shell; summary cards and service tables are added by the admin feature work. */
+/** /admin (spec 002 section 2): header, summary cards, listing tabs, the review queue and contact messages. */
 export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
+  const [tab, setTab] = useState<string>(LISTING_TABS[0].id);
+  const exportHref = `/api/admin/export/${exportCollection(tab)}.csv`;
+
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
-      <div className="flex flex-col gap-4 border-b border-gray-200 pb-6 md:flex-row md:items-center md:justify-between">
+    <div className="mx-auto w-full min-w-0 max-w-7xl px-4 py-8 sm:py-10">
+      <div className="flex flex-col gap-4 border-b border-gray-200 pb-6 lg:flex-row lg:items-center lg:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Admin Dashboard</h1>
@@ -49,6 +104,10 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
           <p className="mt-1 truncate text-sm text-gray-600">Signed in as {user.username}</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <a href={exportHref} download className={buttonVariants({ variant: 'outline' })}>
+            <Download className="size-4" aria-hidden="true" />
+            Export Reports
+          </a>
           <Link to="/" className={buttonVariants({ variant: 'outline' })}>
             <ArrowLeft className="size-4" aria-hidden="true" />
             Back to Platform
@@ -59,15 +118,37 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
           </Button>
         </div>
       </div>
-      <Card className="mt-8">
-        <CardHeader className="items-center text-center">
-          <LayoutDashboard className="size-8 text-brand-600" aria-hidden="true" />
-          <CardTitle as="h2">Service overview</CardTitle>
-          <CardDescription className="max-w-md">
-            Counts and tables of registered services are being built and will appear here soon.
-          </CardDescription>
-        </CardHeader>
-      </Card>
+
+      <section className="mt-6" aria-label="Summary counts">
+        <SummaryCards onOpen={setTab} />
+      </section>
+
+      <Tabs value={tab} onValueChange={setTab} className="mt-8 min-w-0">
+        <TabsList className="flex h-auto w-full flex-wrap justify-start" aria-label="Dashboard sections">
+          {LISTING_TABS.map((t) => (
+            <TabsTrigger key={t.id} value={t.id} className="flex-none">
+              {t.label}
+            </TabsTrigger>
+          ))}
+          <TabsTrigger value={REVIEW_TAB} className="flex-none">
+            Review queue
+          </TabsTrigger>
+          <TabsTrigger value={MESSAGES_TAB} className="flex-none">
+            Messages
+          </TabsTrigger>
+        </TabsList>
+        {LISTING_TABS.map((t) => (
+          <TabsContent key={t.id} value={t.id} className="min-w-0">
+            <ListingTable tab={t} />
+          </TabsContent>
+        ))}
+        <TabsContent value={REVIEW_TAB} className="min-w-0">
+          <ReviewQueue />
+        </TabsContent>
+        <TabsContent value={MESSAGES_TAB} className="min-w-0">
+          <MessagesTab />
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

@@ -1,22 +1,47 @@
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { ComingSoon } from '@client/ui/coming-soon';
+import { CARD_GENERAL_CATEGORY, HUB_CATEGORIES, isGeneralCardSlug, type RegistrationKind } from '@domain/onboarding';
+import { NotFound } from '@client/app/not-found';
+import { RegistrationForm } from './registration-form';
 
-function titleCase(slug: string): string {
-  return slug
-    .split('-')
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
+/** /register/<slug> routes with a dedicated form (spec 001 section 2, plus the hub's courier/vehicle cards). */
+const DEDICATED_FORMS: Readonly<Record<string, RegistrationKind>> = {
+  restaurant: 'restaurant',
+  hotel: 'hotel',
+  flight: 'airline',
+  car: 'car-rental',
+  shipping: 'courier',
+  courier: 'courier',
+  taxi: 'taxi',
+  property: 'property',
+  general: 'general-service',
+  driver: 'driver',
+  vehicle: 'driver',
+  'taxi-driver': 'driver',
+  'fashion-designer': 'fashion-designer',
+};
+
+function cardTitle(slug: string): string | undefined {
+  for (const category of HUB_CATEGORIES) {
+    const card = category.cards.find((c) => c.slug === slug);
+    if (card) return card.title;
+  }
+  return undefined;
 }
 
-/** /register/:kind: provider registration forms, one per kind (restaurant, hotel, general, ...). */
+/**
+ * /register/:kind. Every hub card leads to a working form: a dedicated one, or the general service form with
+ * the card's category pre-selected. Anything else is the 404 card.
+ */
 export function RegisterPage() {
-  const { kind = '' } = useParams();
-  const name = titleCase(kind) || 'Provider';
-  return (
-    <ComingSoon
-      title={kind === 'general' ? 'Register a General Service' : `Register as ${name}`}
-      description={`The ${name.toLowerCase()} registration form is being built and will be available soon.`}
-    />
-  );
+  const { kind: slug = '' } = useParams();
+  const dedicated = DEDICATED_FORMS[slug];
+  const preset = useMemo(() => (isGeneralCardSlug(slug) ? { category: CARD_GENERAL_CATEGORY[slug] } : undefined), [slug]);
+
+  if (dedicated) return <RegistrationForm key={slug} kind={dedicated} />;
+  if (preset) {
+    const name = cardTitle(slug) ?? CARD_GENERAL_CATEGORY[slug as keyof typeof CARD_GENERAL_CATEGORY];
+    return <RegistrationForm key={slug} kind="general-service" title={`Register Your ${name}`} preset={preset} />;
+  }
+  return <NotFound />;
 }

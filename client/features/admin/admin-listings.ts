@@ -1,0 +1,291 @@
+/**
+ * The admin dashboard's listing tabs as data: the stored field names each table shows (spec 002 section 2 asks
+ * for the stored names, not the original's mismatched ones) and the fields its Edit dialog offers. The rules
+ * of an edit are the domain's AdminEditSchemas; this file only says how each field is presented.
+ */
+import type { AdminCollection, AdminStats, EditableCollection } from '@domain/admin/schemas';
+import type { RegistrationKind } from '@domain/onboarding';
+
+export type ColumnFormat = 'text' | 'money' | 'rating' | 'list';
+export type Column = { key: string; label: string; format?: ColumnFormat };
+
+export type EditFieldType = 'text' | 'textarea' | 'money' | 'int' | 'list' | 'time' | 'select';
+export type EditField = { name: string; label: string; type: EditFieldType; options?: readonly string[] };
+
+export type ListingTab = {
+  id: string;
+  label: string;
+  collection: EditableCollection;
+  /** Field naming a row in dialogs and labels. */
+  nameKey: string;
+  columns: readonly Column[];
+  editFields: readonly EditField[];
+};
+
+const text = (name: string, label: string): EditField => ({ name, label, type: 'text' });
+const money = (name: string, label: string): EditField => ({ name, label, type: 'money' });
+const int = (name: string, label: string): EditField => ({ name, label, type: 'int' });
+const description: EditField = { name: 'description', label: 'Description', type: 'textarea' };
+const image = text('image', 'Image URL');
+
+export const LISTING_TABS: readonly ListingTab[] = [
+  {
+    id: 'restaurants',
+    label: 'Restaurants',
+    collection: 'restaurants',
+    nameKey: 'name',
+    columns: [
+      { key: 'name', label: 'Name' },
+      { key: 'cuisine', label: 'Cuisine' },
+      { key: 'deliveryTime', label: 'Delivery time' },
+      { key: 'deliveryFee', label: 'Delivery fee', format: 'money' },
+      { key: 'rating', label: 'Rating', format: 'rating' },
+    ],
+    editFields: [
+      text('name', 'Name'),
+      text('cuisine', 'Cuisine'),
+      text('deliveryTime', 'Delivery time'),
+      money('deliveryFee', 'Delivery fee'),
+      text('phone', 'Phone'),
+      text('address', 'Address'),
+      image,
+      description,
+    ],
+  },
+  {
+    id: 'hotels',
+    label: 'Hotels',
+    collection: 'hotels',
+    nameKey: 'name',
+    columns: [
+      { key: 'name', label: 'Name' },
+      { key: 'location', label: 'Location' },
+      { key: 'pricePerNight', label: 'Price / night', format: 'money' },
+      { key: 'starRating', label: 'Stars' },
+      { key: 'rating', label: 'Rating', format: 'rating' },
+    ],
+    editFields: [
+      text('name', 'Name'),
+      text('location', 'Location'),
+      money('pricePerNight', 'Price per night'),
+      int('starRating', 'Star rating'),
+      int('rooms', 'Rooms'),
+      int('maxGuests', 'Max guests'),
+      { name: 'amenities', label: 'Amenities (comma separated)', type: 'list' },
+      image,
+      description,
+    ],
+  },
+  {
+    id: 'flights',
+    label: 'Flights',
+    collection: 'flights',
+    nameKey: 'flightNumber',
+    columns: [
+      { key: 'airline', label: 'Airline' },
+      { key: 'flightNumber', label: 'Flight' },
+      { key: 'departureCity', label: 'From' },
+      { key: 'arrivalCity', label: 'To' },
+      { key: 'departureTime', label: 'Departs' },
+      { key: 'price', label: 'Price', format: 'money' },
+    ],
+    editFields: [
+      text('airline', 'Airline'),
+      text('flightNumber', 'Flight number'),
+      text('departureCity', 'Departure city'),
+      text('arrivalCity', 'Arrival city'),
+      { name: 'departureTime', label: 'Departure time', type: 'time' },
+      { name: 'arrivalTime', label: 'Arrival time', type: 'time' },
+      text('duration', 'Duration'),
+      money('price', 'Price'),
+      image,
+    ],
+  },
+  {
+    id: 'cars',
+    label: 'Cars',
+    collection: 'cars',
+    nameKey: 'model',
+    columns: [
+      { key: 'model', label: 'Model' },
+      { key: 'category', label: 'Category' },
+      { key: 'seats', label: 'Seats' },
+      { key: 'pricePerDay', label: 'Price / day', format: 'money' },
+      { key: 'company', label: 'Company' },
+    ],
+    editFields: [
+      text('model', 'Model'),
+      text('category', 'Category'),
+      int('seats', 'Seats'),
+      int('luggage', 'Luggage'),
+      money('pricePerDay', 'Price per day'),
+      text('company', 'Company'),
+      text('location', 'Location'),
+      image,
+    ],
+  },
+  {
+    id: 'properties',
+    label: 'Properties',
+    collection: 'properties',
+    nameKey: 'title',
+    columns: [
+      { key: 'title', label: 'Title' },
+      { key: 'type', label: 'Type' },
+      { key: 'location', label: 'Location' },
+      { key: 'bedrooms', label: 'Bedrooms' },
+      { key: 'pricePerMonth', label: 'Price / month', format: 'money' },
+    ],
+    editFields: [
+      text('title', 'Title'),
+      text('type', 'Type'),
+      text('location', 'Location'),
+      int('bedrooms', 'Bedrooms'),
+      int('bathrooms', 'Bathrooms'),
+      int('sqft', 'Square feet'),
+      money('pricePerMonth', 'Price per month'),
+      { name: 'amenities', label: 'Amenities (comma separated)', type: 'list' },
+      image,
+      description,
+    ],
+  },
+  {
+    id: 'taxi',
+    label: 'Taxi',
+    collection: 'taxi-rides',
+    nameKey: 'type',
+    columns: [
+      { key: 'type', label: 'Type' },
+      { key: 'baseFare', label: 'Base fare', format: 'money' },
+      { key: 'perKm', label: 'Per km', format: 'money' },
+      { key: 'passengers', label: 'Passengers' },
+      { key: 'estimatedTime', label: 'Estimated time' },
+    ],
+    editFields: [
+      text('type', 'Type'),
+      money('baseFare', 'Base fare'),
+      money('perKm', 'Per-km fare'),
+      int('passengers', 'Passengers'),
+      text('priceEstimate', 'Price estimate'),
+      text('estimatedTime', 'Estimated time'),
+      text('waitTime', 'Wait time'),
+      text('icon', 'Icon'),
+      image,
+      description,
+    ],
+  },
+  {
+    id: 'shipping',
+    label: 'Shipping',
+    collection: 'shipping-rates',
+    nameKey: 'name',
+    columns: [
+      { key: 'name', label: 'Name' },
+      { key: 'speed', label: 'Speed' },
+      { key: 'basePrice', label: 'Base price', format: 'money' },
+      { key: 'pricePerLb', label: 'Per lb', format: 'money' },
+      { key: 'deliveryTime', label: 'Delivery time' },
+    ],
+    editFields: [
+      text('name', 'Name'),
+      { name: 'speed', label: 'Speed', type: 'select', options: ['standard', 'express', 'overnight'] },
+      money('basePrice', 'Base price'),
+      money('pricePerLb', 'Price per lb'),
+      text('deliveryTime', 'Delivery time'),
+      image,
+      description,
+    ],
+  },
+  {
+    id: 'additional',
+    label: 'Additional',
+    collection: 'additional-services',
+    nameKey: 'name',
+    columns: [
+      { key: 'name', label: 'Name' },
+      { key: 'category', label: 'Category' },
+      { key: 'price', label: 'Price', format: 'money' },
+    ],
+    editFields: [text('name', 'Name'), text('category', 'Category'), money('price', 'Price'), text('icon', 'Icon'), description],
+  },
+  {
+    id: 'general',
+    label: 'General',
+    collection: 'general-services',
+    nameKey: 'name',
+    columns: [
+      { key: 'name', label: 'Name' },
+      { key: 'category', label: 'Category' },
+      { key: 'serviceType', label: 'Service type' },
+      { key: 'price', label: 'Price' },
+      { key: 'country', label: 'Country' },
+    ],
+    editFields: [
+      text('name', 'Name'),
+      text('category', 'Category'),
+      text('serviceType', 'Service type'),
+      text('price', 'Price range'),
+      money('priceFrom', 'Starting price'),
+      text('duration', 'Duration'),
+      text('availability', 'Availability'),
+      text('contactEmail', 'Contact email'),
+      text('contactPhone', 'Contact phone'),
+      text('serviceArea', 'Service area'),
+      text('country', 'Country'),
+      text('experience', 'Experience'),
+      { name: 'features', label: 'Features (comma separated)', type: 'list' },
+      { name: 'requirements', label: 'Requirements (comma separated)', type: 'list' },
+      { name: 'specializations', label: 'Specializations (comma separated)', type: 'list' },
+      { name: 'languages', label: 'Languages (comma separated)', type: 'list' },
+      description,
+    ],
+  },
+];
+
+export const REVIEW_TAB = 'review';
+export const MESSAGES_TAB = 'messages';
+
+/** The collection the Export Reports button downloads for each tab. */
+export function exportCollection(tab: string): AdminCollection {
+  if (tab === REVIEW_TAB) return 'registrations';
+  if (tab === MESSAGES_TAB) return 'contact-messages';
+  return LISTING_TABS.find((t) => t.id === tab)?.collection ?? 'restaurants';
+}
+
+/** The summary cards: a count from /api/admin/stats and the tab a click opens. */
+export const STAT_CARDS: readonly { key: keyof AdminStats; label: string; tab: string }[] = [
+  { key: 'total', label: 'Total services', tab: 'restaurants' },
+  { key: 'restaurants', label: 'Restaurants', tab: 'restaurants' },
+  { key: 'hotels', label: 'Hotels', tab: 'hotels' },
+  { key: 'flights', label: 'Flights', tab: 'flights' },
+  { key: 'cars', label: 'Cars', tab: 'cars' },
+  { key: 'properties', label: 'Properties', tab: 'properties' },
+  { key: 'taxiRides', label: 'Taxi rides', tab: 'taxi' },
+  { key: 'shipping', label: 'Shipping', tab: 'shipping' },
+  { key: 'generalServices', label: 'General services', tab: 'general' },
+  { key: 'pendingRegistrations', label: 'Pending reviews', tab: REVIEW_TAB },
+  { key: 'unreadMessages', label: 'Unread messages', tab: MESSAGES_TAB },
+];
+
+export const KIND_LABELS: Record<RegistrationKind, string> = {
+  restaurant: 'Restaurant',
+  hotel: 'Hotel',
+  airline: 'Airline',
+  'car-rental': 'Car Rental',
+  courier: 'Courier / Shipping',
+  taxi: 'Taxi',
+  property: 'Property',
+  'general-service': 'General Service',
+  driver: 'Driver',
+  'fashion-designer': 'Fashion Designer',
+  'driver-application': 'Driver Application',
+};
+
+/** "pricePerNight" -> "Price per night", for the details dialogs. */
+export function humanize(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

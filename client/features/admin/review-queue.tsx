@@ -1,0 +1,209 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Check, Eye, X } from 'lucide-react';
+import {
+  RejectRegistrationSchema,
+  type AdminRegistration,
+  type ApproveResult,
+  type RejectRegistration,
+  type RejectResult,
+} from '@domain/admin/schemas';
+import { apiJson, parseApiError } from '@client/lib/api';
+import { cn } from '@client/lib/cn';
+import { formatDateTime } from '@client/lib/format';
+import { Badge } from '@client/ui/badge';
+import { Button } from '@client/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
+import { FormAlert, FormField } from '@client/ui/form-field';
+import { Spinner } from '@client/ui/spinner';
+import { Textarea } from '@client/ui/textarea';
+import { toast } from '@client/ui/use-toast';
+import { KIND_LABELS } from './admin-listings';
+import { DetailsDialog, TableScroll, TableState, tdClass, thClass } from './admin-ui';
+import { STATS_KEY } from './listing-tab';
+
+export const PENDING_KEY = ['/api/admin/registrations?status=pending'] as const;
+
+/** The Review queue tab: pending registrations of every kind, with View, Approve and Reject. */
+export function ReviewQueue() {
+  const queryClient = useQueryClient();
+  const pending = useQuery<AdminRegistration[]>({ queryKey: PENDING_KEY });
+  const [viewing, setViewing] = useState<AdminRegistration | null>(null);
+  const [rejecting, setRejecting] = useState<AdminRegistration | null>(null);
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: PENDING_KEY }),
+      queryClient.invalidateQueries({ queryKey: STATS_KEY }),
+      // A published registration appears in its listing tab and on the public pages.
+      queryClient.invalidateQueries({ queryKey: ['/api/admin'] }),
+    ]);
+
+  const approve = useMutation({
+    mutationFn: (registration: AdminRegistration) =>
+      apiJson<ApproveResult>('POST', `/api/admin/registrations/${registration.id}/approve`, {}),
+    onSuccess: (result, registration) => {
+      void queryClient.invalidateQueries({ queryKey: [`/api/${result.published.collection}`] });
+      toast({ title: 'Registration approved', description: `${registration.name} is now published.`, variant: 'success' });
+      setViewing(null);
+    },
+    onError: (error) => {
+      toast({ title: 'Approval failed', description: parseApiError(error).message ?? 'Please try again.', variant: 'destructive' });
+    },
+    onSettled: refresh,
+  });
+
+  if (pending.isPending) return <TableState status="pending" label="pending registrations" />;
+  if (pending.isError) return <TableState status="error" label="pending registrations" onRetry={() => void pending.refetch()} />;
+  if (pending.data.length === 0) return <TableState status="empty" label="pending registrations" emptyText="No registrations are waiting for review." />;
+
+  return (
+    <>
+      <TableScroll label="Review queue table">
+        <table className="min-w-full divide-y divide-gray-200">
+          <caption className="sr-only">Registrations waiting for review</caption>
+          <thead className="bg-gray-50">
+            <tr>
+              <th scope="col" className={thClass}>
+                Kind
+              </th>
+              <th scope="col" className={thClass}>
+                Name
+              </th>
+              <th scope="col" className={thClass}>
+                Submitted
+              </th>
+              <th scope="col" className={cn(thClass, 'text-right')}>
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {pending.data.map((registration) => {
+              const busy = approve.isPending && approve.variables.id === registration.id;
+              return (
+                <tr key={registration.id}>
+                  <td className={tdClass}>
+                    <Badge variant="secondary">{KIND_LABELS[registration.kind] ?? registration.kind}</Badge>
+                  </td>
+                  <td className={cn(tdClass, 'max-w-64 truncate font-medium')}>{registration.name || '—'}</td>
+                  <td className={cn(tdClass, 'whitespace-nowrap')}>{formatDateTime(registration.submittedAt)}</td>
+                  <td className={cn(tdClass, 'whitespace-nowrap text-right')}>
+                    <div className="inline-flex gap-1">
+                      <Button size="sm" variant="ghost" onClick={() => setViewing(registration)} aria-label={`View ${registration.name}`}>
+                        <Eye className="size-3.5" aria-hidden="true" />
+                        View
+                      </Button>
+                      <Button size="sm" onClick={() => approve.mutate(registration)} disabled={busy} aria-label={`Approve ${registration.name}`}>
+                        {busy ? <Spinner label="Approving…" className="text-white [&_svg]:text-white" /> : <Check className="size-3.5" aria-hidden="true" />}
+                        Approve
+                      </Button>
+                      <Button size="sm" variant="destructive" onClick={() => setRejecting(registration)} aria-label={`Reject ${registration.name}`}>
+                        <X className="size-3.5" aria-hidden="true" />
+                        Reject
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
+      <DetailsDialog
+        open={viewing !== null}
+        onOpenChange={(open) => (open ? undefined : setViewing(null))}
+        title={viewing ? `${KIND_LABELS[viewing.kind]}: ${viewing.name}` : ''}
+        description={viewing ? `Submitted ${formatDateTime(viewing.submittedAt)}` : undefined}
+        record={viewing?.data ?? null}
+        footer={
+          viewing ? (
+            <DialogFooter>
+              <Button
+                variant="destructive"
+                onClick={() => {
+                  setRejecting(viewing);
+                  setViewing(null);
+                }}
+              >
+                Reject
+              </Button>
+              <Button onClick={() => approve.mutate(viewing)} disabled={approve.isPending}>
+                Approve
+              </Button>
+            </DialogFooter>
+          ) : null
+        }
+      />
+      {rejecting ? (
+        <RejectDialog
+          key={rejecting.id}
+          registration={rejecting}
+          onClose={() => setRejecting(null)}
+          onRejected={() => {
+            setRejecting(null);
+            void refresh();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function RejectDialog({
+  registration,
+  onClose,
+  onRejected,
+}: {
+  registration: AdminRegistration;
+  onClose: () => void;
+  onRejected: () => void;
+}) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RejectRegistration>({ resolver: zodResolver(RejectRegistrationSchema), defaultValues: { reason: '' } });
+
+  const onSubmit = async (values: RejectRegistration) => {
+    setFormError(null);
+    try {
+      await apiJson<RejectResult>('POST', `/api/admin/registrations/${registration.id}/reject`, values);
+      toast({ title: 'Registration rejected', description: `${registration.name} will not be published.`, variant: 'success' });
+      onRejected();
+    } catch (error) {
+      const parsed = parseApiError(error);
+      if (parsed.errors.reason) setError('reason', { type: 'server', message: parsed.errors.reason });
+      else setFormError(parsed.message ?? 'The registration could not be rejected. Please try again.');
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle className="break-words">Reject {registration.name}</DialogTitle>
+          <DialogDescription>Give the reason for the rejection. It is kept with the registration.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4" aria-label={`Reject ${registration.name}`}>
+          <FormAlert message={formError} />
+          <FormField label="Reason" required error={errors.reason?.message}>
+            {(aria) => <Textarea {...aria} rows={4} {...register('reason')} />}
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={isSubmitting}>
+              {isSubmitting ? 'Rejecting...' : 'Reject registration'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { HUB_CATEGORIES } from '../../domain/onboarding/hub';
+import { VALID_SAMPLES } from '../../domain/onboarding/test-samples';
+import { useBrowser } from './fixtures';
+
+const browser = useBrowser();
+
+/** Fills text inputs and native selects by their field name (react-hook-form sets the name attribute). */
+async function fillByName(page: Page, values: Record<string, unknown>) {
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== 'string' && typeof value !== 'number') continue;
+    const control = page.locator(`form [name="${name}"]`);
+    if ((await control.count()) === 0) continue;
+    const tag = await control.evaluate((el) => el.tagName.toLowerCase());
+    if (tag === 'select') await control.selectOption(String(value));
+    else await control.fill(String(value));
+  }
+}
+
+describe('provider onboarding', () => {
+  it('restaurant form: spec messages under the fields, then success toast and a cleared form', async () => {
+    const page = await browser.page();
+    await page.goto('/register/restaurant');
+    await page.getByRole('heading', { name: 'Register Your Restaurant' }).waitFor();
+
+    await page.getByRole('button', { name: 'Register Restaurant' }).click();
+    for (const message of [
+      'Restaurant name must be at least 2 characters',
+      'Description must be at least 10 characters',
+      'Please select a cuisine type',
+      'Location must be at least 5 characters',
+      'Please select a country',
+      'Phone number must be at least 10 characters',
+      'Please enter a valid email',
+      'Opening hours are required',
+      'Please select a price range',
+      'Delivery fee is required',
+      'Owner name is required',
+      'Business license number is required',
+    ]) {
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    // The error is tied to its field for screen readers.
+    const name = page.getByLabel('Restaurant Name');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await name.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy.split(' ')[0]}"]`).innerText()).toBe('Restaurant name must be at least 2 characters');
+
+    const restaurant = { ...VALID_SAMPLES.restaurant, name: `Onboarding Bistro ${Date.now()}` };
+    await page.getByLabel('Country').locator('option[value="Canada"]').waitFor({ state: 'attached' });
+    await fillByName(page, restaurant);
+    await page.getByRole('button', { name: 'Register Restaurant' }).click();
+    await page.getByText('Restaurant registered successfully!', { exact: true }).waitFor();
+    await expect.poll(() => name.inputValue()).toBe('');
+    expect(await page.getByLabel('Cuisine Type').inputValue()).toBe('');
+    expect(await page.getByText('Please select a cuisine type').count()).toBe(0);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('while sending the button reads Registering...; a server 400 lands under its field and the data stays', async () => {
+    const page = await browser.page();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/hotels', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await gate;
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Validation failed: Hotel name is taken', errors: { name: 'Hotel name is taken' } }),
+      });
+    });
+    await page.goto('/register/hotel');
+    await page.getByRole('heading', { name: 'Register Your Hotel' }).waitFor();
+    await page.getByLabel('Country').locator('option[value="Canada"]').waitFor({ state: 'attached' });
+    await fillByName(page, VALID_SAMPLES.hotel);
+    await page.getByRole('checkbox', { name: 'Free WiFi' }).click();
+    await page.getByRole('button', { name: 'Register Hotel' }).click();
+    const busy = page.getByRole('button', { name: 'Registering...' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    release();
+    await page.getByText('Registration failed', { exact: true }).waitFor();
+    await page.getByText('Validation failed: Hotel name is taken').first().waitFor();
+    await page.getByText('Hotel name is taken', { exact: true }).waitFor();
+    expect(await page.getByLabel('Hotel Name').inputValue()).toBe(VALID_SAMPLES.hotel.name);
+    expect(await page.getByLabel('Hotel Name').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('checkbox', { name: 'Free WiFi' }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('the hub lists every category card and each card opens a form, never the 404 page', async () => {
+    const page = await browser.page();
+    await page.goto('/join');
+    await page.getByRole('heading', { name: 'Join as a Provider' }).waitFor();
+    await page.getByText('195+ countries').first().waitFor();
+    for (const category of HUB_CATEGORIES) {
+      await page.getByRole('heading', { name: category.title, exact: true }).waitFor();
+    }
+    const hrefs = await page.locator('main a[href^="/register/"], a[href^="/register/"]').evaluateAll((links) =>
+      links.map((a) => a.getAttribute('href') ?? ''),
+    );
+    const cardCount = HUB_CATEGORIES.reduce((n, c) => n + c.cards.length, 0);
+    expect(hrefs.length).toBeGreaterThanOrEqual(cardCount);
+    expect(await page.getByRole('link', { name: 'Get Support' }).getAttribute('href')).toBe('/contact');
+    expect(await page.getByRole('link', { name: 'Back to Home' }).last().getAttribute('href')).toBe('/');
+
+    for (const href of [...new Set(hrefs)]) {
+      await page.goto(href);
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      const text = await heading.innerText();
+      expect(text, href).toMatch(/^Register/);
+      expect(await page.getByRole('heading', { name: '404 Page Not Found' }).count(), href).toBe(0);
+      expect(await page.locator('form button[type="submit"]').count(), href).toBe(1);
+    }
+
+    await page.goto('/register/coffee-shop');
+    await page.getByRole('heading', { name: 'Register Your Coffee Shop' }).waitFor();
+    expect(await page.getByLabel('Category').inputValue()).toBe('Coffee Shop');
+
+    await page.goto('/register/no-such-kind');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(page.errors).toEqual([]);
+  });
+
+  it('general service list inputs: add by Enter or button, trim, ignore duplicates, remove', async () => {
+    const page = await browser.page();
+    await page.goto('/register/general');
+    await page.getByRole('heading', { name: 'Register Your General Service' }).waitFor();
+    const features = page.getByRole('textbox', { name: 'Features', exact: true });
+    await features.fill('  Pick-up  ');
+    await features.press('Enter');
+    await features.fill('pick-up');
+    await page.getByRole('button', { name: 'Add feature' }).click();
+    await features.fill('Delivery');
+    await page.getByRole('button', { name: 'Add feature' }).click();
+    const list = page.getByRole('list', { name: 'Features' });
+    expect(await list.getByRole('listitem').allInnerTexts()).toEqual(['Pick-up', 'Delivery']);
+    await page.getByRole('button', { name: 'Remove Delivery' }).click();
+    expect(await list.getByRole('listitem').allInnerTexts()).toEqual(['Pick-up']);
+
+    await page.getByRole('button', { name: 'Register Service' }).click();
+    await page.getByText('At least one requirement is required').waitFor();
+    expect(await page.getByText('At least one feature is required').count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('the full driver application reaches its confirmation screen', async () => {
+    const page = await browser.page();
+    await page.goto('/apply-driver');
+    await page.getByRole('heading', { name: 'Driver Application' }).waitFor();
+    for (const section of [
+      'Personal Information',
+      'Driver License Information',
+      'Vehicle Information',
+      'Service Preferences',
+      'Emergency Contact',
+      'Terms and Conditions',
+    ]) {
+      await page.getByRole('heading', { name: section, exact: true }).waitFor();
+    }
+
+    expect(await page.locator('[name="vehicleMake"]').count()).toBe(0);
+    await page.getByRole('checkbox', { name: 'I have my own vehicle' }).click();
+    await page.locator('[name="vehicleMake"]').waitFor();
+
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page.getByText('Terms and conditions must be accepted').waitFor();
+    await page.getByText('Please select at least one service type').waitFor();
+
+    const sample = VALID_SAMPLES['driver-application'];
+    await fillByName(page, { ...sample, vehicleMake: 'Honda', vehicleModel: 'Civic' });
+    await page.getByRole('checkbox', { name: 'Food Delivery' }).click();
+    await page.getByRole('checkbox', { name: 'Taxi', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Monday' }).click();
+    await page.getByRole('checkbox', { name: 'Evening (6PM-12AM)' }).click();
+    await page.getByRole('checkbox', { name: 'I consent to a background check' }).click();
+    await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).click();
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+
+    await page.getByRole('heading', { name: 'Application Submitted Successfully!' }).waitFor();
+    await page.getByText('2-3 business days').first().waitFor();
+    await page.getByText(/confirmation e-mail/).waitFor();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(page.errors).toEqual([]);
+  });
+
+  it('the contact page sends a message', async () => {
+    const page = await browser.page();
+    await page.goto('/contact');
+    await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+    await page.getByLabel('Name').fill('Pat Provider');
+    await page.getByLabel('Email').fill('pat@example.com');
+    await page.getByLabel('Subject').fill('Question about registering');
+    await page.getByLabel('Message').fill('How long does the review of my registration take?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('heading', { name: 'Message sent' }).waitFor();
+  });
+});
