@@ -1,22 +1,383 @@
-import { CalendarCheck } from 'lucide-react';
-import { EmptyShell } from './sections/section-shell';
+import { useState, type ReactNode } from 'react';
+import { Building, Briefcase, CalendarCheck, CarFront, CarTaxiFront, Hotel as HotelIcon, Plane, Ship, UtensilsCrossed, type LucideIcon } from 'lucide-react';
+import type { Place, ServiceType } from '@domain/bookings/schemas';
+import type { Car, Flight, GeneralService, Hotel, MenuItem, Property, Restaurant, ShippingRate, TaxiRide } from '@domain/catalogue/types';
+import { centsToDollars, dollarsToCents } from '@domain/catalogue/money';
+import {
+  addDays,
+  carTotalCents,
+  flightFareCents,
+  greatCircleKm,
+  hotelTotalCents,
+  propertyTotalCents,
+  roundKm,
+  shippingRateCents,
+  taxiFareCents,
+  type Parcel,
+} from '@domain/catalogue/pricing';
+import { formatMoney } from '@client/lib/format';
+import { Button } from '@client/ui/button';
+import { Skeleton } from '@client/ui/skeleton';
+import { toast } from '@client/ui/use-toast';
+import { UnifiedBookingDialog } from '@client/features/bookings/unified-booking-dialog';
+import { useUnifiedBooking, type NewUnifiedLine } from '@client/features/bookings/unified-booking-store';
+import { firstOfNextMonth, formatDay, localToday } from './components/dates';
+import { EmptyState, ErrorState } from './components/states';
+import { useCatalogue } from './components/use-catalogue';
 
-/** Unified Booking tab: several services in one booking. The service cards and checkout come later. */
+/** Items each service card offers (spec 000 section 2: the first 3 of each category). */
+const PER_CARD = 3;
+const SAMPLE_PARCEL: Parcel = { weight: 5, length: 12, width: 10, height: 8 };
+
+type Offer = { key: string; title: string; subtitle: string; price: number | null; line: NewUnifiedLine | null };
+
+/** Unified Booking tab: pick services from every category, then book and pay for them together. */
 export function UnifiedBooking() {
+  const { count, lines } = useUnifiedBooking();
+  const [open, setOpen] = useState(false);
+  const today = localToday();
+  const tomorrow = addDays(today, 1);
+
   return (
     <section aria-labelledby="unified-booking-heading" className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
-      <div className="flex items-center gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-          <CalendarCheck className="size-5" aria-hidden="true" />
-        </span>
-        <h2 id="unified-booking-heading" className="text-xl font-bold tracking-tight text-gray-900 sm:text-2xl">
-          Unified Booking
-        </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+            <CalendarCheck className="size-5" aria-hidden="true" />
+          </span>
+          <h2 id="unified-booking-heading" className="text-xl font-bold tracking-tight text-gray-900 sm:text-2xl">
+            Unified Booking
+          </h2>
+        </div>
+        <Button onClick={() => setOpen(true)} aria-haspopup="dialog">
+          Complete Booking ({count})
+        </Button>
       </div>
       <p className="mt-2 text-gray-600">Combine food, travel, rides and more into a single booking and pay once.</p>
-      <div className="mt-6">
-        <EmptyShell>Unified booking will be available here soon.</EmptyShell>
+      {lines.length === 0 ? <p className="mt-2 text-sm text-gray-500">No items to book</p> : null}
+      <div className="mt-6 grid gap-4 md:grid-cols-2">
+        <RestaurantsCard />
+        <HotelsCard checkIn={tomorrow} checkOut={addDays(tomorrow, 1)} />
+        <FlightsCard date={addDays(today, 7)} />
+        <CarsCard pickupDate={tomorrow} returnDate={addDays(tomorrow, 3)} />
+        <TaxiCard />
+        <PropertiesCard moveIn={firstOfNextMonth()} />
+        <ShippingCard />
+        <GeneralCard />
       </div>
+      <UnifiedBookingDialog open={open} onOpenChange={setOpen} />
     </section>
   );
+}
+
+function ServiceCard({ title, icon: Icon, note, children }: { title: string; icon: LucideIcon; note?: string; children: ReactNode }) {
+  return (
+    <article aria-label={title} className="flex min-w-0 flex-col rounded-xl border border-gray-200 p-4">
+      <h3 className="flex items-center gap-2 font-semibold text-gray-900">
+        <Icon className="size-5 text-brand-700" aria-hidden="true" />
+        {title}
+      </h3>
+      {note ? <p className="mt-1 text-xs text-gray-500">{note}</p> : null}
+      <div className="mt-3">{children}</div>
+    </article>
+  );
+}
+
+type QueryLike<T> = { isPending: boolean; isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
+
+function OfferList<T>({ query, label, toOffer }: { query: QueryLike<T[]>; label: string; toOffer: (item: T) => Offer }) {
+  if (query.isPending) {
+    return (
+      <div role="status" className="grid gap-2">
+        <span className="sr-only">Loading {label}…</span>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-12 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) return <ErrorState title={`Could not load ${label}`} error={query.error} onRetry={() => void query.refetch()} />;
+  const items = (query.data ?? []).slice(0, PER_CARD);
+  if (items.length === 0) return <EmptyState>Nothing available right now.</EmptyState>;
+  return (
+    <ul className="grid gap-2" aria-label={label}>
+      {items.map((item) => {
+        const offer = toOffer(item);
+        return <OfferRow key={offer.key} offer={offer} />;
+      })}
+    </ul>
+  );
+}
+
+function OfferRow({ offer }: { offer: Offer }) {
+  const { add, has } = useUnifiedBooking();
+  const inBooking = offer.line ? has(offer.line.serviceType, offer.line.serviceId) : false;
+  return (
+    <li className="flex flex-col gap-2 rounded-lg bg-gray-50 p-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-medium text-gray-900">{offer.title}</p>
+        <p className="text-xs text-gray-600">
+          {offer.subtitle}
+          {offer.price !== null ? ` · ${formatMoney(offer.price)}` : ''}
+        </p>
+      </div>
+      <Button
+        size="sm"
+        variant={inBooking ? 'secondary' : 'default'}
+        disabled={inBooking || !offer.line}
+        aria-label={inBooking ? `${offer.title}: In Booking` : `Add to Booking: ${offer.title}`}
+        onClick={() => {
+          if (!offer.line) return;
+          add(offer.line);
+          toast({ title: 'Added to Booking', description: `${offer.line.name} was added to your booking.` });
+        }}
+      >
+        {inBooking ? 'In Booking' : 'Add to Booking'}
+      </Button>
+    </li>
+  );
+}
+
+function RestaurantsCard() {
+  const restaurants = useCatalogue<Restaurant[]>('/api/restaurants');
+  const first = (restaurants.data ?? []).slice(0, PER_CARD);
+  return (
+    <ServiceCard title="Food Delivery" icon={UtensilsCrossed} note="Adds the restaurant's first menu item.">
+      {restaurants.isPending || restaurants.isError || first.length === 0 ? (
+        <OfferList query={restaurants} label="restaurants" toOffer={() => ({ key: '', title: '', subtitle: '', price: null, line: null })} />
+      ) : (
+        <ul className="grid gap-2" aria-label="restaurants">
+          {first.map((r) => (
+            <RestaurantOffer key={r.id} restaurant={r} />
+          ))}
+        </ul>
+      )}
+    </ServiceCard>
+  );
+}
+
+function RestaurantOffer({ restaurant }: { restaurant: Restaurant }) {
+  const menu = useCatalogue<MenuItem[]>(`/api/restaurants/${restaurant.id}/menu`);
+  const item = menu.data?.[0];
+  const offer: Offer = {
+    key: String(restaurant.id),
+    title: restaurant.name,
+    subtitle: item ? `${item.name} · ${restaurant.cuisine}` : menu.isError ? 'Menu unavailable' : `${restaurant.cuisine} · loading menu…`,
+    price: item?.price ?? null,
+    line: item
+      ? {
+          type: 'restaurant',
+          serviceType: 'food-delivery',
+          serviceId: item.id,
+          name: `${item.name} (${restaurant.name})`,
+          description: item.description,
+          price: item.price,
+          image: restaurant.image,
+          details: { restaurantId: restaurant.id },
+        }
+      : null,
+  };
+  return <OfferRow offer={offer} />;
+}
+
+function HotelsCard({ checkIn, checkOut }: { checkIn: string; checkOut: string }) {
+  const hotels = useCatalogue<Hotel[]>('/api/hotels');
+  return (
+    <ServiceCard title="Hotels" icon={HotelIcon} note={`${formatDay(checkIn)} to ${formatDay(checkOut)}, 1 room, 2 guests.`}>
+      <OfferList
+        query={hotels}
+        label="hotels"
+        toOffer={(h) => {
+          const price = centsToDollars(hotelTotalCents(dollarsToCents(h.pricePerNight), checkIn, checkOut, 1));
+          return {
+            key: String(h.id),
+            title: h.name,
+            subtitle: h.location,
+            price,
+            line: line('hotel', 'hotels', h.id, h.name, `${h.location}, ${formatDay(checkIn)} - ${formatDay(checkOut)}`, price, h.image, {
+              checkIn,
+              checkOut,
+              rooms: 1,
+              guests: 2,
+            }),
+          };
+        }}
+      />
+    </ServiceCard>
+  );
+}
+
+function FlightsCard({ date }: { date: string }) {
+  const flights = useCatalogue<Flight[]>('/api/flights');
+  const passengers = { adults: 1, children: 0, infants: 0 };
+  return (
+    <ServiceCard title="Flights" icon={Plane} note={`${formatDay(date)}, 1 adult, Economy.`}>
+      <OfferList
+        query={flights}
+        label="flights"
+        toOffer={(f) => {
+          const price = centsToDollars(flightFareCents(dollarsToCents(f.price), passengers, 'Economy'));
+          const name = `${f.airline} ${f.flightNumber} ${f.departureCity} - ${f.arrivalCity}`;
+          return {
+            key: String(f.id),
+            title: name,
+            subtitle: `${f.departureTime} - ${f.arrivalTime}, ${f.duration}`,
+            price,
+            line: line('flight', 'flights', f.id, name, `${formatDay(date)}, Economy, 1 adult`, price, f.image, { date, passengers, cabinClass: 'Economy' }),
+          };
+        }}
+      />
+    </ServiceCard>
+  );
+}
+
+function CarsCard({ pickupDate, returnDate }: { pickupDate: string; returnDate: string }) {
+  const cars = useCatalogue<Car[]>('/api/cars');
+  return (
+    <ServiceCard title="Car Rental" icon={CarFront} note={`${formatDay(pickupDate)} to ${formatDay(returnDate)}.`}>
+      <OfferList
+        query={cars}
+        label="cars"
+        toOffer={(c) => {
+          const price = centsToDollars(carTotalCents(dollarsToCents(c.pricePerDay), pickupDate, returnDate));
+          const name = `${c.model}${c.company ? ` (${c.company})` : ''}`;
+          return {
+            key: String(c.id),
+            title: name,
+            subtitle: c.category,
+            price,
+            line: line('car', 'cars', c.id, name, `${formatDay(pickupDate)} - ${formatDay(returnDate)}`, price, c.image, { pickupDate, returnDate }),
+          };
+        }}
+      />
+    </ServiceCard>
+  );
+}
+
+function cityOf(address: string): string {
+  return address.split(',')[1]?.trim() ?? '';
+}
+
+/** A sample trip between two restaurants of the same city (real coordinates, so the server can price it). */
+function sampleTrip(restaurants: Restaurant[]): { pickup: Place; dropoff: Place } | null {
+  const located = restaurants.filter((r) => r.lat !== null && r.lng !== null);
+  for (const a of located) {
+    const b = located.find((r) => r !== a && cityOf(r.address) === cityOf(a.address));
+    if (b) {
+      return {
+        pickup: { lat: a.lat as number, lng: a.lng as number, address: a.address },
+        dropoff: { lat: b.lat as number, lng: b.lng as number, address: b.address },
+      };
+    }
+  }
+  return null;
+}
+
+function TaxiCard() {
+  const rides = useCatalogue<TaxiRide[]>('/api/taxi-rides');
+  const restaurants = useCatalogue<Restaurant[]>('/api/restaurants');
+  const trip = restaurants.data ? sampleTrip(restaurants.data) : null;
+  const km = trip ? roundKm(greatCircleKm(trip.pickup, trip.dropoff)) : 0;
+  return (
+    <ServiceCard title="Taxi" icon={CarTaxiFront} note={trip ? `${trip.pickup.address} to ${trip.dropoff.address} (${km.toFixed(1)} km).` : undefined}>
+      <OfferList
+        query={rides}
+        label="ride types"
+        toOffer={(r) => {
+          const price = trip ? centsToDollars(taxiFareCents({ baseFareCents: dollarsToCents(r.baseFare), perKmCents: dollarsToCents(r.perKm) }, km)) : null;
+          return {
+            key: String(r.id),
+            title: r.type,
+            subtitle: `${r.passengers} passengers, arrives in ${r.waitTime}`,
+            price,
+            line:
+              trip && price !== null
+                ? line('taxi', 'taxi', r.id, `Taxi: ${r.type}`, `${trip.pickup.address} to ${trip.dropoff.address}`, price, r.image, {
+                    pickup: trip.pickup,
+                    dropoff: trip.dropoff,
+                  })
+                : null,
+          };
+        }}
+      />
+    </ServiceCard>
+  );
+}
+
+function PropertiesCard({ moveIn }: { moveIn: string }) {
+  const properties = useCatalogue<Property[]>('/api/properties');
+  return (
+    <ServiceCard title="Property Rental" icon={Building} note={`Move in ${formatDay(moveIn)}, 1-month lease.`}>
+      <OfferList
+        query={properties}
+        label="properties"
+        toOffer={(p) => {
+          const price = centsToDollars(propertyTotalCents(dollarsToCents(p.pricePerMonth), 1));
+          return {
+            key: String(p.id),
+            title: p.title,
+            subtitle: `${p.type}, ${p.location}`,
+            price,
+            line: line('property', 'properties', p.id, p.title, `${p.location}, move in ${formatDay(moveIn)}, 1 month`, price, p.image, { moveIn, months: 1 }),
+          };
+        }}
+      />
+    </ServiceCard>
+  );
+}
+
+function ShippingCard() {
+  const rates = useCatalogue<ShippingRate[]>('/api/shipping-rates');
+  return (
+    <ServiceCard title="Shipping" icon={Ship} note="A 5 lb parcel, 12 × 10 × 8 in.">
+      <OfferList
+        query={rates}
+        label="shipping rates"
+        toOffer={(r) => {
+          const price = centsToDollars(
+            shippingRateCents({ basePriceCents: dollarsToCents(r.basePrice), pricePerLbCents: dollarsToCents(r.pricePerLb) }, SAMPLE_PARCEL),
+          );
+          return {
+            key: String(r.id),
+            title: r.name,
+            subtitle: r.deliveryTime,
+            price,
+            line: line('shipping', 'shipping', r.id, r.name, `5 lb parcel, ${r.deliveryTime}`, price, r.image, { ...SAMPLE_PARCEL, speed: r.speed }),
+          };
+        }}
+      />
+    </ServiceCard>
+  );
+}
+
+function GeneralCard() {
+  const services = useCatalogue<GeneralService[]>('/api/general-services');
+  return (
+    <ServiceCard title="General Services" icon={Briefcase}>
+      <OfferList
+        query={services}
+        label="general services"
+        toOffer={(s) => ({
+          key: String(s.id),
+          title: s.name,
+          subtitle: `${s.category}, ${s.price}`,
+          price: s.priceFrom,
+          line: line('service', 'general-services', s.id, s.name, s.description, s.priceFrom, undefined, {}),
+        })}
+      />
+    </ServiceCard>
+  );
+}
+
+function line(
+  type: NewUnifiedLine['type'],
+  serviceType: ServiceType,
+  serviceId: number,
+  name: string,
+  description: string,
+  price: number,
+  image: string | undefined,
+  details: Record<string, unknown>,
+): NewUnifiedLine {
+  return { type, serviceType, serviceId, name, description, price, image, details };
 }

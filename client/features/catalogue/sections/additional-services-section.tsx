@@ -1,11 +1,41 @@
 import { Sparkles } from 'lucide-react';
+import type { AdditionalService } from '@domain/catalogue/types';
+import { formatMoney } from '@client/lib/format';
+import { Badge } from '@client/ui/badge';
+import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
 import { SECTION_IDS } from '../categories';
-import { EmptyShell, SectionShell } from './section-shell';
+import { CardGridSkeleton, EmptyState, ErrorState } from '../components/states';
+import { useCatalogue } from '../components/use-catalogue';
+import { SectionShell } from './section-shell';
 
 export function AdditionalServicesSection() {
+  const services = useCatalogue<AdditionalService[]>('/api/services');
   return (
     <SectionShell id={SECTION_IDS.services} title="Additional Services" icon={Sparkles} intro="Extra services to complete your trip or your day.">
-      <EmptyShell>Additional services will appear here soon.</EmptyShell>
+      {services.isPending ? (
+        <CardGridSkeleton label="additional services" />
+      ) : services.isError ? (
+        <ErrorState title="Could not load additional services" error={services.error} onRetry={() => void services.refetch()} />
+      ) : services.data.length === 0 ? (
+        <EmptyState>No additional services available right now.</EmptyState>
+      ) : (
+        <ul aria-label="Additional services" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {services.data.map((s) => (
+            <li key={s.id} className="flex flex-col gap-2 rounded-xl border border-gray-200 p-4">
+              <div className="flex items-start justify-between gap-2">
+                <h3 className="font-semibold text-gray-900">{s.name}</h3>
+                <Badge variant="secondary">{s.category}</Badge>
+              </div>
+              <p className="text-sm text-gray-600">{s.description}</p>
+              <p className="mt-auto text-lg font-bold text-gray-900">{formatMoney(s.price)}</p>
+              <AddToCartButton
+                size="sm"
+                item={{ serviceType: 'services', serviceId: s.id, name: s.name, price: s.price, description: s.description, details: {} }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
     </SectionShell>
   );
 }

@@ -1,11 +1,117 @@
-import { CarFront } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Briefcase, CarFront, MapPin, Users } from 'lucide-react';
+import type { Car } from '@domain/catalogue/types';
+import { centsToDollars, dollarsToCents } from '@domain/catalogue/money';
+import { carDays, carTotalCents } from '@domain/catalogue/pricing';
+import { formatMoney, pluralize } from '@client/lib/format';
+import { Badge } from '@client/ui/badge';
+import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
+import { BookNowButton } from '@client/features/bookings/book-now-button';
 import { SECTION_IDS } from '../categories';
-import { EmptyShell, SectionShell } from './section-shell';
+import { formatDay, localToday } from '../components/dates';
+import { FilterChips } from '../components/chips';
+import { DateField } from '../components/fields';
+import { CardGridSkeleton, CardImage, EmptyState, ErrorState, Rating } from '../components/states';
+import { buildQuery, useCatalogue } from '../components/use-catalogue';
+import { SectionShell } from './section-shell';
 
 export function CarRentalSection() {
+  const [category, setCategory] = useState('All');
+  const [pickupDate, setPickupDate] = useState('');
+  const [returnDate, setReturnDate] = useState('');
+  const today = localToday();
+
+  // The chips come from the whole fleet; the list below is filtered by the server.
+  const all = useCatalogue<Car[]>('/api/cars');
+  const categories = useMemo(() => ['All', ...Array.from(new Set((all.data ?? []).map((c) => c.category))).sort()], [all.data]);
+  const cars = useCatalogue<Car[]>(`/api/cars${buildQuery({ category: category === 'All' ? undefined : category })}`, { keepPrevious: true });
+
+  const days = pickupDate && returnDate ? carDays(pickupDate, returnDate) : Number.NaN;
+  const datesValid = Number.isFinite(days);
+
+  const changePickup = (value: string) => {
+    setPickupDate(value);
+    if (returnDate && value && returnDate < value) setReturnDate('');
+  };
+
   return (
     <SectionShell id={SECTION_IDS.cars} title="Car Rental" icon={CarFront} intro="Rent a car by the day, from compact cars to SUVs.">
-      <EmptyShell>Rental cars will appear here soon.</EmptyShell>
+      <div className="grid gap-4">
+        <div className="grid gap-3 sm:grid-cols-2 lg:max-w-xl">
+          <DateField label="Pickup date" value={pickupDate} min={today} onChange={changePickup} />
+          <DateField label="Return date" value={returnDate} min={pickupDate || today} onChange={setReturnDate} />
+        </div>
+        {categories.length > 1 ? <FilterChips label="Car category" options={categories} value={category} onChange={setCategory} /> : null}
+        <p className="text-sm text-gray-600" aria-live="polite">
+          {datesValid ? `${pluralize(days, 'day')}: ${formatDay(pickupDate)} to ${formatDay(returnDate)}` : 'Choose pickup and return dates to book.'}
+        </p>
+      </div>
+      <div className="mt-6">
+        {cars.isPending ? (
+          <CardGridSkeleton label="cars" />
+        ) : cars.isError ? (
+          <ErrorState title="Could not load cars" error={cars.error} onRetry={() => void cars.refetch()} />
+        ) : cars.data.length === 0 ? (
+          <EmptyState>No cars available in this category.</EmptyState>
+        ) : (
+          <ul aria-label="Rental cars" aria-busy={cars.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
+            {cars.data.map((car) => {
+              const total = datesValid ? centsToDollars(carTotalCents(dollarsToCents(car.pricePerDay), pickupDate, returnDate)) : 0;
+              const details = { pickupDate, returnDate };
+              const name = `${car.model}${car.company ? ` (${car.company})` : ''}`;
+              return (
+                <li key={car.id}>
+                  <article aria-labelledby={`car-${car.id}`} className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">
+                    <CardImage src={car.image} alt={car.model} />
+                    <div className="flex flex-1 flex-col gap-2 p-4">
+                      <div className="flex items-start justify-between gap-2">
+                        <h3 id={`car-${car.id}`} className="font-semibold text-gray-900">
+                          {car.model}
+                        </h3>
+                        <Rating value={car.rating} />
+                      </div>
+                      <div className="flex flex-wrap gap-2 text-sm text-gray-600">
+                        <Badge variant="secondary">{car.category}</Badge>
+                        <span className="inline-flex items-center gap-1">
+                          <Users className="size-4" aria-hidden="true" />
+                          {car.seats} seats
+                        </span>
+                        <span className="inline-flex items-center gap-1">
+                          <Briefcase className="size-4" aria-hidden="true" />
+                          {car.luggage} bags
+                        </span>
+                      </div>
+                      {car.company || car.location ? (
+                        <p className="flex items-center gap-1 text-sm text-gray-600">
+                          <MapPin className="size-4 shrink-0 text-gray-400" aria-hidden="true" />
+                          {[car.company, car.location].filter(Boolean).join(' · ')}
+                        </p>
+                      ) : null}
+                      <p className="mt-auto text-sm text-gray-700">
+                        <span className="text-lg font-bold text-gray-900">{formatMoney(car.pricePerDay)}</span> / day
+                        {datesValid ? <span className="block font-medium text-gray-900">Total {formatMoney(total)}</span> : null}
+                      </p>
+                      <div className="grid grid-cols-2 gap-2">
+                        <AddToCartButton
+                          size="sm"
+                          disabled={!datesValid}
+                          item={{ serviceType: 'cars', serviceId: car.id, name, price: total, image: car.image, description: `${car.category}, ${pluralize(days || 0, 'day')}`, details }}
+                        />
+                        <BookNowButton
+                          className="h-8 px-3 text-xs"
+                          serviceName={name}
+                          disabled={!datesValid}
+                          lines={[{ serviceType: 'cars', serviceId: car.id, quantity: 1, details, name, price: total }]}
+                        />
+                      </div>
+                    </div>
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
     </SectionShell>
   );
 }

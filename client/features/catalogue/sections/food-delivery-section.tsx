@@ -1,11 +1,321 @@
-import { UtensilsCrossed } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Check, Clock, MessageCircle, Phone, Search, ShoppingCart, Truck, UtensilsCrossed } from 'lucide-react';
+import type { MenuItem, Restaurant } from '@domain/catalogue/types';
+import type { Place } from '@domain/bookings/schemas';
+import { apiJson } from '@client/lib/api';
+import { formatMoney } from '@client/lib/format';
+import { Badge } from '@client/ui/badge';
+import { Button } from '@client/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
+import { Input } from '@client/ui/input';
+import { Label } from '@client/ui/label';
+import { Skeleton } from '@client/ui/skeleton';
+import { toast } from '@client/ui/use-toast';
+import { useAuth } from '@client/features/accounts/use-auth';
+import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
+import { useCart } from '@client/features/cart/cart-store';
+import { useUnifiedBooking } from '@client/features/bookings/unified-booking-store';
+import { LocationInput } from '@client/features/locations/location-input';
 import { SECTION_IDS } from '../categories';
-import { EmptyShell, SectionShell } from './section-shell';
+import { FilterChips } from '../components/chips';
+import { CardGridSkeleton, CardImage, EmptyState, ErrorState, Rating } from '../components/states';
+import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
+import { SectionShell } from './section-shell';
+
+/** Spec 000 section 2: the cuisine chips. */
+export const CUISINES = ['All', 'Italian', 'Chinese', 'Mexican', 'Japanese', 'Indian'] as const;
+
+/** How long the card's Add to Cart shows "Added!" (spec 000 section 9). */
+const ADDED_FEEDBACK_MS = 2000;
+
+type Delivery = { address?: string; destination?: Place };
+
+function menuUrl(restaurantId: number): string {
+  return `/api/restaurants/${restaurantId}/menu`;
+}
+
+function foodDetails(restaurant: Restaurant, delivery: Delivery): Record<string, unknown> {
+  const details: Record<string, unknown> = { restaurantId: restaurant.id };
+  if (delivery.address) details.address = delivery.address;
+  if (delivery.destination) details.destination = delivery.destination;
+  return details;
+}
 
 export function FoodDeliverySection() {
+  const [address, setAddress] = useState('');
+  const [destination, setDestination] = useState<Place | undefined>();
+  const [search, setSearch] = useState('');
+  const [cuisine, setCuisine] = useState<string>('All');
+  const q = useDebouncedValue(search.trim(), 250);
+  const searchId = useId();
+
+  const restaurants = useCatalogue<Restaurant[]>(`/api/restaurants${buildQuery({ q, cuisine: cuisine === 'All' ? undefined : cuisine })}`, {
+    keepPrevious: true,
+  });
+  const delivery: Delivery = { address: address.trim() || undefined, destination };
+
   return (
     <SectionShell id={SECTION_IDS.food} title="Food Delivery" icon={UtensilsCrossed} intro="Order from restaurants near you and follow your delivery live.">
-      <EmptyShell>Restaurants and menus will appear here soon.</EmptyShell>
+      <div className="grid gap-4 md:grid-cols-2">
+        <LocationInput
+          label="Delivery address"
+          placeholder="Enter your delivery address"
+          value={address}
+          onValueChange={(text) => {
+            setAddress(text);
+            // Typing again means the chosen place no longer describes the text.
+            setDestination(undefined);
+          }}
+          displayText={(l) => l.address}
+          onSelect={(l) => setDestination({ lat: l.lat, lng: l.lng, address: l.address })}
+        />
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor={searchId}>Search restaurants</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-gray-400" aria-hidden="true" />
+            <Input id={searchId} type="search" className="pl-9" placeholder="Restaurant or dish" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+        </div>
+      </div>
+      <div className="mt-4">
+        <FilterChips label="Cuisine" options={CUISINES} value={cuisine} onChange={setCuisine} />
+      </div>
+      <div className="mt-6">
+        {restaurants.isPending ? (
+          <CardGridSkeleton label="restaurants" />
+        ) : restaurants.isError ? (
+          <ErrorState title="Could not load restaurants" error={restaurants.error} onRetry={() => void restaurants.refetch()} />
+        ) : restaurants.data.length === 0 ? (
+          <EmptyState>No restaurants found matching your criteria.</EmptyState>
+        ) : (
+          <ul aria-label="Restaurants" aria-busy={restaurants.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
+            {restaurants.data.map((r) => (
+              <li key={r.id}>
+                <RestaurantCard restaurant={r} delivery={delivery} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </SectionShell>
+  );
+}
+
+function RestaurantCard({ restaurant, delivery }: { restaurant: Restaurant; delivery: Delivery }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [chatOpen, setChatOpen] = useState(false);
+  const { status } = useAuth();
+  const navigate = useNavigate();
+
+  const openChat = () => {
+    if (status === 'signed-in') setChatOpen(true);
+    else void navigate(`/login?next=${encodeURIComponent(`/#${SECTION_IDS.food}`)}`);
+  };
+
+  return (
+    <article aria-labelledby={`restaurant-${restaurant.id}`} className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">
+      <CardImage src={restaurant.image} alt={restaurant.name} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={`restaurant-${restaurant.id}`} className="font-semibold text-gray-900">
+            {restaurant.name}
+          </h3>
+          <Rating value={restaurant.rating} />
+        </div>
+        <div>
+          <Badge variant="secondary">{restaurant.cuisine}</Badge>
+        </div>
+        <p className="text-sm text-gray-600">{restaurant.description}</p>
+        <dl className="grid gap-1 text-sm text-gray-700">
+          <div className="flex items-center gap-1.5">
+            <Clock className="size-4 text-gray-400" aria-hidden="true" />
+            <dt className="sr-only">Delivery time</dt>
+            <dd>{restaurant.deliveryTime}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <Truck className="size-4 text-gray-400" aria-hidden="true" />
+            <dt className="sr-only">Delivery fee</dt>
+            <dd>{formatMoney(restaurant.deliveryFee)} delivery</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <Phone className="size-4 text-gray-400" aria-hidden="true" />
+            <dt className="sr-only">Phone</dt>
+            <dd>
+              <a className="rounded text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" href={`tel:${restaurant.phone.replace(/\s+/g, '')}`}>
+                {restaurant.phone}
+              </a>
+            </dd>
+          </div>
+        </dl>
+        <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
+          <Button variant="outline" size="sm" onClick={() => setMenuOpen(true)} aria-label={`View menu of ${restaurant.name}`}>
+            View Menu
+          </Button>
+          <QuickAddButton restaurant={restaurant} delivery={delivery} />
+          <Button variant="ghost" size="sm" className="col-span-2" onClick={openChat} aria-label={`Chat with ${restaurant.name}`}>
+            <MessageCircle className="size-4" aria-hidden="true" />
+            Chat
+          </Button>
+        </div>
+      </div>
+      <MenuDialog restaurant={restaurant} delivery={delivery} open={menuOpen} onOpenChange={setMenuOpen} />
+      <Dialog open={chatOpen} onOpenChange={setChatOpen}>
+        <DialogContent className="max-w-sm">
+          <DialogHeader>
+            <DialogTitle>Chat with {restaurant.name}</DialogTitle>
+            <DialogDescription>
+              Live chat with the restaurant will connect here. Until then, you can reach {restaurant.name} by phone.
+            </DialogDescription>
+          </DialogHeader>
+          <a
+            href={`tel:${restaurant.phone.replace(/\s+/g, '')}`}
+            className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+          >
+            <Phone className="size-4" aria-hidden="true" />
+            Call {restaurant.phone}
+          </a>
+        </DialogContent>
+      </Dialog>
+    </article>
+  );
+}
+
+/**
+ * The card's Add to Cart: adds the restaurant's first menu item (fetched from the server), with the same
+ * "Added!" / "Add More (n)" / "In Booking" feedback as the shared button.
+ */
+function QuickAddButton({ restaurant, delivery }: { restaurant: Restaurant; delivery: Delivery }) {
+  const queryClient = useQueryClient();
+  const { items, addItem } = useCart();
+  const { has } = useUnifiedBooking();
+  const [busy, setBusy] = useState(false);
+  const [added, setAdded] = useState(false);
+  const [firstId, setFirstId] = useState<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const cached = queryClient.getQueryData<MenuItem[]>([menuUrl(restaurant.id)]);
+  const firstItemId = firstId ?? cached?.[0]?.id ?? null;
+  const inCart = firstItemId === null ? undefined : items.find((i) => i.serviceType === 'food-delivery' && i.serviceId === firstItemId);
+  const inBooking = firstItemId !== null && has('food-delivery', firstItemId);
+
+  const add = async () => {
+    setBusy(true);
+    try {
+      const menu = await queryClient.fetchQuery<MenuItem[]>({
+        queryKey: [menuUrl(restaurant.id)],
+        queryFn: () => apiJson<MenuItem[]>('GET', menuUrl(restaurant.id)),
+      });
+      const first = menu[0];
+      if (!first) {
+        toast({ title: 'Menu unavailable', description: `${restaurant.name} has no items to order right now.`, variant: 'destructive' });
+        return;
+      }
+      setFirstId(first.id);
+      addItem({
+        serviceType: 'food-delivery',
+        serviceId: first.id,
+        name: `${first.name} (${restaurant.name})`,
+        price: first.price,
+        description: first.description,
+        image: restaurant.image,
+        details: foodDetails(restaurant, delivery),
+      });
+      setAdded(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS);
+    } catch {
+      toast({ title: 'Could not add to cart', description: 'Unable to load the menu. Please try again.', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (inBooking) {
+    return (
+      <Button size="sm" variant="secondary" disabled>
+        In Booking
+      </Button>
+    );
+  }
+  return (
+    <Button
+      size="sm"
+      onClick={() => void add()}
+      disabled={busy}
+      className={added ? 'bg-emerald-600 hover:bg-emerald-700' : undefined}
+    >
+      {added ? <Check className="size-4" aria-hidden="true" /> : <ShoppingCart className="size-4" aria-hidden="true" />}
+      {added ? 'Added!' : inCart ? `Add More (${inCart.quantity})` : 'Add to Cart'}
+    </Button>
+  );
+}
+
+function MenuDialog({
+  restaurant,
+  delivery,
+  open,
+  onOpenChange,
+}: {
+  restaurant: Restaurant;
+  delivery: Delivery;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const menu = useCatalogue<MenuItem[]>(open ? menuUrl(restaurant.id) : null);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{restaurant.name} menu</DialogTitle>
+          <DialogDescription>
+            {restaurant.cuisine} · {restaurant.deliveryTime} · {formatMoney(restaurant.deliveryFee)} delivery
+          </DialogDescription>
+        </DialogHeader>
+        {menu.isPending ? (
+          <div role="status" className="grid gap-3">
+            <span className="sr-only">Loading menu…</span>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-16 w-full" />
+            ))}
+          </div>
+        ) : menu.isError ? (
+          <ErrorState title="Could not load the menu" error={menu.error} onRetry={() => void menu.refetch()} />
+        ) : menu.data.length === 0 ? (
+          <EmptyState>This restaurant has no menu items yet.</EmptyState>
+        ) : (
+          <ul aria-label={`${restaurant.name} menu`} className="grid gap-3">
+            {menu.data.map((item) => (
+              <li key={item.id} className="flex flex-col gap-2 rounded-lg border border-gray-200 p-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <p className="font-medium text-gray-900">{item.name}</p>
+                  <p className="text-sm text-gray-600">{item.description}</p>
+                  <p className="mt-1 text-sm font-semibold text-gray-900">{formatMoney(item.price)}</p>
+                </div>
+                <AddToCartButton
+                  size="sm"
+                  item={{
+                    serviceType: 'food-delivery',
+                    serviceId: item.id,
+                    name: `${item.name} (${restaurant.name})`,
+                    price: item.price,
+                    description: item.description,
+                    image: restaurant.image,
+                    details: foodDetails(restaurant, delivery),
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

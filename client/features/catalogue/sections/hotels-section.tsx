@@ -1,11 +1,225 @@
-import { Hotel } from 'lucide-react';
+import { useState } from 'react';
+import { ChevronLeft, ChevronRight, Hotel as HotelIcon, MapPin, Star } from 'lucide-react';
+import type { Hotel } from '@domain/catalogue/types';
+import { centsToDollars, dollarsToCents } from '@domain/catalogue/money';
+import { hotelTotalCents, nights } from '@domain/catalogue/pricing';
+import { formatMoney, pluralize } from '@client/lib/format';
+import { Badge } from '@client/ui/badge';
+import { Button } from '@client/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/ui/dialog';
+import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
+import { BookNowButton } from '@client/features/bookings/book-now-button';
+import { LocationInput } from '@client/features/locations/location-input';
 import { SECTION_IDS } from '../categories';
-import { EmptyShell, SectionShell } from './section-shell';
+import { dayAfter, formatDay, isAfter, localToday } from '../components/dates';
+import { DateField, SelectField, type Option } from '../components/fields';
+import { CardGridSkeleton, CardImage, EmptyState, ErrorState, Rating } from '../components/states';
+import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
+import { SectionShell } from './section-shell';
+
+/** Spec 000 section 9: guests 1-5 (5 reads "5+"), default 2; rooms 1-4 (4 reads "4+"), default 1. */
+const GUEST_OPTIONS: Option[] = [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: n === 5 ? '5+' : String(n) }));
+const ROOM_OPTIONS: Option[] = [1, 2, 3, 4].map((n) => ({ value: String(n), label: n === 4 ? '4+' : String(n) }));
+
+/** The details gallery shows 6 views of the hotel. */
+export const HOTEL_GALLERY_SIZE = 6;
+
+type Stay = { checkIn: string; checkOut: string; guests: number; rooms: number };
 
 export function HotelsSection() {
+  const [location, setLocation] = useState('');
+  const [checkIn, setCheckIn] = useState('');
+  const [checkOut, setCheckOut] = useState('');
+  const [guests, setGuests] = useState('2');
+  const [rooms, setRooms] = useState('1');
+  const [selected, setSelected] = useState<Hotel | null>(null);
+  const where = useDebouncedValue(location.trim(), 250);
+  const today = localToday();
+
+  const hotels = useCatalogue<Hotel[]>(`/api/hotels${buildQuery({ location: where, guests, rooms })}`, { keepPrevious: true });
+  const stay: Stay = { checkIn, checkOut, guests: Number(guests), rooms: Number(rooms) };
+
+  const changeCheckIn = (value: string) => {
+    setCheckIn(value);
+    // Keep the stay valid: a check-out on or before the new check-in is cleared.
+    if (checkOut && value && !isAfter(value, checkOut)) setCheckOut('');
+  };
+
   return (
-    <SectionShell id={SECTION_IDS.hotels} title="Hotels" icon={Hotel} intro="Find a room for any trip, from city breaks to long stays.">
-      <EmptyShell>Hotel search and listings will appear here soon.</EmptyShell>
+    <SectionShell id={SECTION_IDS.hotels} title="Hotels" icon={HotelIcon} intro="Find a room for any trip, from city breaks to long stays.">
+      <form role="search" aria-label="Search hotels" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" onSubmit={(e) => e.preventDefault()}>
+        <LocationInput
+          className="sm:col-span-2 lg:col-span-1"
+          label="Destination"
+          type="city"
+          placeholder="City or area"
+          value={location}
+          onValueChange={setLocation}
+          displayText={(l) => l.city || l.name}
+          onSelect={() => undefined}
+        />
+        <DateField label="Check-in" value={checkIn} min={today} onChange={changeCheckIn} />
+        <DateField label="Check-out" value={checkOut} min={dayAfter(checkIn, dayAfter(today, today))} onChange={setCheckOut} />
+        <SelectField label="Guests" value={guests} onChange={setGuests} options={GUEST_OPTIONS} />
+        <SelectField label="Rooms" value={rooms} onChange={setRooms} options={ROOM_OPTIONS} />
+      </form>
+      <div className="mt-6">
+        {hotels.isPending ? (
+          <CardGridSkeleton label="hotels" />
+        ) : hotels.isError ? (
+          <ErrorState title="Could not load hotels" error={hotels.error} onRetry={() => void hotels.refetch()} />
+        ) : hotels.data.length === 0 ? (
+          <EmptyState>No hotels found matching your search.</EmptyState>
+        ) : (
+          <ul aria-label="Hotels" aria-busy={hotels.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
+            {hotels.data.map((h) => (
+              <li key={h.id}>
+                <article aria-labelledby={`hotel-${h.id}`} className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">
+                  <CardImage src={h.image} alt={h.name} />
+                  <div className="flex flex-1 flex-col gap-2 p-4">
+                    <div className="flex items-start justify-between gap-2">
+                      <h3 id={`hotel-${h.id}`} className="font-semibold text-gray-900">
+                        {h.name}
+                      </h3>
+                      <Rating value={h.rating} />
+                    </div>
+                    <p className="flex items-center gap-1 text-sm text-gray-600">
+                      <MapPin className="size-4 shrink-0 text-gray-400" aria-hidden="true" />
+                      {h.location}
+                    </p>
+                    <Stars count={h.starRating} />
+                    <p className="mt-auto text-sm text-gray-700">
+                      <span className="text-lg font-bold text-gray-900">{formatMoney(h.pricePerNight)}</span> / night
+                    </p>
+                    <Button size="sm" variant="outline" onClick={() => setSelected(h)} aria-label={`View details of ${h.name}`}>
+                      View Details
+                    </Button>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {selected ? (
+        <HotelDialog
+          hotel={selected}
+          stay={stay}
+          today={today}
+          onCheckIn={changeCheckIn}
+          onCheckOut={setCheckOut}
+          onOpenChange={(open) => !open && setSelected(null)}
+        />
+      ) : null}
     </SectionShell>
+  );
+}
+
+function Stars({ count }: { count: number }) {
+  return (
+    <span className="inline-flex items-center gap-0.5" aria-label={`${count}-star hotel`}>
+      {Array.from({ length: count }, (_, i) => (
+        <Star key={i} className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />
+      ))}
+    </span>
+  );
+}
+
+function HotelDialog({
+  hotel,
+  stay,
+  today,
+  onCheckIn,
+  onCheckOut,
+  onOpenChange,
+}: {
+  hotel: Hotel;
+  stay: Stay;
+  today: string;
+  onCheckIn: (v: string) => void;
+  onCheckOut: (v: string) => void;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [index, setIndex] = useState(0);
+  const datesValid = Boolean(stay.checkIn && stay.checkOut) && isAfter(stay.checkIn, stay.checkOut);
+  const n = datesValid ? nights(stay.checkIn, stay.checkOut) : 0;
+  const total = datesValid ? centsToDollars(hotelTotalCents(dollarsToCents(hotel.pricePerNight), stay.checkIn, stay.checkOut, stay.rooms)) : 0;
+  const details = { checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: stay.rooms, guests: stay.guests };
+  // The server prices a hotel line per room-stay: nights x rooms, so the unit price shown is the whole stay.
+  const name = `${hotel.name}${datesValid ? ` (${formatDay(stay.checkIn)} - ${formatDay(stay.checkOut)})` : ''}`;
+
+  const prev = () => setIndex((i) => (i - 1 + HOTEL_GALLERY_SIZE) % HOTEL_GALLERY_SIZE);
+  const next = () => setIndex((i) => (i + 1) % HOTEL_GALLERY_SIZE);
+
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{hotel.name}</DialogTitle>
+          <DialogDescription className="flex items-center gap-1">
+            <MapPin className="size-4 shrink-0" aria-hidden="true" />
+            {hotel.location}
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-2" role="group" aria-roledescription="carousel" aria-label={`${hotel.name} photos`}>
+          <div className="relative overflow-hidden rounded-lg bg-gray-100">
+            <img
+              src={`/api/placeholder/800/500?hotel=${hotel.id}&view=${index}`}
+              alt={`${hotel.name}, photo ${index + 1}`}
+              className="aspect-[8/5] w-full object-cover"
+            />
+            <Button variant="outline" size="icon-sm" className="absolute left-2 top-1/2 -translate-y-1/2 bg-white/90" aria-label="Previous image" onClick={prev}>
+              <ChevronLeft className="size-4" aria-hidden="true" />
+            </Button>
+            <Button variant="outline" size="icon-sm" className="absolute right-2 top-1/2 -translate-y-1/2 bg-white/90" aria-label="Next image" onClick={next}>
+              <ChevronRight className="size-4" aria-hidden="true" />
+            </Button>
+          </div>
+          <p className="text-center text-sm text-gray-600" aria-live="polite">
+            Image {index + 1} of {HOTEL_GALLERY_SIZE}
+          </p>
+        </div>
+        <p className="text-sm text-gray-700">{hotel.description}</p>
+        <div>
+          <h3 className="text-sm font-semibold text-gray-900">Amenities</h3>
+          <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Amenities">
+            {hotel.amenities.map((a) => (
+              <li key={a}>
+                <Badge variant="secondary">{a}</Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <DateField label="Check-in" value={stay.checkIn} min={today} onChange={onCheckIn} />
+          <DateField label="Check-out" value={stay.checkOut} min={dayAfter(stay.checkIn, dayAfter(today, today))} onChange={onCheckOut} />
+        </div>
+        <div className="rounded-lg bg-gray-50 p-3 text-sm text-gray-700">
+          <p>
+            {formatMoney(hotel.pricePerNight)} / night · {pluralize(stay.rooms, 'room')} · {pluralize(stay.guests, 'guest')}
+          </p>
+          {datesValid ? (
+            <p className="mt-1 font-semibold text-gray-900">
+              {pluralize(n, 'night')} · Total {formatMoney(total)}
+            </p>
+          ) : (
+            <p className="mt-1">Choose check-in and check-out dates to see the total.</p>
+          )}
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+          <AddToCartButton
+            disabled={!datesValid}
+            item={{ serviceType: 'hotels', serviceId: hotel.id, name, price: total, image: hotel.image, description: hotel.location, details }}
+          />
+          <BookNowButton
+            label="Reserve Now"
+            serviceName={hotel.name}
+            successTitle="Hotel Booked Successfully!"
+            disabled={!datesValid}
+            lines={[{ serviceType: 'hotels', serviceId: hotel.id, quantity: 1, details, name, price: total }]}
+          />
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -39,10 +39,3 @@ export function SectionShell({ id, title, icon: Icon, intro, className, children
     </section>
   );
 }
-
-/** Placeholder body while a section's listings are being built. */
-export function EmptyShell({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-xl border border-dashed border-gray-300 bg-gray-50 px-4 py-8 text-center text-sm text-gray-600">{children}</p>
-  );
-}

@@ -1,11 +1,275 @@
-import { CarTaxiFront } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { CarTaxiFront, Clock, MapPin, MessageCircle, Navigation, Phone, Users } from 'lucide-react';
+import type { Booking, Place } from '@domain/bookings/schemas';
+import type { TaxiQuote, TaxiRideQuote, TrackingView } from '@domain/catalogue/types';
+import { apiJson } from '@client/lib/api';
+import { formatMoney } from '@client/lib/format';
+import { Badge } from '@client/ui/badge';
+import { Button, buttonVariants } from '@client/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
+import { toast } from '@client/ui/use-toast';
+import { BookNowButton } from '@client/features/bookings/book-now-button';
+import { LocationInput } from '@client/features/locations/location-input';
 import { SECTION_IDS } from '../categories';
-import { EmptyShell, SectionShell } from './section-shell';
+import { CardGridSkeleton, EmptyState, ErrorState } from '../components/states';
+import { buildQuery, useCatalogue } from '../components/use-catalogue';
+import { SectionShell } from './section-shell';
+
+type Trip = { pickup: Place; dropoff: Place };
+type QuoteResult = TaxiQuote & Trip;
 
 export function TaxiSection() {
+  const [pickupText, setPickupText] = useState('');
+  const [dropoffText, setDropoffText] = useState('');
+  const [pickup, setPickup] = useState<Place | null>(null);
+  const [dropoff, setDropoff] = useState<Place | null>(null);
+  const [details, setDetails] = useState<TaxiRideQuote | null>(null);
+  const [booked, setBooked] = useState<{ booking: Booking; ride: TaxiRideQuote; trip: Trip } | null>(null);
+
+  const quote = useMutation({
+    mutationFn: async (trip: Trip): Promise<QuoteResult> => {
+      const q = await apiJson<TaxiQuote>(
+        'GET',
+        `/api/taxi-rides/quote${buildQuery({ pickupLat: trip.pickup.lat, pickupLng: trip.pickup.lng, dropoffLat: trip.dropoff.lat, dropoffLng: trip.dropoff.lng })}`,
+      );
+      return { ...q, ...trip };
+    },
+    onSuccess: (result) => {
+      toast({ title: 'Rides Found', description: `${result.rides.length} ride types available for your ${result.distanceKm.toFixed(1)} km trip.` });
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!pickup || !dropoff || !pickupText.trim() || !dropoffText.trim()) {
+      toast({ title: 'Missing Information', description: 'Please enter both pickup and dropoff locations.', variant: 'destructive' });
+      return;
+    }
+    setBooked(null);
+    quote.mutate({ pickup, dropoff });
+  };
+
+  const data = quote.data;
+
   return (
     <SectionShell id={SECTION_IDS.taxi} title="Taxi" icon={CarTaxiFront} intro="Book a ride, see the fare up front and follow your driver.">
-      <EmptyShell>Ride booking will appear here soon.</EmptyShell>
+      <form noValidate aria-label="Find a ride" onSubmit={onSubmit} className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end">
+        <LocationInput
+          label="Pickup location"
+          placeholder="Where are you?"
+          value={pickupText}
+          onValueChange={(t) => {
+            setPickupText(t);
+            setPickup(null);
+          }}
+          displayText={(l) => l.address}
+          onSelect={(l) => setPickup({ lat: l.lat, lng: l.lng, address: l.address })}
+        />
+        <LocationInput
+          label="Dropoff location"
+          placeholder="Where to?"
+          value={dropoffText}
+          onValueChange={(t) => {
+            setDropoffText(t);
+            setDropoff(null);
+          }}
+          displayText={(l) => l.address}
+          onSelect={(l) => setDropoff({ lat: l.lat, lng: l.lng, address: l.address })}
+        />
+        <Button type="submit" disabled={quote.isPending}>
+          {quote.isPending ? 'Searching...' : 'Search Rides'}
+        </Button>
+      </form>
+      {(pickupText.trim() && !pickup) || (dropoffText.trim() && !dropoff) ? (
+        <p className="mt-2 text-xs text-gray-500">Choose a suggestion from the list so we know the exact place.</p>
+      ) : null}
+
+      <div className="mt-6" aria-live="polite">
+        {booked ? (
+          <BookedPanel booked={booked} onDone={() => setBooked(null)} />
+        ) : quote.isPending ? (
+          <CardGridSkeleton label="rides" />
+        ) : quote.isError ? (
+          <ErrorState title="Could not find rides" error={quote.error} onRetry={() => quote.variables && quote.mutate(quote.variables)} />
+        ) : data ? (
+          data.rides.length === 0 ? (
+            <EmptyState>No rides available for this trip right now.</EmptyState>
+          ) : (
+            <div>
+              <p className="mb-3 text-sm text-gray-700">
+                {data.pickup.address} → {data.dropoff.address} · <span className="font-medium">{data.distanceKm.toFixed(1)} km</span>
+              </p>
+              <ul aria-label="Available rides" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {data.rides.map((ride) => (
+                  <li key={ride.id} className="flex flex-col gap-2 rounded-xl border border-gray-200 p-4">
+                    <div className="flex items-start justify-between gap-2">
+                      <h3 className="font-semibold text-gray-900">{ride.type}</h3>
+                      <span className="text-lg font-bold text-gray-900">{formatMoney(ride.estimatedPrice)}</span>
+                    </div>
+                    <p className="text-sm text-gray-600">{ride.description}</p>
+                    <div className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-gray-700">
+                      <span className="inline-flex items-center gap-1">
+                        <Users className="size-4 text-gray-400" aria-hidden="true" />
+                        {ride.passengers} passengers
+                      </span>
+                      <span className="inline-flex items-center gap-1">
+                        <Clock className="size-4 text-gray-400" aria-hidden="true" />
+                        Trip {ride.estimatedTime}
+                      </span>
+                      <span className="inline-flex items-center gap-1">
+                        <Navigation className="size-4 text-gray-400" aria-hidden="true" />
+                        Arrives in {ride.estimatedArrival}
+                      </span>
+                    </div>
+                    <div className="mt-auto grid grid-cols-2 gap-2 pt-1">
+                      <Button variant="outline" size="sm" onClick={() => setDetails(ride)} aria-label={`Details of ${ride.type}`}>
+                        Details
+                      </Button>
+                      <RideBookButton ride={ride} trip={data} onBooked={(booking) => setBooked({ booking, ride, trip: data })} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )
+        ) : (
+          <p className="text-sm text-gray-600">Enter pickup and dropoff to see available rides and fares.</p>
+        )}
+      </div>
+
+      <Dialog open={details !== null} onOpenChange={(open) => !open && setDetails(null)}>
+        {details && data ? (
+          <DialogContent className="max-w-md">
+            <DialogHeader>
+              <DialogTitle>{details.type}</DialogTitle>
+              <DialogDescription>{details.description}</DialogDescription>
+            </DialogHeader>
+            <dl className="grid grid-cols-2 gap-3 text-sm">
+              <div>
+                <dt className="text-gray-500">Estimated fare</dt>
+                <dd className="font-semibold text-gray-900">{formatMoney(details.estimatedPrice)}</dd>
+              </div>
+              <div>
+                <dt className="text-gray-500">Distance</dt>
+                <dd>{data.distanceKm.toFixed(1)} km</dd>
+              </div>
+              <div>
+                <dt className="text-gray-500">Trip time</dt>
+                <dd>{details.estimatedTime}</dd>
+              </div>
+              <div>
+                <dt className="text-gray-500">Driver arrives in</dt>
+                <dd>{details.estimatedArrival}</dd>
+              </div>
+              <div>
+                <dt className="text-gray-500">Seats</dt>
+                <dd>{details.passengers} passengers</dd>
+              </div>
+              <div>
+                <dt className="text-gray-500">Fare</dt>
+                <dd>
+                  {formatMoney(details.baseFare)} + {formatMoney(details.perKm)} / km
+                </dd>
+              </div>
+              <div className="col-span-2">
+                <dt className="text-gray-500">Route</dt>
+                <dd>
+                  {data.pickup.address} → {data.dropoff.address}
+                </dd>
+              </div>
+            </dl>
+            <DialogFooter>
+              <RideBookButton
+                ride={details}
+                trip={data}
+                onBooked={(booking) => {
+                  setBooked({ booking, ride: details, trip: data });
+                  setDetails(null);
+                }}
+              />
+            </DialogFooter>
+          </DialogContent>
+        ) : null}
+      </Dialog>
     </SectionShell>
+  );
+}
+
+function RideBookButton({ ride, trip, onBooked }: { ride: TaxiRideQuote; trip: Trip; onBooked: (booking: Booking) => void }) {
+  const name = `Taxi: ${ride.type}`;
+  return (
+    <BookNowButton
+      label="Book"
+      className="h-8 px-3 text-xs"
+      serviceName={name}
+      successTitle="Ride Booked Successfully!"
+      onBooked={onBooked}
+      lines={[{ serviceType: 'taxi', serviceId: ride.id, quantity: 1, details: { pickup: trip.pickup, dropoff: trip.dropoff }, name, price: ride.estimatedPrice }]}
+    />
+  );
+}
+
+function BookedPanel({ booked, onDone }: { booked: { booking: Booking; ride: TaxiRideQuote; trip: Trip }; onDone: () => void }) {
+  const { booking, ride, trip } = booked;
+  const [messageOpen, setMessageOpen] = useState(false);
+  // A ride with a tracking record carries the driver's contact; without one the driver is not assigned yet.
+  const tracking = useCatalogue<TrackingView>(booking.trackingId ? `/api/tracking/${encodeURIComponent(booking.trackingId)}` : null);
+  const phone = tracking.data?.providerPhone?.replace(/\s+/g, '');
+  const trackHref = booking.trackingId ? `/track/${encodeURIComponent(booking.trackingId)}` : '/track';
+
+  return (
+    <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-lg font-semibold text-emerald-900">Your {ride.type} ride is booked</h3>
+        <Badge variant="success">En Route</Badge>
+      </div>
+      <p className="mt-1 text-sm text-emerald-900">
+        Booking #{booking.id} · {formatMoney(booking.totalAmount)} · driver arrives in {ride.estimatedArrival}
+      </p>
+      <p className="mt-2 flex items-start gap-1 text-sm text-gray-700">
+        <MapPin className="mt-0.5 size-4 shrink-0 text-gray-500" aria-hidden="true" />
+        <span>
+          {trip.pickup.address} → {trip.dropoff.address}
+        </span>
+      </p>
+      <div className="mt-4 grid gap-2 sm:grid-cols-3">
+        {phone ? (
+          <a href={`tel:${phone}`} className={buttonVariants({ variant: 'outline' })}>
+            <Phone className="size-4" aria-hidden="true" />
+            Call Driver
+          </a>
+        ) : (
+          <Button variant="outline" disabled title="The driver's number appears once a driver is assigned">
+            <Phone className="size-4" aria-hidden="true" />
+            Call Driver
+          </Button>
+        )}
+        <Button variant="outline" onClick={() => setMessageOpen(true)}>
+          <MessageCircle className="size-4" aria-hidden="true" />
+          Message
+        </Button>
+        <Link to={trackHref} className={buttonVariants({})}>
+          <Navigation className="size-4" aria-hidden="true" />
+          Track Live
+        </Link>
+      </div>
+      {!phone ? <p className="mt-2 text-xs text-gray-600">The driver&apos;s number appears here once a driver is assigned.</p> : null}
+      <Button variant="link" className="mt-2 px-0" onClick={onDone}>
+        Book another ride
+      </Button>
+      <Dialog open={messageOpen} onOpenChange={setMessageOpen}>
+        <DialogContent className="max-w-sm">
+          <DialogHeader>
+            <DialogTitle>Message your driver</DialogTitle>
+            <DialogDescription>Messaging with your driver will connect here once a driver accepts the ride.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button onClick={() => setMessageOpen(false)}>OK</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
   );
 }

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { AlertTriangle, RefreshCw, SearchX, Star } from 'lucide-react';
+import { parseApiError } from '@client/lib/api';
+import { cn } from '@client/lib/cn';
+import { Button } from '@client/ui/button';
+import { Skeleton } from '@client/ui/skeleton';
+
+/** Placeholder cards while a list loads; announced once as "Loading <label>". */
+export function CardGridSkeleton({ count = 3, label, className }: { count?: number; label: string; className?: string }) {
+  return (
+    <div role="status" aria-live="polite" className={cn('grid gap-4 sm:grid-cols-2 lg:grid-cols-3', className)}>
+      <span className="sr-only">Loading {label}…</span>
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="overflow-hidden rounded-xl border border-gray-200">
+          <Skeleton className="h-36 w-full rounded-none" />
+          <div className="grid gap-2 p-4">
+            <Skeleton className="h-5 w-2/3" />
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-9 w-full" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A failed load with the reason and a Retry button. */
+export function ErrorState({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+  const parsed = parseApiError(error);
+  const reason = parsed.status === null ? 'Unable to connect to the server. Check your connection.' : (parsed.message ?? parsed.raw);
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center">
+      <AlertTriangle className="size-6 text-red-600" aria-hidden="true" />
+      <div>
+        <p className="font-medium text-red-900">{title}</p>
+        <p className="mt-1 break-words text-sm text-red-800">{reason}</p>
+      </div>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        <RefreshCw className="size-4" aria-hidden="true" />
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+/** Nothing matched. */
+export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-gray-300 bg-gray-50 px-4 py-8 text-center">
+      <SearchX className="size-6 text-gray-400" aria-hidden="true" />
+      <p className="text-sm text-gray-700">{children}</p>
+      {action}
+    </div>
+  );
+}
+
+/** "4.7" with a star, labelled for screen readers. */
+export function Rating({ value }: { value: number | string }) {
+  const n = Number(value);
+  return (
+    <span className="inline-flex items-center gap-1 text-sm text-gray-700" aria-label={`Rated ${n.toFixed(1)} out of 5`}>
+      <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+      <span aria-hidden="true">{n.toFixed(1)}</span>
+    </span>
+  );
+}
+
+/** Catalogue picture with a fixed aspect so the page does not jump while it loads. */
+export function CardImage({ src, alt, className }: { src: string; alt: string; className?: string }) {
+  return <img src={src} alt={alt} loading="lazy" className={cn('aspect-[4/3] w-full bg-gray-100 object-cover', className)} />;
+}
