@@ -176,6 +176,8 @@ describe('cart and checkout', () => {
     await dialog.getByRole('button', { name: 'Track your booking' }).click();
     // The first offer is a restaurant's dish, so the paid booking has a delivery to track.
     await page.waitForURL((url) => /^\/track\/trk_/.test(url.pathname));
+    await page.getByRole('heading', { name: 'Track Your Order' }).waitFor();
+    await page.getByText('Preparing', { exact: true }).first().waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('go-live-unified-booking'))).toBe('{"lines":[]}');
   });
 

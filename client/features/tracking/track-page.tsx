@@ -1,16 +1,113 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '@client/ui/coming-soon';
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { AlertCircle, RefreshCw, Search, Share2 } from 'lucide-react';
+import type { TrackingView } from '@domain/catalogue/types';
+import { getQueryFn, parseApiError } from '@client/lib/api';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { Button } from '@client/ui/button';
+import { Card } from '@client/ui/card';
+import { Input } from '@client/ui/input';
+import { Label } from '@client/ui/label';
+import { Skeleton } from '@client/ui/skeleton';
+import { useToast } from '@client/ui/use-toast';
+import { TrackingDetails } from './tracking-details';
 
-/** /track and /track/:id: live order tracking. */
+/** Spec 002 section 9: an active record is refreshed every 5 seconds. */
+const ACTIVE_REFRESH_MS = 5000;
+
+/** /track and /track/:id: follow an order, ride or parcel by its tracking ID or number. */
 export function TrackPage() {
+  usePageTitle('Track Your Order');
   const { id } = useParams();
+  const navigate = useNavigate();
+  const [input, setInput] = useState(id ?? '');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = input.trim();
+    // Spec 002 section 5: an empty or blank ID is ignored.
+    if (!value) return;
+    navigate(`/track/${encodeURIComponent(value)}`);
+  };
+
   return (
-    <ComingSoon title="Track Your Order" description="Live tracking with a map and status updates is being built.">
-      {id ? (
-        <p>
-          Tracking ID: <span className="font-mono font-semibold break-all">{id}</span>
+    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-10">
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">Track Your Order</h1>
+        <p className="mt-1 text-gray-600">Enter the tracking ID or number from your confirmation.</p>
+      </div>
+      <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end" role="search">
+        <div className="grid flex-1 gap-1.5">
+          <Label htmlFor="tracking-id">Tracking ID</Label>
+          <Input id="tracking-id" value={input} onChange={(e) => setInput(e.target.value)} placeholder="e.g. GL1234567890CA" autoComplete="off" />
+        </div>
+        <Button type="submit">
+          <Search className="size-4" aria-hidden="true" />
+          Track
+        </Button>
+      </form>
+      {id ? <TrackingResult key={id} trackingId={id} /> : null}
+    </div>
+  );
+}
+
+function TrackingResult({ trackingId }: { trackingId: string }) {
+  const { toast } = useToast();
+  const query = useQuery<TrackingView | null>({
+    queryKey: ['/api/tracking', trackingId],
+    queryFn: getQueryFn<TrackingView>({ on401: 'throw' }),
+    refetchInterval: (q) => (q.state.data?.status === 'active' ? ACTIVE_REFRESH_MS : false),
+  });
+
+  if (query.isPending) {
+    return (
+      <Card className="grid gap-3 p-6" aria-busy="true" aria-label="Loading tracking">
+        <Skeleton className="h-6 w-40" />
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-24 w-full" />
+      </Card>
+    );
+  }
+
+  if (query.isError || !query.data) {
+    const parsed = parseApiError(query.error);
+    return (
+      <Card role="alert" className="grid gap-3 p-6">
+        <div className="flex items-center gap-2 text-red-700">
+          <AlertCircle className="size-5" aria-hidden="true" />
+          <h2 className="font-semibold">Tracking Not Found</h2>
+        </div>
+        <p className="text-sm text-gray-600">
+          {parsed.status === 404 ? `No order matches "${trackingId}".` : parsed.message || 'Failed to load tracking data'}
         </p>
-      ) : null}
-    </ComingSoon>
+        {parsed.status !== 404 ? (
+          <Button variant="outline" className="justify-self-start" onClick={() => void query.refetch()}>
+            <RefreshCw className="size-4" aria-hidden="true" />
+            Retry
+          </Button>
+        ) : null}
+      </Card>
+    );
+  }
+
+  const share = async () => {
+    const link = `${window.location.origin}/track/${encodeURIComponent(query.data?.id ?? trackingId)}`;
+    try {
+      await navigator.clipboard.writeText(link);
+      toast({ title: 'Link Copied', description: 'Tracking link copied to clipboard' });
+    } catch {
+      toast({ title: 'Share', description: link });
+    }
+  };
+
+  return (
+    <Card className="grid gap-4 p-6 text-sm">
+      <TrackingDetails tracking={query.data} />
+      <Button variant="outline" className="justify-self-start" onClick={() => void share()}>
+        <Share2 className="size-4" aria-hidden="true" />
+        Share
+      </Button>
+    </Card>
   );
 }
