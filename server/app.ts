@@ -42,7 +42,8 @@ function contentSecurityPolicy(config: Config) {
       return undefined;
     }
   })();
-  const stripe = config.stripe ? ['https://js.stripe.com'] : [];
+  // Stripe.js loads from js.stripe.com and, in current versions, frames from its *.js.stripe.com subdomains.
+  const stripe = config.stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
   return {
     directives: {
       defaultSrc: ["'self'"],
@@ -92,6 +93,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     contentSecurityPolicy: contentSecurityPolicy(config),
     // Leaflet tiles and placeholder images are embedded cross-origin.
     crossOriginEmbedderPolicy: false,
+    // Match the CSP's frame-ancestors 'none' for browsers that only know X-Frame-Options.
+    xFrameOptions: { action: 'deny' },
+    // OpenStreetMap's tile servers refuse tile requests without a Referer (helmet's default is no-referrer);
+    // this policy sends only our origin to other sites and never the full URL (which can hold tracking ids).
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   // Routes opt in with `config: { rateLimit: {...} }`.
   await app.register(rateLimit, { global: false });

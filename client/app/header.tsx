@@ -204,6 +204,14 @@ function MobileMenu() {
         </Button>
       </SheetTrigger>
       <SheetContent
+        onOpenAutoFocus={(event) => {
+          // Radix skips links when choosing the first focus, which would land mid-menu on "Food Delivery";
+          // start at the top of the sheet instead (Sign In or the account entries).
+          const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('a[href], button:not([disabled])');
+          if (!first) return;
+          event.preventDefault();
+          first.focus();
+        }}
         onCloseAutoFocus={(event) => {
           const action = pendingAction.current;
           if (!action) return;

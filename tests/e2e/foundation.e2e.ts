@@ -107,4 +107,86 @@ describe('foundation', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     expect(baseURL()).toBeTruthy();
   });
+  it('the built app satisfies the CSP on every route (also /admin signed in as admin)', async () => {
+    const page = await browser.page();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    });
+    const response = await page.goto('/');
+    const headers = response?.headers() ?? {};
+    expect(headers['content-security-policy']).toContain("script-src 'self'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    for (const route of ['/', '/login', '/onboarding', '/register/hotel', '/track', '/track/x', '/bookings', '/chat-demo', '/driver']) {
+      await page.goto(route, { waitUntil: 'networkidle' });
+    }
+    const { email, password } = adminCredentials();
+    await signIn(page, email, password);
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('heading', { name: 'Admin Dashboard', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(violations).toEqual([]);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('the session cookie is HttpOnly and SameSite=Lax', async () => {
+    const page = await browser.page();
+    const user = await createUser();
+    await signIn(page, user.email, user.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.httpOnly);
+    expect(session).toBeTruthy();
+    expect(session?.sameSite).toBe('Lax');
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+  });
+
+  it('header: Driver and Chat demo open in a new tab; the country picker lists ~250 countries', async () => {
+    const page = await browser.page();
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of [
+      ['Driver', '/driver'],
+      ['Chat demo', '/chat-demo'],
+    ] as const) {
+      const link = nav.getByRole('link', { name: new RegExp(`^${name}`) });
+      expect(await link.getAttribute('href')).toBe(href);
+      expect(await link.getAttribute('target')).toBe('_blank');
+    }
+    await page.getByRole('button', { name: /country/i }).first().click();
+    await page.getByRole('option').first().waitFor();
+    const count = await page.getByRole('option').count();
+    expect(count).toBeGreaterThanOrEqual(240);
+    expect(count).toBeLessThanOrEqual(260);
+  });
+
+  it('the footer Car Rental button scrolls to the car-rental section', async () => {
+    const page = await browser.page();
+    // Wait for the catalogue to load so the sections above stop growing while the page scrolls.
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.locator('#car-rental').waitFor({ state: 'attached' });
+    await page.locator('footer').getByRole('button', { name: 'Car Rental' }).click();
+    await page.waitForFunction(() => {
+      const top = document.getElementById('car-rental')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < 200;
+    });
+  });
+
+  it('compact layout: the hamburger menu works with the keyboard', async () => {
+    const page = await browser.page({ width: 390, height: 844 });
+    await page.goto('/');
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    const trigger = page.getByRole('button', { name: 'Open menu' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const sheet = page.getByRole('dialog', { name: 'Menu' });
+    await sheet.waitFor();
+    // Focus starts at the top of the sheet, not in the middle of the services list.
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    expect((await page.evaluate(() => document.activeElement?.textContent ?? '')).trim()).toBe('Sign In');
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Open menu');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
 });

@@ -113,9 +113,10 @@ function Hero({ onPick }: { onPick: (id: string) => void }) {
           Go <span className="text-accent-400">Live</span>
         </h1>
         <p className="mt-3 text-xl font-semibold text-brand-50 sm:text-2xl">Your Complete Service Platform</p>
-        <p className="mx-auto mt-3 flex max-w-xl flex-wrap items-center justify-center gap-x-2 gap-y-1 text-sm text-brand-100 sm:text-base">
-          <Globe className="size-4 shrink-0" aria-hidden="true" />
-          <span>33+ general-service categories, available in 195+ countries.</span>
+        <p className="mx-auto mt-3 max-w-xl text-balance text-sm text-brand-100 sm:text-base">
+          {/* Inline rather than a flex item, so on narrow screens the icon stays with the first word. */}
+          <Globe className="mr-1.5 inline size-4 align-[-0.125em]" aria-hidden="true" />
+          33+ general-service categories, available in 195+ countries.
         </p>
         <nav aria-label="Jump to a service" className="mx-auto mt-8 max-w-3xl">
           <ul className="grid grid-cols-4 gap-2 sm:gap-3 md:grid-cols-8">
