@@ -47,6 +47,11 @@ describe('getQueryFn', () => {
     await expect(getQueryFn<unknown>({ on401: 'throw' })(context)).rejects.toThrow(/^401: /);
   });
 
+  it('encodes value segments so they cannot change the path', () => {
+    expect(queryKeyToUrl(['/api/tracking', 'a/b?c#d'])).toBe('/api/tracking/a%2Fb%3Fc%23d');
+    expect(queryKeyToUrl(['/api/restaurants?q=x y'])).toBe('/api/restaurants?q=x y');
+  });
+
   it('ignores non-string segments', () => {
     expect(queryKeyToUrl(['/api/auth/me'])).toBe('/api/auth/me');
     expect(queryKeyToUrl(['/api/hotels', { city: 'x' }])).toBe('/api/hotels');

@@ -108,11 +108,15 @@ export function isNetworkError(error: unknown): boolean {
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-/** Builds a URL from a query key: string and number segments joined with '/', e.g. ['/api/tracking', 7]. */
+/**
+ * Builds a URL from a query key: string and number segments joined with '/', e.g. ['/api/tracking', 7]. The first
+ * segment is the path as written; later ones are values (ids typed by a user) and are percent-encoded so that a
+ * '/', '?' or '#' inside them cannot change the path.
+ */
 export function queryKeyToUrl(queryKey: QueryKey): string {
   return queryKey
     .filter((segment): segment is string | number => typeof segment === 'string' || typeof segment === 'number')
-    .map(String)
+    .map((segment, i) => (i === 0 ? String(segment) : encodeURIComponent(String(segment))))
     .join('/');
 }
 
