@@ -75,6 +75,44 @@ describe('marketplace', () => {
     expect(await dialog.getByRole('button', { name: /add to cart/i }).count()).toBe(menu.length);
   });
 
+  it('shows the first six restaurants, then all of them after Show all, with focus on the first new card', async () => {
+    const page = await browser.page({ width: 390, height: 844 });
+    await openHome(page);
+    const food = page.locator('#food-delivery');
+    const all = (await (await fetch(`${baseURL()}/api/restaurants`)).json()) as Array<{ name: string }>;
+    expect(all.length).toBeGreaterThan(6);
+    const cards = food.getByRole('list', { name: 'Restaurants' }).getByRole('article');
+    expect(await cards.count()).toBe(6);
+
+    const more = food.getByRole('button', { name: `Show all ${all.length} restaurants` });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cards.count()).toBe(all.length);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby'))).toBe(await cards.nth(6).getAttribute('aria-labelledby'));
+    expect(await more.count()).toBe(0);
+  });
+
+  it('closing a dialog returns keyboard focus to the button that opened it', async () => {
+    const page = await browser.page();
+    await openHome(page);
+    const viewMenu = page.getByRole('button', { name: 'View menu of Sakura Sushi House' });
+    await viewMenu.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByRole('button', { name: /add to cart/i }).first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('View menu of Sakura Sushi House');
+
+    const details = page.locator('#hotels').getByRole('button', { name: /^View details of / }).first();
+    const label = await details.getAttribute('aria-label');
+    await details.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByText('Image 1 of 6').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(label);
+  });
+
   it('the chat button sends a signed-out visitor to sign in', async () => {
     const page = await browser.page();
     await openHome(page);
@@ -155,6 +193,32 @@ describe('marketplace', () => {
     await rides.first().waitFor();
     expect(await rides.count()).toBe(3);
     for (const text of await rides.allInnerTexts()) expect(text).toMatch(/\$\d+\.\d{2}/);
+
+    // The distance shown is the one the fares are computed from: Economy is 3.50 + 1.25 per km of it.
+    const km = Number(/([\d.]+) km/.exec(await taxi.getByText(/ km$/).first().innerText())?.[1]);
+    const economy = await rides.filter({ hasText: 'Economy' }).innerText();
+    expect(economy).toContain(`$${(Math.round(350 + 125 * km) / 100).toFixed(2)}`);
+  });
+
+  it('location suggestions work with the keyboard and Tab moves on to the next field', async () => {
+    const page = await browser.page();
+    await page.goto('/');
+    const taxi = page.locator('#taxi');
+    const pickup = taxi.getByRole('combobox', { name: 'Pickup location' });
+    const dropoff = taxi.getByRole('combobox', { name: 'Dropoff location' });
+    await pickup.click();
+    await page.keyboard.type('regina');
+    await taxi.getByRole('option').first().waitFor();
+    await page.keyboard.press('Tab');
+    expect(await dropoff.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await pickup.getAttribute('aria-expanded')).toBe('false');
+    expect(await taxi.getByRole('listbox', { name: 'Pickup location suggestions' }).isVisible()).toBe(false);
+
+    await page.keyboard.type('university of regina');
+    await taxi.getByRole('option', { name: /University of Regina/ }).first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await dropoff.inputValue()).toContain('Wascana');
   });
 
   it('property filters narrow the list and show the empty state', async () => {
@@ -208,6 +272,15 @@ describe('marketplace', () => {
     await hotels.getByRole('button', { name: `${title}: In Booking` }).waitFor();
     expect(await hotels.getByRole('button', { name: `${title}: In Booking` }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Complete Booking (1)' }).waitFor();
+
+    // With the keyboard, the pressed button stays focused as it turns into "In Booking".
+    const next = hotels.getByRole('button', { name: /^Add to Booking: / }).first();
+    const nextTitle = ((await next.getAttribute('aria-label')) ?? '').replace('Add to Booking: ', '');
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await hotels.getByRole('button', { name: `${nextTitle}: In Booking` }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`${nextTitle}: In Booking`);
+    await page.getByRole('button', { name: 'Complete Booking (2)' }).waitFor();
   });
 
   it('the home page has no horizontal overflow at 390 px', async () => {

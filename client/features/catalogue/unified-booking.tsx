@@ -124,10 +124,13 @@ function OfferRow({ offer }: { offer: Offer }) {
       <Button
         size="sm"
         variant={inBooking ? 'secondary' : 'default'}
-        disabled={inBooking || !offer.line}
+        // aria-disabled, not disabled, once it is in the booking: the button keeps keyboard focus instead of
+        // dropping it on <body> the moment it is pressed.
+        disabled={!offer.line}
+        aria-disabled={inBooking || undefined}
         aria-label={inBooking ? `${offer.title}: In Booking` : `Add to Booking: ${offer.title}`}
         onClick={() => {
-          if (!offer.line) return;
+          if (!offer.line || inBooking) return;
           add(offer.line);
           toast({ title: 'Added to Booking', description: `${offer.line.name} was added to your booking.` });
         }}
@@ -279,7 +282,7 @@ function TaxiCard() {
   const trip = restaurants.data ? sampleTrip(restaurants.data) : null;
   const km = trip ? roundKm(greatCircleKm(trip.pickup, trip.dropoff)) : 0;
   return (
-    <ServiceCard title="Taxi" icon={CarTaxiFront} note={trip ? `${trip.pickup.address} to ${trip.dropoff.address} (${km.toFixed(1)} km).` : undefined}>
+    <ServiceCard title="Taxi" icon={CarTaxiFront} note={trip ? `${trip.pickup.address} to ${trip.dropoff.address} (${km.toFixed(2)} km).` : undefined}>
       <OfferList
         query={rides}
         label="ride types"

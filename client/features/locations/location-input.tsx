@@ -136,7 +136,17 @@ export function LocationInput({
   }
 
   return (
-    <div ref={containerRef} className={cn('relative grid min-w-0 gap-1.5', className)}>
+    <div
+      ref={containerRef}
+      className={cn('relative grid min-w-0 gap-1.5', className)}
+      onBlur={(event) => {
+        // Tabbing away closes the list, so it does not hang over the next field.
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) {
+          setOpen(false);
+          setActive(-1);
+        }
+      }}
+    >
       <Label htmlFor={inputId} required={required}>
         {label}
       </Label>
@@ -173,6 +183,8 @@ export function LocationInput({
         id={listboxId}
         role="listbox"
         aria-label={`${label} suggestions`}
+        // The list scrolls, which would make it a Tab stop of its own; arrows from the input move through it.
+        tabIndex={-1}
         hidden={!showList}
         className="absolute left-0 right-0 top-full z-40 mt-1 max-h-80 overflow-y-auto rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
       >

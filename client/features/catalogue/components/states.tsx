@@ -58,7 +58,7 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
 export function Rating({ value }: { value: number | string }) {
   const n = Number(value);
   return (
-    <span className="inline-flex items-center gap-1 text-sm text-gray-700" aria-label={`Rated ${n.toFixed(1)} out of 5`}>
+    <span role="img" className="inline-flex items-center gap-1 text-sm text-gray-700" aria-label={`Rated ${n.toFixed(1)} out of 5`}>
       <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
       <span aria-hidden="true">{n.toFixed(1)}</span>
     </span>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Clock, MessageCircle, Phone, Search, ShoppingCart, Truck, UtensilsCrossed } from 'lucide-react';
@@ -22,10 +22,17 @@ import { SECTION_IDS } from '../categories';
 import { FilterChips } from '../components/chips';
 import { CardGridSkeleton, CardImage, EmptyState, ErrorState, Rating } from '../components/states';
 import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
+import { useReturnFocus } from '../components/return-focus';
 import { SectionShell } from './section-shell';
 
 /** Spec 000 section 2: the cuisine chips. */
 export const CUISINES = ['All', 'Italian', 'Chinese', 'Mexican', 'Japanese', 'Indian'] as const;
+
+/**
+ * Restaurants shown before "Show more": two rows on wide screens. The full list of cards is several phone
+ * screens tall at 390 px, which buries every section below it.
+ */
+export const RESTAURANTS_INITIAL = 6;
 
 /** How long the card's Add to Cart shows "Added!" (spec 000 section 9). */
 const ADDED_FEEDBACK_MS = 2000;
@@ -48,8 +55,18 @@ export function FoodDeliverySection() {
   const [destination, setDestination] = useState<Place | undefined>();
   const [search, setSearch] = useState('');
   const [cuisine, setCuisine] = useState<string>('All');
+  const [showAll, setShowAll] = useState(false);
   const q = useDebouncedValue(search.trim(), 250);
   const searchId = useId();
+  const firstMoreRef = useRef<HTMLElement>(null);
+  const focusFirstMore = useRef(false);
+  useEffect(() => {
+    // After "Show more" the button is gone; focus the first card it revealed so keyboard users continue there.
+    if (showAll && focusFirstMore.current) {
+      focusFirstMore.current = false;
+      firstMoreRef.current?.focus();
+    }
+  }, [showAll]);
 
   const restaurants = useCatalogue<Restaurant[]>(`/api/restaurants${buildQuery({ q, cuisine: cuisine === 'All' ? undefined : cuisine })}`, {
     keepPrevious: true,
@@ -90,22 +107,38 @@ export function FoodDeliverySection() {
         ) : restaurants.data.length === 0 ? (
           <EmptyState>No restaurants found matching your criteria.</EmptyState>
         ) : (
-          <ul aria-label="Restaurants" aria-busy={restaurants.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
-            {restaurants.data.map((r) => (
-              <li key={r.id}>
-                <RestaurantCard restaurant={r} delivery={delivery} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul aria-label="Restaurants" aria-busy={restaurants.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
+              {(showAll ? restaurants.data : restaurants.data.slice(0, RESTAURANTS_INITIAL)).map((r, i) => (
+                <li key={r.id}>
+                  <RestaurantCard restaurant={r} delivery={delivery} cardRef={i === RESTAURANTS_INITIAL ? firstMoreRef : undefined} />
+                </li>
+              ))}
+            </ul>
+            {!showAll && restaurants.data.length > RESTAURANTS_INITIAL ? (
+              <div className="mt-4 flex justify-center">
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    focusFirstMore.current = true;
+                    setShowAll(true);
+                  }}
+                >
+                  Show all {restaurants.data.length} restaurants
+                </Button>
+              </div>
+            ) : null}
+          </>
         )}
       </div>
     </SectionShell>
   );
 }
 
-function RestaurantCard({ restaurant, delivery }: { restaurant: Restaurant; delivery: Delivery }) {
+function RestaurantCard({ restaurant, delivery, cardRef }: { restaurant: Restaurant; delivery: Delivery; cardRef?: Ref<HTMLElement> }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
+  const chatReturnFocus = useReturnFocus();
   const { status } = useAuth();
   const navigate = useNavigate();
 
@@ -115,7 +148,12 @@ function RestaurantCard({ restaurant, delivery }: { restaurant: Restaurant; deli
   };
 
   return (
-    <article aria-labelledby={`restaurant-${restaurant.id}`} className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">
+    <article
+      ref={cardRef}
+      tabIndex={cardRef ? -1 : undefined}
+      aria-labelledby={`restaurant-${restaurant.id}`}
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
       <CardImage src={restaurant.image} alt={restaurant.name} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
@@ -162,7 +200,7 @@ function RestaurantCard({ restaurant, delivery }: { restaurant: Restaurant; deli
       </div>
       <MenuDialog restaurant={restaurant} delivery={delivery} open={menuOpen} onOpenChange={setMenuOpen} />
       <Dialog open={chatOpen} onOpenChange={setChatOpen}>
-        <DialogContent className="max-w-sm">
+        <DialogContent className="max-w-sm" {...chatReturnFocus}>
           <DialogHeader>
             <DialogTitle>Chat with {restaurant.name}</DialogTitle>
             <DialogDescription>
@@ -265,9 +303,10 @@ function MenuDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const menu = useCatalogue<MenuItem[]>(open ? menuUrl(restaurant.id) : null);
+  const returnFocus = useReturnFocus();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
+      <DialogContent className="max-w-lg" {...returnFocus}>
         <DialogHeader>
           <DialogTitle>{restaurant.name} menu</DialogTitle>
           <DialogDescription>

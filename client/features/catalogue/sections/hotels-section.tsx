@@ -15,6 +15,7 @@ import { dayAfter, formatDay, isAfter, localToday } from '../components/dates';
 import { DateField, SelectField, type Option } from '../components/fields';
 import { CardGridSkeleton, CardImage, EmptyState, ErrorState, Rating } from '../components/states';
 import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
+import { useReturnFocus } from '../components/return-focus';
 import { SectionShell } from './section-shell';
 
 /** Spec 000 section 9: guests 1-5 (5 reads "5+"), default 2; rooms 1-4 (4 reads "4+"), default 1. */
@@ -117,7 +118,7 @@ export function HotelsSection() {
 
 function Stars({ count }: { count: number }) {
   return (
-    <span className="inline-flex items-center gap-0.5" aria-label={`${count}-star hotel`}>
+    <span role="img" className="inline-flex items-center gap-0.5" aria-label={`${count}-star hotel`}>
       {Array.from({ length: count }, (_, i) => (
         <Star key={i} className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />
       ))}
@@ -141,6 +142,7 @@ function HotelDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [index, setIndex] = useState(0);
+  const returnFocus = useReturnFocus();
   const datesValid = Boolean(stay.checkIn && stay.checkOut) && isAfter(stay.checkIn, stay.checkOut);
   const n = datesValid ? nights(stay.checkIn, stay.checkOut) : 0;
   const total = datesValid ? centsToDollars(hotelTotalCents(dollarsToCents(hotel.pricePerNight), stay.checkIn, stay.checkOut, stay.rooms)) : 0;
@@ -153,7 +155,7 @@ function HotelDialog({
 
   return (
     <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl" {...returnFocus}>
         <DialogHeader>
           <DialogTitle>{hotel.name}</DialogTitle>
           <DialogDescription className="flex items-center gap-1">

@@ -15,6 +15,7 @@ import { LocationInput } from '@client/features/locations/location-input';
 import { SECTION_IDS } from '../categories';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../components/states';
 import { buildQuery, useCatalogue } from '../components/use-catalogue';
+import { useReturnFocus } from '../components/return-focus';
 import { SectionShell } from './section-shell';
 
 type Trip = { pickup: Place; dropoff: Place };
@@ -27,6 +28,7 @@ export function TaxiSection() {
   const [dropoff, setDropoff] = useState<Place | null>(null);
   const [details, setDetails] = useState<TaxiRideQuote | null>(null);
   const [booked, setBooked] = useState<{ booking: Booking; ride: TaxiRideQuote; trip: Trip } | null>(null);
+  const detailsReturnFocus = useReturnFocus();
 
   const quote = useMutation({
     mutationFn: async (trip: Trip): Promise<QuoteResult> => {
@@ -37,7 +39,7 @@ export function TaxiSection() {
       return { ...q, ...trip };
     },
     onSuccess: (result) => {
-      toast({ title: 'Rides Found', description: `${result.rides.length} ride types available for your ${result.distanceKm.toFixed(1)} km trip.` });
+      toast({ title: 'Rides Found', description: `${result.rides.length} ride types available for your ${result.distanceKm.toFixed(2)} km trip.` });
     },
   });
 
@@ -99,7 +101,7 @@ export function TaxiSection() {
           ) : (
             <div>
               <p className="mb-3 text-sm text-gray-700">
-                {data.pickup.address} → {data.dropoff.address} · <span className="font-medium">{data.distanceKm.toFixed(1)} km</span>
+                {data.pickup.address} → {data.dropoff.address} · <span className="font-medium">{data.distanceKm.toFixed(2)} km</span>
               </p>
               <ul aria-label="Available rides" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {data.rides.map((ride) => (
@@ -141,7 +143,7 @@ export function TaxiSection() {
 
       <Dialog open={details !== null} onOpenChange={(open) => !open && setDetails(null)}>
         {details && data ? (
-          <DialogContent className="max-w-md">
+          <DialogContent className="max-w-md" {...detailsReturnFocus}>
             <DialogHeader>
               <DialogTitle>{details.type}</DialogTitle>
               <DialogDescription>{details.description}</DialogDescription>
@@ -153,7 +155,7 @@ export function TaxiSection() {
               </div>
               <div>
                 <dt className="text-gray-500">Distance</dt>
-                <dd>{data.distanceKm.toFixed(1)} km</dd>
+                <dd>{data.distanceKm.toFixed(2)} km</dd>
               </div>
               <div>
                 <dt className="text-gray-500">Trip time</dt>
@@ -214,6 +216,7 @@ function RideBookButton({ ride, trip, onBooked }: { ride: TaxiRideQuote; trip: T
 function BookedPanel({ booked, onDone }: { booked: { booking: Booking; ride: TaxiRideQuote; trip: Trip }; onDone: () => void }) {
   const { booking, ride, trip } = booked;
   const [messageOpen, setMessageOpen] = useState(false);
+  const messageReturnFocus = useReturnFocus();
   // A ride with a tracking record carries the driver's contact; without one the driver is not assigned yet.
   const tracking = useCatalogue<TrackingView>(booking.trackingId ? `/api/tracking/${encodeURIComponent(booking.trackingId)}` : null);
   const phone = tracking.data?.providerPhone?.replace(/\s+/g, '');
@@ -260,7 +263,7 @@ function BookedPanel({ booked, onDone }: { booked: { booking: Booking; ride: Tax
         Book another ride
       </Button>
       <Dialog open={messageOpen} onOpenChange={setMessageOpen}>
-        <DialogContent className="max-w-sm">
+        <DialogContent className="max-w-sm" {...messageReturnFocus}>
           <DialogHeader>
             <DialogTitle>Message your driver</DialogTitle>
             <DialogDescription>Messaging with your driver will connect here once a driver accepts the ride.</DialogDescription>
