@@ -15,25 +15,32 @@ export const SERVICE_TYPES = [
 ] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-31');
-const place = z.object({
+/** A "YYYY-MM-DD" day; `label` names it in the messages ('Check-in date is required'). */
+const day = (label: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label}: use a date like 2026-12-31`) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}: use a date like 2026-12-31`);
+const placeShape = {
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
   address: z.string().trim().min(1, 'Address is required').max(300),
-});
-export type Place = z.infer<typeof place>;
+};
+/** A point with its address; `label` names it when it is missing ('Pickup location is required'). */
+const place = (label: string) =>
+  z.object(placeShape, { error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} is invalid`) });
+export type Place = z.infer<ReturnType<typeof place>>;
 
 /** Per-service booking details; the server prices each line from the catalogue and these details only. */
 export const BookingDetails = {
   hotels: z.object({
-    checkIn: day,
-    checkOut: day,
+    checkIn: day('Check-in date'),
+    checkOut: day('Check-out date'),
     rooms: z.number().int().min(1).max(10).default(1),
     guests: z.number().int().min(1).max(20).default(2),
   }),
-  cars: z.object({ pickupDate: day, returnDate: day }),
+  cars: z.object({ pickupDate: day('Pickup date'), returnDate: day('Return date') }),
   flights: z.object({
-    date: day.optional(),
+    date: day('Departure date').optional(),
     passengers: z.object({
       adults: z.number().int().min(1, 'At least one adult is required'),
       children: z.number().int().min(0),
@@ -41,9 +48,14 @@ export const BookingDetails = {
     }),
     cabinClass: z.enum(CABIN_CLASSES).default('Economy'),
   }),
-  'food-delivery': z.object({ restaurantId: z.number().int().positive(), address: z.string().trim().max(300).optional(), destination: place.optional() }),
-  taxi: z.object({ pickup: place, dropoff: place }),
-  properties: z.object({ moveIn: day, months: z.union(LEASE_MONTHS.map((m) => z.literal(m)) as [z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<6>, z.ZodLiteral<12>]) }),
+  'food-delivery': z.object({ restaurantId: z.number().int().positive(), address: z.string().trim().max(300).optional(), destination: place('Delivery location').optional() }),
+  taxi: z.object({ pickup: place('Pickup location'), dropoff: place('Dropoff location') }),
+  properties: z.object({
+    moveIn: day('Move-in date'),
+    months: z.union(LEASE_MONTHS.map((m) => z.literal(m)) as [z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<6>, z.ZodLiteral<12>], {
+      error: 'Lease must be 1, 3, 6 or 12 months',
+    }),
+  }),
   shipping: z.object({
     weight: z.number().positive().max(150),
     length: z.number().positive().max(108),
@@ -52,7 +64,7 @@ export const BookingDetails = {
     speed: z.enum(SHIPPING_SPEEDS).optional(),
   }),
   services: z.object({}).passthrough(),
-  'general-services': z.object({ date: day.optional(), notes: z.string().max(1000).optional() }).passthrough(),
+  'general-services': z.object({ date: day('Service date').optional(), notes: z.string().max(1000).optional() }).passthrough(),
 } satisfies Record<ServiceType, z.ZodType>;
 
 export const BookingItemSchema = z.object({

@@ -93,6 +93,10 @@ describe('cart and checkout', () => {
     await tracking.getByRole('link', { name: 'Open tracking page' }).waitFor();
     expect(await badge(page)).toBe('');
     expect(await page.evaluate(() => localStorage.getItem('go-live-cart'))).toBe('{"items":[]}');
+    // Closing the tracking dialog gives keyboard focus back to the cart button the checkout started from.
+    await page.keyboard.press('Escape');
+    await tracking.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Cart, empty');
     expect(page.errors).toEqual([]);
   });
 
@@ -119,6 +123,60 @@ describe('cart and checkout', () => {
     await page.getByText(/Thank you for booking 1 item\(s\) from cart!/).first().waitFor();
     await checkout.waitFor({ state: 'detached' });
     expect(await badge(page)).toBe('');
+  });
+
+  it('on a phone: shows Setting up payment..., offers Retry when the intent fails, lines up the card fields and shows Processing...', async () => {
+    const user = await createUser('phone');
+    const page = await browser.page({ width: 390, height: 844 });
+    await signIn(page, user.email, user.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    await addCar(page);
+    let intentCalls = 0;
+    let releaseIntent: () => void = () => undefined;
+    const intentHeld = new Promise<void>((resolve) => (releaseIntent = resolve));
+    await page.route('**/api/create-payment-intent', async (route) => {
+      intentCalls += 1;
+      if (intentCalls === 1) {
+        // Held until the test has seen the waiting text, then failed like a server error.
+        await intentHeld;
+        await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' });
+        return;
+      }
+      await route.continue();
+    });
+    let releaseConfirm: () => void = () => undefined;
+    const confirmHeld = new Promise<void>((resolve) => (releaseConfirm = resolve));
+    await page.route('**/api/payments/confirm', async (route) => {
+      await confirmHeld;
+      await route.continue();
+    });
+
+    const cart = await openCart(page);
+    await cart.getByRole('button', { name: 'Checkout', exact: true }).click();
+    const checkout = page.getByRole('dialog');
+    await checkout.getByText('Setting up payment...', { exact: true }).waitFor();
+    releaseIntent();
+    await checkout.getByText('Payment could not be set up').waitFor();
+    await checkout.getByRole('button', { name: 'Retry' }).click();
+    await checkout.getByRole('textbox', { name: 'Card number', exact: true }).waitFor();
+    expect(intentCalls).toBe(2);
+
+    // Expiry (with its MM/YY hint) and CVC sit side by side: their inputs share one line.
+    const expiry = await checkout.getByRole('textbox', { name: 'Expiry', exact: true }).boundingBox();
+    const cvc = await checkout.getByRole('textbox', { name: 'CVC', exact: true }).boundingBox();
+    expect(cvc?.y).toBe(expiry?.y);
+    expect(cvc?.height).toBe(expiry?.height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    await fillCard(page, '4242 4242 4242 4242');
+    await checkout.getByRole('button', { name: /^Pay \$/ }).click();
+    const processing = checkout.getByRole('button', { name: 'Processing...' });
+    await processing.waitFor();
+    expect(await processing.isDisabled()).toBe(true);
+    releaseConfirm();
+    await toastWith(page, 'Payment Successful');
+    await checkout.waitFor({ state: 'detached' });
+    expect(page.errors).toEqual([]);
   });
 
   it('checkout signed out offers sign-in inline, then continues to payment', async () => {
@@ -223,6 +281,28 @@ describe('cart and checkout', () => {
     expect(await badge(page)).toBe('');
     cart = await openCart(page);
     await cart.getByText('Your cart is empty').waitFor();
+  });
+
+  it('keyboard: the cart and its checkout open from the cart button and give focus back to it', async () => {
+    const page = await signedInPage();
+    await addCar(page);
+    const cartButton = page.getByRole('button', { name: /^Cart,/ }).first();
+    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
+    await cartButton.focus();
+    await page.keyboard.press('Enter');
+    const cart = page.getByRole('dialog');
+    await cart.getByRole('button', { name: 'Checkout', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await cart.waitFor({ state: 'detached' });
+    expect(await focusedLabel()).toBe('Cart, 1 item');
+
+    await page.keyboard.press('Enter');
+    await cart.getByRole('button', { name: 'Checkout', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Card number', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await focusedLabel()).toBe('Cart, 1 item');
   });
 
   it('a pending booking can be paid later from My bookings', async () => {

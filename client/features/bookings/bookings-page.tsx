@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarX, CreditCard, LogIn, RefreshCw } from 'lucide-react';
@@ -215,9 +215,22 @@ function CancelDialog({ booking, onClose, onCancelled }: { booking: Booking | nu
     },
   });
   const paid = booking?.status === 'confirmed';
+  // Opened from a plain button: give focus back to it ('Keep booking'); after a cancel that button is gone.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={booking !== null} onOpenChange={(open) => !open && !mutation.isPending && onClose()}>
-      <DialogContent className="max-w-sm">
+      <DialogContent
+        className="max-w-sm"
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(e) => {
+          if (opener.current?.isConnected) {
+            e.preventDefault();
+            opener.current.focus();
+          }
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Cancel booking #{booking?.id}?</DialogTitle>
           <DialogDescription>

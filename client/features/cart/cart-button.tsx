@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import type { Booking } from '@domain/bookings/schemas';
 import { formatMoney, pluralize } from '@client/lib/format';
 import { Button } from '@client/ui/button';
 import { SimpleTooltip } from '@client/ui/tooltip';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@client/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/ui/select';
 import { toast } from '@client/ui/use-toast';
 import { CheckoutDialog } from '@client/features/payments/checkout-dialog';
@@ -35,6 +35,8 @@ export function CartButton() {
   const [open, setOpen] = useState(false);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const [trackingId, setTrackingId] = useState<string | null>(null);
+  // Checkout and tracking dialogs open after the cart dialog has closed; keyboard focus comes back here.
+  const cartButtonRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const badge = count > 99 ? '99+' : String(count);
@@ -70,25 +72,26 @@ export function CartButton() {
     <>
       <Dialog open={open} onOpenChange={setOpen}>
         <SimpleTooltip label="Cart">
-          <Button
-            variant="ghost"
-            size="icon"
-            className="relative"
-            aria-label={count > 0 ? `Cart, ${pluralize(count, 'item')}` : 'Cart, empty'}
-            aria-haspopup="dialog"
-            onClick={() => setOpen(true)}
-          >
-            <ShoppingCart className="size-5" aria-hidden="true" />
-            {count > 0 ? (
-              <span
-                aria-hidden="true"
-                data-testid="cart-badge"
-                className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold leading-none text-white ring-2 ring-white"
-              >
-                {badge}
-              </span>
-            ) : null}
-          </Button>
+          <DialogTrigger asChild>
+            <Button
+              ref={cartButtonRef}
+              variant="ghost"
+              size="icon"
+              className="relative"
+              aria-label={count > 0 ? `Cart, ${pluralize(count, 'item')}` : 'Cart, empty'}
+            >
+              <ShoppingCart className="size-5" aria-hidden="true" />
+              {count > 0 ? (
+                <span
+                  aria-hidden="true"
+                  data-testid="cart-badge"
+                  className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold leading-none text-white ring-2 ring-white"
+                >
+                  {badge}
+                </span>
+              ) : null}
+            </Button>
+          </DialogTrigger>
         </SimpleTooltip>
         <DialogContent className="max-w-lg">
           {cart.items.length === 0 ? (
@@ -146,8 +149,14 @@ export function CartButton() {
         }))}
         serviceName={`${checkoutItems.length} item(s) from cart`}
         onPaid={onPaid}
+        returnFocusRef={cartButtonRef}
       />
-      <TrackingDialog trackingId={trackingId} open={trackingId !== null} onOpenChange={(o) => !o && setTrackingId(null)} />
+      <TrackingDialog
+        trackingId={trackingId}
+        open={trackingId !== null}
+        onOpenChange={(o) => !o && setTrackingId(null)}
+        returnFocusRef={cartButtonRef}
+      />
     </>
   );
 }

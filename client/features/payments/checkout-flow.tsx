@@ -11,7 +11,7 @@ import { toast } from '@client/ui/use-toast';
 import { useAuth } from '@client/features/accounts/use-auth';
 import { SignInForm } from '@client/features/accounts/sign-in-form';
 import { SignUpForm } from '@client/features/accounts/sign-up-form';
-import { lineDetailsSummary } from './payment-format';
+import { checkoutErrorText as errorText, lineDetailsSummary } from './payment-format';
 import { createBooking, createPaymentIntent, fetchBooking, serverTotalFrom409, type PaymentIntentResponse } from './payments-api';
 import { SandboxCardForm } from './sandbox-card-form';
 
@@ -56,13 +56,6 @@ type Step =
   | { kind: 'intent'; booking: Booking }
   | { kind: 'intent-error'; booking: Booking; message: string }
   | { kind: 'pay'; booking: Booking; intent: PaymentIntentResponse };
-
-function errorText(error: unknown, fallback: string): string {
-  const parsed = parseApiError(error);
-  if (parsed.status === null) return 'Unable to reach the server. Check your connection and try again.';
-  const fieldMessages = Object.entries(parsed.errors).map(([field, msg]) => `${field}: ${msg}`);
-  return [parsed.message ?? fallback, ...fieldMessages].join(' — ');
-}
 
 /**
  * The shared checkout: sign in when needed, create the booking (the server prices it), show the server's price
@@ -160,7 +153,7 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
           void queryClient.invalidateQueries({ queryKey: ['/api/auth/me'] });
         }
         toast({ title: 'Booking Failed', description: 'Failed to create booking. Please try again.', variant: 'destructive' });
-        setStep({ kind: 'create-error', message: errorText(error, 'Failed to create booking. Please try again.') });
+        setStep({ kind: 'create-error', message: errorText(error, 'Failed to create booking. Please try again.', items) });
       }
     },
     [items, queryClient, setUpPayment],

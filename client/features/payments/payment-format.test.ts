@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCardNumberInput, formatExpiryInput, lineDetailsSummary, parseExpiry } from './payment-format';
+import { ApiError } from '@client/lib/api';
+import { checkoutErrorText, formatCardNumberInput, formatExpiryInput, lineDetailsSummary, parseExpiry } from './payment-format';
 
 describe('lineDetailsSummary', () => {
   it('explains a hotel stay as nights x nightly price', () => {
@@ -36,5 +37,21 @@ describe('card input formatting', () => {
     expect(parseExpiry('3/2031')).toEqual({ expMonth: 3, expYear: 2031 });
     expect(parseExpiry('1226')).toBeNull();
     expect(parseExpiry('')).toBeNull();
+  });
+});
+
+describe('checkoutErrorText', () => {
+  const items = [{ name: 'Nissan Versa (Budget)' }, { name: 'Travel Insurance' }];
+  it('names the booking line a field error is about, without raw field paths or repeats', () => {
+    const body = JSON.stringify({
+      message: 'Pickup date cannot be in the past',
+      errors: { 'items.0.details.pickupDate': 'Pickup date cannot be in the past' },
+    });
+    expect(checkoutErrorText(new ApiError(400, 'Bad Request', body), 'Failed', items)).toBe('Nissan Versa (Budget): Pickup date cannot be in the past');
+  });
+  it('falls back to the message, then to the fallback text', () => {
+    expect(checkoutErrorText(new ApiError(500, 'Internal Server Error', '{"message":"Internal Server Error"}'), 'Failed', items)).toBe('Internal Server Error');
+    expect(checkoutErrorText(new ApiError(502, 'Bad Gateway', '<html>'), 'Payment could not be set up.')).toBe('Payment could not be set up.');
+    expect(checkoutErrorText(new TypeError('Failed to fetch'), 'Failed')).toBe('Unable to reach the server. Check your connection and try again.');
   });
 });

@@ -1,5 +1,6 @@
 import type { BookingLine } from '@domain/bookings/schemas';
 import { carDays, nights } from '@domain/catalogue/pricing';
+import { parseApiError } from '@client/lib/api';
 import { formatMoney, pluralize } from '@client/lib/format';
 
 function str(value: unknown): string | null {
@@ -83,4 +84,20 @@ export function parseExpiry(value: string): { expMonth: number; expYear: number 
   const expMonth = Number(match[1]);
   const year = Number(match[2]);
   return { expMonth, expYear: year < 100 ? 2000 + year : year };
+}
+
+/**
+ * A failed checkout call in the customer's words: field errors about a booking line ('items.0.details.pickupDate')
+ * are named after that line's service (`items` in request order), and nothing is said twice.
+ */
+export function checkoutErrorText(error: unknown, fallback: string, items?: readonly { name: string }[]): string {
+  const parsed = parseApiError(error);
+  if (parsed.status === null) return 'Unable to reach the server. Check your connection and try again.';
+  const fieldMessages = Object.entries(parsed.errors).map(([field, msg]) => {
+    const line = /^items\.(\d+)(\.|$)/.exec(field);
+    const name = line ? items?.[Number(line[1])]?.name : undefined;
+    return name ? `${name}: ${msg}` : msg;
+  });
+  const lines = fieldMessages.length > 0 ? fieldMessages : [parsed.message ?? fallback];
+  return Array.from(new Set(lines)).join(' ');
 }

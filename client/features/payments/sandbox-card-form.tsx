@@ -107,7 +107,7 @@ export function SandboxCardForm({ intent, onSuccess, onFailure }: CardFormProps)
           />
         )}
       </FormField>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-2 items-start gap-3">
         <FormField label="Expiry" required error={errors.expiry} hint="MM/YY">
           {(control) => (
             <Input

@@ -144,6 +144,29 @@ describe('POST /api/bookings', () => {
     expect(res.json().errors).toHaveProperty(['items.0.details.checkOut']);
   });
 
+  it('names the missing or malformed detail in its message', async () => {
+    const h = await firstHotel(t);
+    const noCheckOut = await post('/api/bookings', { items: [{ serviceType: 'hotels', serviceId: h.id, quantity: 1, details: { checkIn: day(3) } }], totalAmount: 1 }, alice.cookie);
+    expect(noCheckOut.json()).toMatchObject({ message: 'Validation failed: Check-out date is required', errors: { 'items.0.details.checkOut': 'Check-out date is required' } });
+
+    const [property] = await t.database.db.select().from(properties).where(eq(properties.isActive, true)).limit(1);
+    const lease = await post('/api/bookings', { items: [{ serviceType: 'properties', serviceId: property.id, quantity: 1, details: { moveIn: day(9), months: 5 } }], totalAmount: 1 }, alice.cookie);
+    expect(lease.statusCode).toBe(400);
+    expect(lease.json().errors).toEqual({ 'items.0.details.months': 'Lease must be 1, 3, 6 or 12 months' });
+
+    const [ride] = await t.database.db.select().from(taxiRides).where(eq(taxiRides.isActive, true)).limit(1);
+    const noDropoff = await post(
+      '/api/bookings',
+      { items: [{ serviceType: 'taxi', serviceId: ride.id, quantity: 1, details: { pickup: { lat: 50.4, lng: -104.6, address: 'A' } } }], totalAmount: 1 },
+      alice.cookie,
+    );
+    expect(noDropoff.json().errors).toEqual({ 'items.0.details.dropoff': 'Dropoff location is required' });
+
+    const badId = await get('/api/bookings/abc', alice.cookie);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().errors).toEqual({ id: 'Invalid booking id' });
+  });
+
   it('refuses past dates, check-out not after check-in, returns before pickup, and too many guests', async () => {
     const past = await post('/api/bookings', await hotelPayload({ checkIn: day(-1) }), alice.cookie);
     expect(past.statusCode).toBe(400);

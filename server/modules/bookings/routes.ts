@@ -7,7 +7,7 @@ import { currentUser, requireRole, requireUser } from '../../platform/auth/guard
 import { gatewayFor } from '../../platform/payments';
 import { cancelBooking, completeBooking, createBooking, getBooking, listBookings } from './service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive('Invalid booking id') });
+const IdParams = z.object({ id: z.coerce.number({ error: 'Invalid booking id' }).int('Invalid booking id').positive('Invalid booking id') });
 
 export async function bookingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

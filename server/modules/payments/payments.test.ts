@@ -124,6 +124,22 @@ describe('POST /api/process-payment', () => {
     expect((await send('key-1', bob.cookie)).statusCode).toBe(404);
   });
 
+  it('refuses an Idempotency-Key reused with different parameters instead of replaying another request', async () => {
+    const paid = await bookHotel(t, alice.cookie);
+    const unpaid = await bookHotel(t, alice.cookie);
+    const pm = await cardToken(t, alice.cookie);
+    const send = (b: { id: number; totalAmount: number }) =>
+      post('/api/process-payment', { bookingId: b.id, amount: cents(b), currency: 'usd', paymentMethodId: pm }, alice.cookie, { 'idempotency-key': 'reused-1' });
+    expect((await send(paid)).statusCode).toBe(200);
+    const reused = await send(unpaid);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().message).toBe('This Idempotency-Key was already used with different request parameters');
+    expect(reused.headers['idempotent-replayed']).toBeUndefined();
+    // Nothing claims the second booking was paid.
+    expect((await t.app.inject({ method: 'GET', url: `/api/bookings/${unpaid.id}`, headers: { cookie: alice.cookie } })).json().status).toBe('pending');
+    expect(await paymentRows(unpaid.id)).toHaveLength(0);
+  });
+
   it('replays a decline too, without charging again', async () => {
     const b = await bookHotel(t, alice.cookie);
     const pm = await cardToken(t, alice.cookie, '4000000000000002');

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app';
 import { currentUser, requireUser } from '../../platform/auth/guards';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { gatewayFor, StripeGateway } from '../../platform/payments';
-import { confirmIntent, createIntent, createPaymentMethod, handleStripeEvent, payBooking, withIdempotency, type Outcome } from './service';
+import { confirmIntent, createIntent, createPaymentMethod, handleStripeEvent, payBooking, requestFingerprint, withIdempotency, type Outcome } from './service';
 
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
@@ -35,8 +35,9 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/api/process-payment', { preHandler: requireUser, schema: { body: ProcessPaymentSchema } }, async (request, reply) => {
     const user = currentUser(request);
     const key = idempotencyKey(request);
-    const { bookingId, amount, paymentMethodId } = request.body;
-    const outcome = await withIdempotency(ctx.db, user.id, 'process-payment', key, () =>
+    const { bookingId, amount, currency, paymentMethodId } = request.body;
+    const fingerprint = requestFingerprint({ bookingId, amount, currency, paymentMethodId });
+    const outcome = await withIdempotency(ctx.db, user.id, 'process-payment', key, fingerprint, () =>
       payBooking(ctx.db, gateway(), user.id, { bookingId, amountCents: amount, paymentMethodId, requestKey: key }),
     );
     return send(reply, outcome);
@@ -49,7 +50,8 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/api/payments/confirm', { preHandler: requireUser, schema: { body: ConfirmPaymentSchema } }, async (request, reply) => {
     const user = currentUser(request);
     const key = idempotencyKey(request);
-    const outcome = await withIdempotency(ctx.db, user.id, 'payments-confirm', key, () =>
+    const fingerprint = requestFingerprint({ paymentIntentId: request.body.paymentIntentId, paymentMethodId: request.body.paymentMethodId });
+    const outcome = await withIdempotency(ctx.db, user.id, 'payments-confirm', key, fingerprint, () =>
       confirmIntent(ctx.db, gateway(), user.id, request.body.paymentIntentId, request.body.paymentMethodId, key),
     );
     return send(reply, outcome);

@@ -136,28 +136,55 @@ export async function confirmIntent(db: Db, gateway: PaymentGateway, userId: num
 const IN_PROGRESS = 0;
 const ABANDONED_AFTER_MS = 5 * 60_000;
 
+/** What is kept per key: the request's fingerprint and, once decided, the response body. */
+type StoredIdempotency = { request?: string; response?: Record<string, unknown> };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A stable text of the request parameters (keys sorted), so a reused key can be told apart from a retry. */
+export function requestFingerprint(params: Record<string, unknown>): string {
+  return JSON.stringify(Object.keys(params).sort().map((k) => [k, params[k] ?? null]));
+}
+
 /**
  * Runs `fn` once per (user, route, Idempotency-Key): the first result — success or client error — is stored and
- * replayed for the same key. A second request arriving while the first is still running gets 409.
+ * replayed for the same key. A second request arriving while the first is still running gets 409. Like Stripe, a
+ * key reused with different parameters (`request`, see {@link requestFingerprint}) is refused with 400 rather than
+ * answered with another request's result.
  */
-export async function withIdempotency(db: Db, userId: number, route: string, key: string | undefined, fn: () => Promise<Outcome>): Promise<Outcome & { replayed: boolean }> {
+export async function withIdempotency(
+  db: Db,
+  userId: number,
+  route: string,
+  key: string | undefined,
+  request: string,
+  fn: () => Promise<Outcome>,
+): Promise<Outcome & { replayed: boolean }> {
   if (key === undefined) return { ...(await fn()), replayed: false };
   if (key.length === 0 || key.length > 255) throw badRequest('Idempotency-Key must be 1 to 255 characters');
   const storeKey = `${userId}:${route}:${key}`;
   const claimed = await db
     .insert(idempotencyKeys)
-    .values({ key: storeKey, userId, route, statusCode: IN_PROGRESS, body: {} })
+    .values({ key: storeKey, userId, route, statusCode: IN_PROGRESS, body: { request } satisfies StoredIdempotency })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (claimed.length === 0) {
     const [prior] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, storeKey));
-    if (prior && prior.statusCode !== IN_PROGRESS) return { status: prior.statusCode, body: prior.body as Record<string, unknown>, replayed: true };
+    if (prior && prior.statusCode !== IN_PROGRESS) {
+      const stored: StoredIdempotency = isRecord(prior.body) ? prior.body : {};
+      // Rows written before fingerprints were kept hold the bare response.
+      if (stored.request === undefined) return { status: prior.statusCode, body: isRecord(prior.body) ? prior.body : {}, replayed: true };
+      if (stored.request !== request) throw badRequest('This Idempotency-Key was already used with different request parameters');
+      return { status: prior.statusCode, body: stored.response ?? {}, replayed: true };
+    }
     // A claim left behind by a process that died mid-request is taken over after a while; a live one is refused.
     const takenOver =
       prior && Date.now() - prior.createdAt.getTime() > ABANDONED_AFTER_MS
         ? await db
             .update(idempotencyKeys)
-            .set({ createdAt: new Date() })
+            .set({ createdAt: new Date(), body: { request } satisfies StoredIdempotency })
             .where(and(eq(idempotencyKeys.key, storeKey), eq(idempotencyKeys.statusCode, IN_PROGRESS), eq(idempotencyKeys.createdAt, prior.createdAt)))
             .returning({ key: idempotencyKeys.key })
         : [];
@@ -174,7 +201,10 @@ export async function withIdempotency(db: Db, userId: number, route: string, key
     }
     outcome = { status: err.statusCode, body: { ...err.extra, message: err.message, ...(err.errors ? { errors: err.errors } : {}) } };
   }
-  await db.update(idempotencyKeys).set({ statusCode: outcome.status, body: outcome.body }).where(eq(idempotencyKeys.key, storeKey));
+  await db
+    .update(idempotencyKeys)
+    .set({ statusCode: outcome.status, body: { request, response: outcome.body } satisfies StoredIdempotency })
+    .where(eq(idempotencyKeys.key, storeKey));
   return { ...outcome, replayed: false };
 }
 
