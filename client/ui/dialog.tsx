@@ -1,4 +1,4 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from 'react';
+import { forwardRef, useRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes, type RefObject } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@client/lib/cn';
@@ -21,16 +21,20 @@ export const DialogOverlay = forwardRef<
 type DialogContentProps = ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & {
   /** Hide the corner close button (the dialog still closes with Escape and outside clicks). */
   hideClose?: boolean;
+  /** Where focus goes on close; by default the element that had focus when the dialog opened. */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 };
 
 /**
  * Centred modal. The content sits inside a scrollable overlay so tall dialogs scroll on small phones
- * instead of being cut off.
+ * instead of being cut off. On close, focus returns to the element that had it when the dialog opened: Radix does
+ * this only for a `DialogTrigger`, and most of our dialogs open from state, which would drop focus on <body>.
  */
 export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Content>, DialogContentProps>(function DialogContent(
-  { className, children, hideClose = false, ...props },
+  { className, children, hideClose = false, returnFocusRef, onOpenAutoFocus, onCloseAutoFocus, ...props },
   ref,
 ) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={cn(overlayClasses, 'grid place-items-center overflow-y-auto p-4')}>
@@ -41,6 +45,20 @@ export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Cont
             'focus:outline-none data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out',
             className,
           )}
+          onOpenAutoFocus={(event) => {
+            // Runs before focus moves into the dialog, so the active element is still the opener.
+            const active = document.activeElement;
+            opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+            onOpenAutoFocus?.(event);
+          }}
+          onCloseAutoFocus={(event) => {
+            onCloseAutoFocus?.(event);
+            const target = returnFocusRef?.current ?? opener.current;
+            if (!event.defaultPrevented && target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           {...props}
         >
           {children}

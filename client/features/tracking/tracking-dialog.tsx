@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { RefreshCw } from 'lucide-react';
@@ -8,13 +9,22 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@client/ui/skeleton';
 import { TrackingDetails } from './tracking-details';
 
-export type TrackingDialogProps = { trackingId: string | null; open: boolean; onOpenChange: (open: boolean) => void };
+export type TrackingDialogProps = {
+  trackingId: string | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where keyboard focus goes when the dialog closes; by default the element that had focus when it opened. */
+  returnFocusRef?: RefObject<HTMLElement | null>;
+};
 
 /** The live-tracking dialog: the server's tracking record for an order or ride. */
-export function TrackingDialog({ trackingId, open, onOpenChange }: TrackingDialogProps) {
+export function TrackingDialog({ trackingId, open, onOpenChange, returnFocusRef }: TrackingDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
+      <DialogContent
+        className="max-w-md"
+        returnFocusRef={returnFocusRef}
+      >
         <DialogHeader>
           <DialogTitle>Track your order</DialogTitle>
           <DialogDescription>Live status from the provider.</DialogDescription>

@@ -20,7 +20,6 @@ import { dayAfter, formatDay, isAfter, localToday } from '../components/dates';
 import { DateField, SelectField } from '../components/fields';
 import { CardGridSkeleton, EmptyState } from '../components/states';
 import { buildQuery } from '../components/use-catalogue';
-import { useReturnFocus } from '../components/return-focus';
 import { SectionShell } from './section-shell';
 
 type TripType = 'round' | 'oneway';
@@ -227,10 +226,9 @@ function PassengerDialog({
   value: Passengers;
   onChange: (value: Passengers) => void;
 }) {
-  const returnFocus = useReturnFocus();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-sm" {...returnFocus}>
+      <DialogContent className="max-w-sm">
         <DialogHeader>
           <DialogTitle>Passengers</DialogTitle>
           <DialogDescription>Who is travelling?</DialogDescription>

@@ -22,7 +22,6 @@ import { SECTION_IDS } from '../categories';
 import { FilterChips } from '../components/chips';
 import { CardGridSkeleton, CardImage, EmptyState, ErrorState, Rating } from '../components/states';
 import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
-import { useReturnFocus } from '../components/return-focus';
 import { SectionShell } from './section-shell';
 
 /** Spec 000 section 2: the cuisine chips. */
@@ -138,7 +137,6 @@ export function FoodDeliverySection() {
 function RestaurantCard({ restaurant, delivery, cardRef }: { restaurant: Restaurant; delivery: Delivery; cardRef?: Ref<HTMLElement> }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
-  const chatReturnFocus = useReturnFocus();
   const { status } = useAuth();
   const navigate = useNavigate();
 
@@ -200,7 +198,7 @@ function RestaurantCard({ restaurant, delivery, cardRef }: { restaurant: Restaur
       </div>
       <MenuDialog restaurant={restaurant} delivery={delivery} open={menuOpen} onOpenChange={setMenuOpen} />
       <Dialog open={chatOpen} onOpenChange={setChatOpen}>
-        <DialogContent className="max-w-sm" {...chatReturnFocus}>
+        <DialogContent className="max-w-sm">
           <DialogHeader>
             <DialogTitle>Chat with {restaurant.name}</DialogTitle>
             <DialogDescription>
@@ -303,10 +301,9 @@ function MenuDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const menu = useCatalogue<MenuItem[]>(open ? menuUrl(restaurant.id) : null);
-  const returnFocus = useReturnFocus();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg" {...returnFocus}>
+      <DialogContent className="max-w-lg">
         <DialogHeader>
           <DialogTitle>{restaurant.name} menu</DialogTitle>
           <DialogDescription>

@@ -15,7 +15,6 @@ import { dayAfter, formatDay, isAfter, localToday } from '../components/dates';
 import { DateField, SelectField, type Option } from '../components/fields';
 import { CardGridSkeleton, CardImage, EmptyState, ErrorState, Rating } from '../components/states';
 import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
-import { useReturnFocus } from '../components/return-focus';
 import { SectionShell } from './section-shell';
 
 /** Spec 000 section 9: guests 1-5 (5 reads "5+"), default 2; rooms 1-4 (4 reads "4+"), default 1. */
@@ -142,7 +141,6 @@ function HotelDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [index, setIndex] = useState(0);
-  const returnFocus = useReturnFocus();
   const datesValid = Boolean(stay.checkIn && stay.checkOut) && isAfter(stay.checkIn, stay.checkOut);
   const n = datesValid ? nights(stay.checkIn, stay.checkOut) : 0;
   const total = datesValid ? centsToDollars(hotelTotalCents(dollarsToCents(hotel.pricePerNight), stay.checkIn, stay.checkOut, stay.rooms)) : 0;
@@ -155,7 +153,7 @@ function HotelDialog({
 
   return (
     <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl" {...returnFocus}>
+      <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{hotel.name}</DialogTitle>
           <DialogDescription className="flex items-center gap-1">
@@ -218,6 +216,8 @@ function HotelDialog({
             serviceName={hotel.name}
             successTitle="Hotel Booked Successfully!"
             disabled={!datesValid}
+            // Booked: the details dialog has done its job (the success toast stays).
+            onBooked={() => onOpenChange(false)}
             lines={[{ serviceType: 'hotels', serviceId: hotel.id, quantity: 1, details, name, price: total }]}
           />
         </div>

@@ -13,7 +13,6 @@ import { localToday } from '../components/dates';
 import { DateField, SelectField, TextField } from '../components/fields';
 import { CardGridSkeleton, CardImage, EmptyState, ErrorState, Rating } from '../components/states';
 import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
-import { useReturnFocus } from '../components/return-focus';
 import { SectionShell } from './section-shell';
 
 export const PROPERTY_TYPES = ['Apartment', 'House', 'Condo', 'Studio', 'Penthouse'] as const;
@@ -114,13 +113,12 @@ export function PropertySection() {
 
 function PropertyDialog({ property, onOpenChange }: { property: Property; onOpenChange: (open: boolean) => void }) {
   const [months, setMonths] = useState<LeaseMonths>(1);
-  const returnFocus = useReturnFocus();
   const [moveIn, setMoveIn] = useState('');
   const total = centsToDollars(propertyTotalCents(dollarsToCents(property.pricePerMonth), months));
   const details = { moveIn, months };
   return (
     <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl" {...returnFocus}>
+      <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{property.title}</DialogTitle>
           <DialogDescription className="flex items-center gap-1">
@@ -176,6 +174,8 @@ function PropertyDialog({ property, onOpenChange }: { property: Property; onOpen
             serviceName={property.title}
             successTitle="Property Booked Successfully!"
             disabled={!moveIn}
+            // Booked: the details dialog has done its job (the success toast stays).
+            onBooked={() => onOpenChange(false)}
             lines={[{ serviceType: 'properties', serviceId: property.id, quantity: 1, details, name: property.title, price: total }]}
           />
         </div>

@@ -15,7 +15,6 @@ import { LocationInput } from '@client/features/locations/location-input';
 import { SECTION_IDS } from '../categories';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../components/states';
 import { buildQuery, useCatalogue } from '../components/use-catalogue';
-import { useReturnFocus } from '../components/return-focus';
 import { SectionShell } from './section-shell';
 
 type Trip = { pickup: Place; dropoff: Place };
@@ -28,7 +27,6 @@ export function TaxiSection() {
   const [dropoff, setDropoff] = useState<Place | null>(null);
   const [details, setDetails] = useState<TaxiRideQuote | null>(null);
   const [booked, setBooked] = useState<{ booking: Booking; ride: TaxiRideQuote; trip: Trip } | null>(null);
-  const detailsReturnFocus = useReturnFocus();
 
   const quote = useMutation({
     mutationFn: async (trip: Trip): Promise<QuoteResult> => {
@@ -143,7 +141,7 @@ export function TaxiSection() {
 
       <Dialog open={details !== null} onOpenChange={(open) => !open && setDetails(null)}>
         {details && data ? (
-          <DialogContent className="max-w-md" {...detailsReturnFocus}>
+          <DialogContent className="max-w-md">
             <DialogHeader>
               <DialogTitle>{details.type}</DialogTitle>
               <DialogDescription>{details.description}</DialogDescription>
@@ -216,7 +214,6 @@ function RideBookButton({ ride, trip, onBooked }: { ride: TaxiRideQuote; trip: T
 function BookedPanel({ booked, onDone }: { booked: { booking: Booking; ride: TaxiRideQuote; trip: Trip }; onDone: () => void }) {
   const { booking, ride, trip } = booked;
   const [messageOpen, setMessageOpen] = useState(false);
-  const messageReturnFocus = useReturnFocus();
   // A ride with a tracking record carries the driver's contact; without one the driver is not assigned yet.
   const tracking = useCatalogue<TrackingView>(booking.trackingId ? `/api/tracking/${encodeURIComponent(booking.trackingId)}` : null);
   const phone = tracking.data?.providerPhone?.replace(/\s+/g, '');
@@ -263,7 +260,7 @@ function BookedPanel({ booked, onDone }: { booked: { booking: Booking; ride: Tax
         Book another ride
       </Button>
       <Dialog open={messageOpen} onOpenChange={setMessageOpen}>
-        <DialogContent className="max-w-sm" {...messageReturnFocus}>
+        <DialogContent className="max-w-sm">
           <DialogHeader>
             <DialogTitle>Message your driver</DialogTitle>
             <DialogDescription>Messaging with your driver will connect here once a driver accepts the ride.</DialogDescription>
