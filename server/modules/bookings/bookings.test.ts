@@ -319,3 +319,12 @@ describe('food orders', () => {
     expect(rows.map((p) => p.status)).toEqual(['failed', 'succeeded']);
   });
 });
+
+describe('who is asking comes first', () => {
+  it('answers 401, not 400, to a signed-out request with an invalid body', async () => {
+    const booking = await t.app.inject({ method: 'POST', url: '/api/bookings', payload: { items: 'nope' } });
+    expect(booking.statusCode).toBe(401);
+    const payment = await t.app.inject({ method: 'POST', url: '/api/process-payment', payload: {} });
+    expect(payment.statusCode).toBe(401);
+  });
+});

@@ -12,22 +12,22 @@ const IdParams = z.object({ id: z.coerce.number({ error: 'Invalid booking id' })
 export async function bookingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/bookings', { preHandler: requireUser, schema: { body: CreateBookingSchema } }, async (request, reply) => {
+  r.post('/api/bookings', { onRequest: requireUser, schema: { body: CreateBookingSchema } }, async (request, reply) => {
     const booking = await createBooking(ctx.db, currentUser(request).id, request.body);
     return reply.status(201).send(booking);
   });
 
-  r.get('/api/bookings', { preHandler: requireUser }, async (request) => listBookings(ctx.db, currentUser(request).id));
+  r.get('/api/bookings', { onRequest: requireUser }, async (request) => listBookings(ctx.db, currentUser(request).id));
 
-  r.get('/api/bookings/:id', { preHandler: requireUser, schema: { params: IdParams } }, async (request) =>
+  r.get('/api/bookings/:id', { onRequest: requireUser, schema: { params: IdParams } }, async (request) =>
     getBooking(ctx.db, currentUser(request), request.params.id),
   );
 
-  r.post('/api/bookings/:id/cancel', { preHandler: requireUser, schema: { params: IdParams } }, async (request) =>
+  r.post('/api/bookings/:id/cancel', { onRequest: requireUser, schema: { params: IdParams } }, async (request) =>
     cancelBooking(ctx.db, gatewayFor(ctx.config), currentUser(request), request.params.id),
   );
 
-  r.post('/api/bookings/:id/complete', { preHandler: requireRole('admin'), schema: { params: IdParams } }, async (request) =>
+  r.post('/api/bookings/:id/complete', { onRequest: requireRole('admin'), schema: { params: IdParams } }, async (request) =>
     completeBooking(ctx.db, request.params.id),
   );
 }

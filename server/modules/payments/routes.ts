@@ -26,13 +26,13 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   // Limited per client: an open card endpoint is what card-testing bots look for.
   r.post(
     '/api/payments/methods',
-    { preHandler: requireUser, schema: { body: CardSchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    { onRequest: requireUser, schema: { body: CardSchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
     async (request, reply) => {
     const method = await createPaymentMethod(ctx.db, gateway(), currentUser(request).id, request.body);
     return reply.status(201).send(method);
   });
 
-  r.post('/api/process-payment', { preHandler: requireUser, schema: { body: ProcessPaymentSchema } }, async (request, reply) => {
+  r.post('/api/process-payment', { onRequest: requireUser, schema: { body: ProcessPaymentSchema } }, async (request, reply) => {
     const user = currentUser(request);
     const key = idempotencyKey(request);
     const { bookingId, amount, currency, paymentMethodId } = request.body;
@@ -43,11 +43,11 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     return send(reply, outcome);
   });
 
-  r.post('/api/create-payment-intent', { preHandler: requireUser, schema: { body: CreatePaymentIntentSchema } }, async (request) =>
+  r.post('/api/create-payment-intent', { onRequest: requireUser, schema: { body: CreatePaymentIntentSchema } }, async (request) =>
     createIntent(ctx.db, gateway(), currentUser(request).id, request.body.bookingId),
   );
 
-  r.post('/api/payments/confirm', { preHandler: requireUser, schema: { body: ConfirmPaymentSchema } }, async (request, reply) => {
+  r.post('/api/payments/confirm', { onRequest: requireUser, schema: { body: ConfirmPaymentSchema } }, async (request, reply) => {
     const user = currentUser(request);
     const key = idempotencyKey(request);
     const fingerprint = requestFingerprint({ paymentIntentId: request.body.paymentIntentId, paymentMethodId: request.body.paymentMethodId });
