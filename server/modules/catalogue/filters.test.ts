@@ -60,8 +60,12 @@ describe('GET /api/restaurants filters', () => {
     expect(await list('/api/restaurants?q=&cuisine=')).toEqual(all);
   });
 
-  it('an unknown cuisine is allowed and matches nothing', async () => {
-    expect(await list('/api/restaurants?cuisine=Martian')).toEqual([]);
+  it('an unknown cuisine is a client mistake: 400', async () => {
+    const res = await get('/api/restaurants?cuisine=Martian');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.cuisine).toBe('Unknown cuisine');
+    // A known cuisine nobody serves yet is fine, and empty.
+    expect(await list('/api/restaurants?cuisine=Ethiopian')).toEqual([]);
   });
 
   it('combines q and cuisine', async () => {
@@ -212,7 +216,9 @@ describe('GET /api/cars and /api/general-services category filters', () => {
     const found = await list<{ category: string }>('/api/general-services?category=Tutoring');
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((s) => s.category === 'Tutoring')).toBe(true);
-    expect(await list('/api/general-services?category=Nothing%20Like%20This')).toEqual([]);
+    const res = await get('/api/general-services?category=Nothing%20Like%20This');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.category).toBe('Unknown category');
   });
 });
 
@@ -229,6 +235,13 @@ describe('GET /api/properties filters', () => {
     const found = await list<Property>('/api/properties?type=Penthouse');
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((p) => p.type === 'Penthouse')).toBe(true);
+  });
+
+  it('an unknown type is 400; All means every type', async () => {
+    const res = await get('/api/properties?type=Spaceship');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.type).toBe('Unknown type');
+    expect((await list('/api/properties?type=All')).length).toBe((await list('/api/properties')).length);
   });
 
   it('minPrice and maxPrice bound the monthly price in dollars, inclusive', async () => {

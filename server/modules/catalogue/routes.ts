@@ -9,6 +9,7 @@ import {
   earliestTravelDay,
   parseDay,
 } from '../../../domain/catalogue/pricing';
+import { CUISINES, GENERAL_CATEGORIES, PROPERTY_TYPES } from '../../../domain/onboarding/options';
 import { sendJsonWithEtag } from './etag';
 import { placeholderSvg } from './placeholder';
 import { catalogue } from './service';
@@ -26,9 +27,10 @@ const PlaceholderQuery = z.object({
   random: z.string().max(64).optional(),
 });
 
-// Filter values. An empty parameter (`?q=&cuisine=`) means "no filter". Text filters (search words, cuisine,
-// category, property type) accept any text: an unknown cuisine or type simply matches nothing, since providers
-// add new ones. Numbers and dates are validated and answer 400 when malformed.
+// Filter values. An empty parameter (`?q=&cuisine=`) means "no filter". Cuisine, property type and general-service
+// category are closed lists (the registration forms offer only those), so another value is a client mistake (400);
+// 'All' (any case) means no filter. Free text (search words, places, car category) accepts any text. Numbers and
+// dates are validated and answer 400 when malformed.
 const blankIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const text = (label: string) =>
@@ -40,6 +42,19 @@ const text = (label: string) =>
       .max(100, `${label} must be at most 100 characters`)
       .optional(),
   );
+
+/** One of a closed list of option texts (any case), 'All', or absent. */
+const choice = (label: string, options: readonly string[]) => {
+  const known = new Set(options.map((o) => o.toLowerCase()));
+  return z.preprocess(
+    blankIsAbsent,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .refine((v) => v.toLowerCase() === 'all' || known.has(v.toLowerCase()), `Unknown ${label.toLowerCase()}`)
+      .optional(),
+  );
+};
 
 const wholeNumber = (label: string, min: number, max: number) =>
   z.preprocess(
@@ -72,7 +87,7 @@ const travelDate = z.preprocess(
     .optional(),
 );
 
-const RestaurantsQuery = z.object({ q: text('Search text'), cuisine: text('Cuisine') });
+const RestaurantsQuery = z.object({ q: text('Search text'), cuisine: choice('Cuisine', CUISINES) });
 const HotelsQuery = z.object({
   location: text('Location'),
   guests: wholeNumber('Guests', 1, 100),
@@ -80,10 +95,11 @@ const HotelsQuery = z.object({
 });
 const FlightsQuery = z.object({ from: text('From'), to: text('To'), date: travelDate });
 const CategoryQuery = z.object({ category: text('Category') });
+const GeneralCategoryQuery = z.object({ category: choice('Category', GENERAL_CATEGORIES) });
 const PropertiesQuery = z
   .object({
     location: text('Location'),
-    type: text('Type'),
+    type: choice('Type', PROPERTY_TYPES),
     minPrice: dollars('Minimum price'),
     maxPrice: dollars('Maximum price'),
   })
@@ -169,7 +185,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     sendJsonWithEtag(request, reply, await catalogue.properties(db, request.query)),
   );
   r.get('/api/services', async (request, reply) => sendJsonWithEtag(request, reply, await catalogue.additionalServices(db)));
-  r.get('/api/general-services', { schema: { querystring: CategoryQuery } }, async (request, reply) =>
+  r.get('/api/general-services', { schema: { querystring: GeneralCategoryQuery } }, async (request, reply) =>
     sendJsonWithEtag(request, reply, await catalogue.generalServices(db, request.query)),
   );
 
