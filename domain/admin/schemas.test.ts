@@ -26,4 +26,15 @@ describe('admin schemas', () => {
     expect(isEditableCollection('taxi-rides')).toBe(true);
     expect(isAdminCollection('sessions')).toBe(false);
   });
+
+  it('edits keep choice fields to the registration option lists and e-mails valid', () => {
+    expect(AdminEditSchemas.restaurants.parse({ cuisine: 'Thai' })).toEqual({ cuisine: 'Thai' });
+    expect(AdminEditSchemas.restaurants.safeParse({ cuisine: 'Thia' }).error?.issues[0].message).toBe('Please select a cuisine type');
+    const general = AdminEditSchemas['general-services'];
+    expect(general.parse({ category: 'Laundry Service', serviceType: 'Recurring' })).toEqual({ category: 'Laundry Service', serviceType: 'Recurring' });
+    expect(general.safeParse({ category: 'Laundry' }).error?.issues[0].message).toBe('Please select a category');
+    expect(general.safeParse({ serviceType: 'Sometimes' }).error?.issues[0].message).toBe('Please select a service type');
+    expect(general.safeParse({ contactEmail: 'not-an-email' }).error?.issues[0].message).toBe('Please enter a valid email');
+    expect(general.parse({ contactEmail: ' team@example.com ' })).toEqual({ contactEmail: 'team@example.com' });
+  });
 });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { REGISTRATION_KINDS, type RegistrationKind } from '../onboarding/forms';
+import { CUISINES, GENERAL_CATEGORIES, GENERAL_SERVICE_TYPES } from '../onboarding/options';
 
 /** Every collection the admin can list and export (GET /api/admin/:collection, /api/admin/export/:collection.csv). */
 export const ADMIN_COLLECTIONS = [
@@ -157,7 +158,8 @@ export const AdminEditSchemas = {
   restaurants: edit({
     name: name('Name'),
     description: longText('Description'),
-    cuisine: name('Cuisine'),
+    // Choices stay within the registration form's lists, so customer filters keep finding the listing.
+    cuisine: z.enum(CUISINES, { error: 'Please select a cuisine type' }),
     deliveryTime: name('Delivery time'),
     deliveryFee: dollars('Delivery fee'),
     image,
@@ -247,13 +249,13 @@ export const AdminEditSchemas = {
   'general-services': edit({
     name: name('Name'),
     description: longText('Description'),
-    category: name('Category'),
-    serviceType: name('Service type'),
+    category: z.enum(GENERAL_CATEGORIES, { error: 'Please select a category' }),
+    serviceType: z.enum(GENERAL_SERVICE_TYPES, { error: 'Please select a service type' }),
     price: z.string().trim().max(50),
     priceFrom: dollars('Starting price'),
     duration: z.string().trim().max(100),
     availability: z.string().trim().max(200),
-    contactEmail: z.string().trim().max(254),
+    contactEmail: z.string().trim().max(254, 'Please enter a valid email').pipe(z.email('Please enter a valid email')),
     contactPhone: z.string().trim().max(40),
     serviceArea: z.string().trim().max(500),
     features: list,

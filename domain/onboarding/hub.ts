@@ -73,6 +73,21 @@ export function isGeneralCardSlug(slug: string): slug is GeneralCardSlug {
   return Object.prototype.hasOwnProperty.call(CARD_GENERAL_CATEGORY, slug);
 }
 
+/** Cards for a person (the form reads "Register as a …") and for a business named as such ("Register Your …"). */
+const PERSON_CARDS: ReadonlySet<string> = new Set(['real-estate', 'hair-stylist', 'barber', 'makeup-artist', 'computer-tech', 'mechanic']);
+const BUSINESS_CARDS: ReadonlySet<string> = new Set(['coffee-shop', 'care-home', 'daycare', 'mobile-services', 'errand']);
+
+/**
+ * The heading of a card's general service form: "Register as a Barber", "Register Your Coffee Shop",
+ * "Register Your Laundry Service" (a bare activity name reads as a service).
+ */
+export function generalCardFormTitle(slug: GeneralCardSlug): string {
+  const title = HUB_CATEGORIES.flatMap((c) => c.cards).find((c) => c.slug === slug)?.title ?? CARD_GENERAL_CATEGORY[slug];
+  if (PERSON_CARDS.has(slug)) return `Register as a ${title}`;
+  if (BUSINESS_CARDS.has(slug)) return `Register Your ${title}`;
+  return `Register Your ${title} Service`;
+}
+
 const card = (slug: string, title: string, description: string, icon: string): HubCard => ({
   slug,
   title,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { REGISTRATION_FORMS, REGISTRATION_KINDS, registrationName, type RegistrationKind } from './forms';
-import { CARD_GENERAL_CATEGORY, HUB_CATEGORIES } from './hub';
+import { CARD_GENERAL_CATEGORY, HUB_CATEGORIES, generalCardFormTitle } from './hub';
 import * as O from './options';
 import { VALID_SAMPLES } from './test-samples';
 
@@ -189,6 +189,8 @@ const RULES: Record<RegistrationKind, Row[]> = {
     ['vehicleYear', 1999, 'Vehicle year must be between 2000 and 2025'],
     ['vehicleYear', 2026, 'Vehicle year must be between 2000 and 2025'],
     ['vehicleYear', 'abc', 'Vehicle year is required'],
+    ['vehicleYear', '', 'Vehicle year is required'],
+    ['vehicleYear', '   ', 'Vehicle year is required'],
     ['vehiclePlate', '', 'License plate is required'],
     ['experience', '', 'Please select your driving experience'],
     ['availability', '', 'Please select your availability'],
@@ -381,5 +383,15 @@ describe('onboarding hub', () => {
     }
     expect(cards.find((c) => c.slug === 'courier')?.route).toBe('/register/shipping');
     expect(cards.find((c) => c.slug === 'vehicle')?.route).toBe('/register/driver');
+  });
+
+  it('titles a card form for a person, a business or a service', () => {
+    expect(generalCardFormTitle('hair-stylist')).toBe('Register as a Hair Stylist');
+    expect(generalCardFormTitle('real-estate')).toBe('Register as a Real Estate Agent');
+    expect(generalCardFormTitle('coffee-shop')).toBe('Register Your Coffee Shop');
+    expect(generalCardFormTitle('errand')).toBe('Register Your Errand Services');
+    expect(generalCardFormTitle('consultation')).toBe('Register Your Consultation Service');
+    expect(generalCardFormTitle('laundry')).toBe('Register Your Laundry Service');
+    for (const slug of Object.keys(CARD_GENERAL_CATEGORY)) expect(generalCardFormTitle(slug as keyof typeof CARD_GENERAL_CATEGORY)).toMatch(/^Register /);
   });
 });

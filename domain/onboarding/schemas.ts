@@ -369,12 +369,15 @@ export const DriverRegistrationSchema = z.object({
   vehicleType: select(optionValues(DRIVER_VEHICLE_TYPES), 'Please select a vehicle type'),
   vehicleMake: text(1, 'Vehicle make is required', 50),
   vehicleModel: text(1, 'Vehicle model is required', 50),
-  /** A number input: numeric strings are accepted and converted. */
-  vehicleYear: z.coerce
-    .number({ error: 'Vehicle year is required' })
-    .int(VEHICLE_YEAR_MESSAGE)
-    .min(DRIVER_VEHICLE_YEAR_MIN, VEHICLE_YEAR_MESSAGE)
-    .max(DRIVER_VEHICLE_YEAR_MAX, VEHICLE_YEAR_MESSAGE),
+  /** A number input: numeric strings are accepted and converted; an empty input is "required", not year 0. */
+  vehicleYear: z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    z.coerce
+      .number({ error: 'Vehicle year is required' })
+      .int(VEHICLE_YEAR_MESSAGE)
+      .min(DRIVER_VEHICLE_YEAR_MIN, VEHICLE_YEAR_MESSAGE)
+      .max(DRIVER_VEHICLE_YEAR_MAX, VEHICLE_YEAR_MESSAGE),
+  ),
   vehiclePlate: text(1, 'License plate is required', 20),
   experience: select(optionValues(DRIVER_EXPERIENCE), 'Please select your driving experience'),
   availability: select(optionValues(DRIVER_AVAILABILITY), 'Please select your availability'),

@@ -115,23 +115,30 @@ describe('admin dashboard', () => {
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     const dialog = page.getByRole('dialog');
     const fee = dialog.getByLabel('Delivery fee');
+    // The cuisine is chosen from the registration form's list, not typed.
+    expect(await dialog.getByRole('combobox', { name: 'Cuisine' }).locator('option').count()).toBeGreaterThanOrEqual(24);
     await fee.fill('abc');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.getByText('Delivery fee must be a number').waitFor();
     await fee.fill('4.25');
+    // A rename is saved too, and the toast names the listing as saved.
+    const renamed = `${name} Renamed`;
+    await dialog.getByLabel('Name', { exact: true }).fill(renamed);
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Changes saved', { exact: true }).waitFor();
+    await page.getByText(`${renamed} was updated.`, { exact: true }).waitFor();
     await row.getByRole('cell', { name: '$4.25' }).waitFor();
+    await row.getByRole('cell', { name: renamed, exact: true }).waitFor();
 
     const active = row.getByRole('checkbox', { name: 'Active' });
     expect(await active.getAttribute('aria-checked')).toBe('true');
     await active.click();
     await page.getByText('Listing deactivated', { exact: true }).waitFor();
     await expect.poll(() => active.getAttribute('aria-checked')).toBe('false');
-    expect(await publicRestaurantNames()).not.toContain(name);
+    expect(await publicRestaurantNames()).not.toContain(renamed);
     await active.click();
     await page.getByText('Listing activated', { exact: true }).waitFor();
-    await expect.poll(async () => (await publicRestaurantNames()).includes(name)).toBe(true);
+    await expect.poll(async () => (await publicRestaurantNames()).includes(renamed)).toBe(true);
   });
 
   it('contact messages reach the Messages tab and can be marked as read', async () => {

@@ -120,6 +120,9 @@ describe('provider onboarding', () => {
     await page.goto('/register/coffee-shop');
     await page.getByRole('heading', { name: 'Register Your Coffee Shop' }).waitFor();
     expect(await page.getByLabel('Category').inputValue()).toBe('Coffee Shop');
+    await page.goto('/register/barber');
+    await page.getByRole('heading', { name: 'Register as a Barber' }).waitFor();
+    expect(await page.getByLabel('Category').inputValue()).toBe('Barbing');
 
     await page.goto('/register/no-such-kind');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { AdminEditSchemas, ADMIN_COLLECTIONS } from '@domain/admin/schemas';
-import { LISTING_TABS, STAT_CARDS, exportCollection, MESSAGES_TAB, REVIEW_TAB } from './admin-listings';
+import { LISTING_TABS, STAT_CARDS, exportCollection, MESSAGES_TAB, REVIEW_TAB, registrationDetails } from './admin-listings';
 
 describe('admin listing tabs', () => {
   it('edit only fields the domain edit schema accepts', () => {
@@ -17,5 +17,14 @@ describe('admin listing tabs', () => {
     for (const card of STAT_CARDS) expect(tabs.has(card.tab), card.key).toBe(true);
     expect(exportCollection(REVIEW_TAB)).toBe('registrations');
     expect(exportCollection('hotels')).toBe('hotels');
+  });
+
+  it('shows a registration in its form order with the form labels, keeping unknown keys', () => {
+    // Keys as PostgreSQL jsonb returns them: shortest first.
+    const stored = { city: 'Toronto', email: 'a@example.com', lastName: 'Smith', firstName: 'Anna', legacy: 'x' };
+    const { record, labels } = registrationDetails('driver-application', stored);
+    expect(Object.keys(record)).toEqual(['firstName', 'lastName', 'email', 'city', 'legacy']);
+    expect(labels.firstName).toBe('First Name');
+    expect(labels.legacy).toBeUndefined();
   });
 });

@@ -4,7 +4,8 @@
  * of an edit are the domain's AdminEditSchemas; this file only says how each field is presented.
  */
 import type { AdminCollection, AdminStats, EditableCollection } from '@domain/admin/schemas';
-import type { RegistrationKind } from '@domain/onboarding';
+import { CUISINES, GENERAL_CATEGORIES, GENERAL_SERVICE_TYPES, type RegistrationKind } from '@domain/onboarding';
+import { FORM_SECTIONS } from '@client/features/onboarding/form-fields';
 
 export type ColumnFormat = 'text' | 'money' | 'rating' | 'list';
 export type Column = { key: string; label: string; format?: ColumnFormat };
@@ -43,7 +44,7 @@ export const LISTING_TABS: readonly ListingTab[] = [
     ],
     editFields: [
       text('name', 'Name'),
-      text('cuisine', 'Cuisine'),
+      { name: 'cuisine', label: 'Cuisine', type: 'select', options: CUISINES },
       text('deliveryTime', 'Delivery time'),
       money('deliveryFee', 'Delivery fee'),
       text('phone', 'Phone'),
@@ -222,8 +223,8 @@ export const LISTING_TABS: readonly ListingTab[] = [
     ],
     editFields: [
       text('name', 'Name'),
-      text('category', 'Category'),
-      text('serviceType', 'Service type'),
+      { name: 'category', label: 'Category', type: 'select', options: GENERAL_CATEGORIES },
+      { name: 'serviceType', label: 'Service type', type: 'select', options: GENERAL_SERVICE_TYPES },
       text('price', 'Price range'),
       money('priceFrom', 'Starting price'),
       text('duration', 'Duration'),
@@ -288,4 +289,22 @@ export function humanize(key: string): string {
     .replace(/[-_]/g, ' ')
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A registration's stored data in the order and with the labels of its form, so the reviewer reads what the
+ * provider filled in (the database hands JSON keys back sorted by length). Keys the form does not know follow.
+ */
+export function registrationDetails(
+  kind: RegistrationKind,
+  data: Record<string, unknown>,
+): { record: Record<string, unknown>; labels: Record<string, string> } {
+  const record: Record<string, unknown> = {};
+  const labels: Record<string, string> = {};
+  for (const field of FORM_SECTIONS[kind].flatMap((section) => section.fields)) {
+    labels[field.name] = field.label;
+    if (Object.prototype.hasOwnProperty.call(data, field.name)) record[field.name] = data[field.name];
+  }
+  for (const [key, value] of Object.entries(data)) if (!(key in record)) record[key] = value;
+  return { record, labels };
 }

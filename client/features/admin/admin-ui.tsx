@@ -76,6 +76,7 @@ export function DetailsDialog({
   title,
   description,
   record,
+  labels,
   footer,
 }: {
   open: boolean;
@@ -83,6 +84,8 @@ export function DetailsDialog({
   title: string;
   description?: string;
   record: Record<string, unknown> | null;
+  /** Field labels by key; other keys are humanized. */
+  labels?: Readonly<Record<string, string>>;
   footer?: ReactNode;
 }) {
   return (
@@ -96,7 +99,7 @@ export function DetailsDialog({
           <dl className="grid max-h-[60vh] gap-x-4 gap-y-2 overflow-y-auto text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
             {Object.entries(record).map(([key, value]) => (
               <div key={key} className="contents">
-                <dt className="font-medium text-gray-600">{humanize(key)}</dt>
+                <dt className="font-medium text-gray-600">{labels?.[key] ?? humanize(key)}</dt>
                 <dd className="min-w-0 whitespace-pre-wrap break-words text-gray-900">{displayValue(value)}</dd>
               </div>
             ))}

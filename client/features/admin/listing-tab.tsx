@@ -147,6 +147,12 @@ function fromInput(field: EditField, text: string): unknown {
   return text;
 }
 
+/** A select's options; a stored value outside the list stays selectable so opening the dialog changes nothing. */
+function selectOptions(field: EditField, current: string | undefined): readonly string[] {
+  const options = field.options ?? [];
+  return current && !options.includes(current) ? [current, ...options] : options;
+}
+
 function EditDialog({ tab, row, onClose }: { tab: ListingTab; row: AdminRow; onClose: () => void }) {
   const queryClient = useQueryClient();
   const schema = AdminEditSchemas[tab.collection];
@@ -179,9 +185,10 @@ function EditDialog({ tab, row, onClose }: { tab: ListingTab; row: AdminRow; onC
   const onSubmit = async (changes: Record<string, unknown>) => {
     setFormError(null);
     try {
-      await apiJson<AdminRow>('PATCH', `/api/admin/${tab.collection}/${row.id}`, changes);
+      const updated = await apiJson<AdminRow>('PATCH', `/api/admin/${tab.collection}/${row.id}`, changes);
       await queryClient.invalidateQueries({ queryKey: collectionKey(tab.collection) });
-      toast({ title: 'Changes saved', description: `${rowName(tab, row)} was updated.`, variant: 'success' });
+      // Name the row as saved (a renamed listing is announced under its new name).
+      toast({ title: 'Changes saved', description: `${rowName(tab, updated)} was updated.`, variant: 'success' });
       onClose();
     } catch (error) {
       const parsed = parseApiError(error);
@@ -216,7 +223,7 @@ function EditDialog({ tab, row, onClose }: { tab: ListingTab; row: AdminRow; onC
                     <Textarea {...aria} rows={3} {...register(field.name)} />
                   ) : field.type === 'select' ? (
                     <select {...aria} className={cn(fieldClasses, 'h-10 py-2')} {...register(field.name)}>
-                      {(field.options ?? []).map((option) => (
+                      {selectOptions(field, initial[field.name]).map((option) => (
                         <option key={option} value={option}>
                           {option}
                         </option>

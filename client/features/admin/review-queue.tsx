@@ -20,7 +20,7 @@ import { FormAlert, FormField } from '@client/ui/form-field';
 import { Spinner } from '@client/ui/spinner';
 import { Textarea } from '@client/ui/textarea';
 import { toast } from '@client/ui/use-toast';
-import { KIND_LABELS } from './admin-listings';
+import { KIND_LABELS, registrationDetails } from './admin-listings';
 import { DetailsDialog, TableScroll, TableState, tdClass, thClass } from './admin-ui';
 import { STATS_KEY } from './listing-tab';
 
@@ -32,6 +32,7 @@ export function ReviewQueue() {
   const pending = useQuery<AdminRegistration[]>({ queryKey: PENDING_KEY });
   const [viewing, setViewing] = useState<AdminRegistration | null>(null);
   const [rejecting, setRejecting] = useState<AdminRegistration | null>(null);
+  const details = viewing ? registrationDetails(viewing.kind, viewing.data) : null;
 
   const refresh = () =>
     Promise.all([
@@ -117,7 +118,8 @@ export function ReviewQueue() {
         onOpenChange={(open) => (open ? undefined : setViewing(null))}
         title={viewing ? `${KIND_LABELS[viewing.kind]}: ${viewing.name}` : ''}
         description={viewing ? `Submitted ${formatDateTime(viewing.submittedAt)}` : undefined}
-        record={viewing?.data ?? null}
+        record={details?.record ?? null}
+        labels={details?.labels}
         footer={
           viewing ? (
             <DialogFooter>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { CARD_GENERAL_CATEGORY, HUB_CATEGORIES, isGeneralCardSlug, type RegistrationKind } from '@domain/onboarding';
+import { CARD_GENERAL_CATEGORY, generalCardFormTitle, isGeneralCardSlug, type RegistrationKind } from '@domain/onboarding';
 import { NotFound } from '@client/app/not-found';
 import { RegistrationForm } from './registration-form';
 
@@ -21,14 +21,6 @@ const DEDICATED_FORMS: Readonly<Record<string, RegistrationKind>> = {
   'fashion-designer': 'fashion-designer',
 };
 
-function cardTitle(slug: string): string | undefined {
-  for (const category of HUB_CATEGORIES) {
-    const card = category.cards.find((c) => c.slug === slug);
-    if (card) return card.title;
-  }
-  return undefined;
-}
-
 /**
  * /register/:kind. Every hub card leads to a working form: a dedicated one, or the general service form with
  * the card's category pre-selected. Anything else is the 404 card.
@@ -39,9 +31,8 @@ export function RegisterPage() {
   const preset = useMemo(() => (isGeneralCardSlug(slug) ? { category: CARD_GENERAL_CATEGORY[slug] } : undefined), [slug]);
 
   if (dedicated) return <RegistrationForm key={slug} kind={dedicated} />;
-  if (preset) {
-    const name = cardTitle(slug) ?? CARD_GENERAL_CATEGORY[slug as keyof typeof CARD_GENERAL_CATEGORY];
-    return <RegistrationForm key={slug} kind="general-service" title={`Register Your ${name}`} preset={preset} />;
+  if (preset && isGeneralCardSlug(slug)) {
+    return <RegistrationForm key={slug} kind="general-service" title={generalCardFormTitle(slug)} preset={preset} />;
   }
   return <NotFound />;
 }
