@@ -1,21 +1,19 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CalendarCheck, CheckCircle2, Trash2 } from 'lucide-react';
+import { CalendarCheck, CheckCircle2 } from 'lucide-react';
 import type { Booking } from '@domain/bookings/schemas';
 import { formatMoney } from '@client/lib/format';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/ui/select';
 import { toast } from '@client/ui/use-toast';
 import { clearCart } from '@client/features/cart/cart-store';
+import { LineItemRow } from '@client/features/cart/line-item-row';
 import { CheckoutFlow, type CheckoutItem } from '@client/features/payments/checkout-flow';
-import { useUnifiedBooking, type UnifiedBookingLine } from './unified-booking-store';
+import { useUnifiedBooking } from './unified-booking-store';
 
 export type UnifiedBookingDialogProps = { open: boolean; onOpenChange(open: boolean): void };
 
 type Step = { kind: 'review' } | { kind: 'payment'; items: CheckoutItem[] } | { kind: 'confirmed'; booking: Booking };
-
-const QUANTITIES = [1, 2, 3, 4, 5] as const;
 
 /** Review → payment → confirmation for the services collected on the Unified Booking tab (spec 000 section 4). */
 export function UnifiedBookingDialog({ open, onOpenChange }: UnifiedBookingDialogProps) {
@@ -68,7 +66,7 @@ function Review({ onContinue }: { onContinue: (items: CheckoutItem[]) => void })
         <>
           <ul className="grid max-h-[50vh] gap-3 overflow-y-auto pr-1" aria-label="Booking items">
             {unified.lines.map((line) => (
-              <ReviewLine key={line.id} line={line} onQuantity={(q) => unified.setQuantity(line.id, q)} onRemove={() => unified.remove(line.id)} />
+              <LineItemRow key={line.id} line={line} onQuantity={(q) => unified.setQuantity(line.id, q)} onRemove={() => unified.remove(line.id)} />
             ))}
           </ul>
           <div className="flex items-center justify-between border-t border-gray-200 pt-3 text-base font-semibold">
@@ -97,42 +95,6 @@ function Review({ onContinue }: { onContinue: (items: CheckoutItem[]) => void })
         </Button>
       </DialogFooter>
     </>
-  );
-}
-
-function ReviewLine({ line, onQuantity, onRemove }: { line: UnifiedBookingLine; onQuantity: (q: number) => void; onRemove: () => void }) {
-  const options = line.quantity > 5 ? [...QUANTITIES, line.quantity] : QUANTITIES;
-  return (
-    <li className="flex gap-3 rounded-lg border border-gray-200 p-3">
-      {line.image ? <img src={line.image} alt="" className="size-14 shrink-0 rounded-md bg-gray-100 object-cover" loading="lazy" /> : null}
-      <div className="grid min-w-0 flex-1 gap-2">
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
-            <p className="font-medium break-words text-gray-900">{line.name}</p>
-            {line.description ? <p className="line-clamp-2 text-xs text-gray-600">{line.description}</p> : null}
-          </div>
-          <span className="shrink-0 font-semibold tabular-nums">{formatMoney(line.price * line.quantity)}</span>
-        </div>
-        <div className="flex items-center justify-between gap-2">
-          <Select value={String(line.quantity)} onValueChange={(v) => onQuantity(Number(v))}>
-            <SelectTrigger className="h-8 w-20" aria-label={`Quantity of ${line.name}`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((q) => (
-                <SelectItem key={q} value={String(q)}>
-                  {q}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={onRemove} aria-label={`Remove ${line.name}`}>
-            <Trash2 className="size-4" aria-hidden="true" />
-            Remove
-          </Button>
-        </div>
-      </div>
-    </li>
   );
 }
 

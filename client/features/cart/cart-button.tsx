@@ -1,19 +1,16 @@
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ShoppingCart, Trash2 } from 'lucide-react';
+import { ShoppingCart } from 'lucide-react';
 import type { Booking } from '@domain/bookings/schemas';
 import { formatMoney, pluralize } from '@client/lib/format';
 import { Button } from '@client/ui/button';
 import { SimpleTooltip } from '@client/ui/tooltip';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@client/ui/dialog';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/ui/select';
 import { toast } from '@client/ui/use-toast';
 import { CheckoutDialog } from '@client/features/payments/checkout-dialog';
 import { TrackingDialog } from '@client/features/tracking/tracking-dialog';
 import { useCart, useCartCount, type CartItem } from './cart-store';
-
-/** Spec 000 section 9: the quantity selector offers 1-5. */
-const QUANTITIES = [1, 2, 3, 4, 5] as const;
+import { LineItemRow } from './line-item-row';
 
 /** The restaurant a food line comes from, for the order toast. */
 function restaurantName(items: readonly CartItem[], booking: Booking): string {
@@ -117,7 +114,7 @@ export function CartButton() {
               </DialogHeader>
               <ul className="grid max-h-[50vh] gap-3 overflow-y-auto pr-1" aria-label="Cart items">
                 {cart.items.map((item) => (
-                  <CartLine key={item.id} item={item} onQuantity={(q) => cart.updateQuantity(item.id, q)} onRemove={() => cart.removeItem(item.id)} />
+                  <LineItemRow key={item.id} line={item} onQuantity={(q) => cart.updateQuantity(item.id, q)} onRemove={() => cart.removeItem(item.id)} />
                 ))}
               </ul>
               <div className="flex items-center justify-between border-t border-gray-200 pt-3 text-base font-semibold">
@@ -158,49 +155,5 @@ export function CartButton() {
         returnFocusRef={cartButtonRef}
       />
     </>
-  );
-}
-
-function CartLine({ item, onQuantity, onRemove }: { item: CartItem; onQuantity: (quantity: number) => void; onRemove: () => void }) {
-  // The selector offers 1-5; a larger quantity (added with repeated 'Add More') stays selectable as itself.
-  const options = item.quantity > 5 ? [...QUANTITIES, item.quantity] : QUANTITIES;
-  return (
-    <li className="flex gap-3 rounded-lg border border-gray-200 p-3">
-      {item.image ? (
-        <img src={item.image} alt="" className="size-16 shrink-0 rounded-md bg-gray-100 object-cover" loading="lazy" />
-      ) : (
-        <div className="flex size-16 shrink-0 items-center justify-center rounded-md bg-gray-100 text-gray-400" aria-hidden="true">
-          <ShoppingCart className="size-6" />
-        </div>
-      )}
-      <div className="grid min-w-0 flex-1 gap-2">
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
-            <p className="font-medium break-words text-gray-900">{item.name}</p>
-            {item.description ? <p className="line-clamp-2 text-xs text-gray-600">{item.description}</p> : null}
-            <p className="text-xs text-gray-600">{formatMoney(item.price)} each</p>
-          </div>
-          <span className="shrink-0 font-semibold tabular-nums">{formatMoney(item.price * item.quantity)}</span>
-        </div>
-        <div className="flex items-center justify-between gap-2">
-          <Select value={String(item.quantity)} onValueChange={(v) => onQuantity(Number(v))}>
-            <SelectTrigger className="h-8 w-20" aria-label={`Quantity of ${item.name}`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((q) => (
-                <SelectItem key={q} value={String(q)}>
-                  {q}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={onRemove} aria-label={`Remove ${item.name}`}>
-            <Trash2 className="size-4" aria-hidden="true" />
-            Remove
-          </Button>
-        </div>
-      </div>
-    </li>
   );
 }
