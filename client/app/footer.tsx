@@ -58,9 +58,16 @@ export function Footer() {
               Contact Us
             </Link>
           </li>
-          {/* Not pages yet: shown as plain text rather than links that lead nowhere. */}
-          <li className="text-sm text-gray-500">Privacy Policy (coming soon)</li>
-          <li className="text-sm text-gray-500">Terms of Service (coming soon)</li>
+          <li>
+            <Link to="/privacy" className={footerLink}>
+              Privacy Policy
+            </Link>
+          </li>
+          <li>
+            <Link to="/terms" className={footerLink}>
+              Terms of Service
+            </Link>
+          </li>
         </FooterColumn>
       </div>
       <div className="border-t border-gray-800">

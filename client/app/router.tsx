@@ -23,6 +23,8 @@ const pages: RouteObject[] = [
   },
   { path: 'debug', lazy: () => import('./pages/debug-page').then((m) => ({ Component: m.DebugPage })) },
   { path: 'contact', lazy: () => import('@client/features/support/contact-page').then((m) => ({ Component: m.ContactPage })) },
+  { path: 'privacy', lazy: () => import('@client/features/support/legal-pages').then((m) => ({ Component: m.PrivacyPage })) },
+  { path: 'terms', lazy: () => import('@client/features/support/legal-pages').then((m) => ({ Component: m.TermsPage })) },
   { path: 'bookings', lazy: () => import('@client/features/bookings/bookings-page').then((m) => ({ Component: m.BookingsPage })) },
   { path: 'reviews', element: <Navigate to="/" replace /> },
   { path: '*', Component: NotFound },

@@ -24,6 +24,17 @@ describe('foundation', () => {
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
   });
 
+  it('the footer privacy and terms links open real pages', async () => {
+    const page = await browser.page();
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+    expect(await page.getByText('never stored').count()).toBeGreaterThan(0);
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
+  });
+
   it('/reviews redirects home', async () => {
     const page = await browser.page();
     await page.goto('/reviews');
