@@ -160,6 +160,36 @@ describe('admin dashboard', () => {
     expect(await row.getByRole('button', { name: /as read/ }).count()).toBe(0);
   });
 
+  it('an approved fashion designer appears in the Providers tab', async () => {
+    const businessName = `Provider Studio ${tag}`;
+    const submitted = await fetch(`${baseURL()}/api/register-fashion-designer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...VALID_SAMPLES['fashion-designer'], businessName }),
+    });
+    expect(submitted.status).toBe(201);
+    const { id } = (await submitted.json()) as { id: number };
+    const login = await fetch(`${baseURL()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(adminCredentials()),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const approve = await fetch(`${baseURL()}/api/admin/registrations/${id}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: '{}',
+    });
+    expect(approve.status).toBe(200);
+
+    const page = await browser.page();
+    await openAdmin(page);
+    await page.getByRole('tab', { name: 'Providers' }).click();
+    const row = page.getByRole('row').filter({ hasText: businessName });
+    await row.waitFor();
+    expect(await row.getByText('Fashion designer').count()).toBe(1);
+  });
+
   it('Export Reports downloads the current tab as CSV', async () => {
     const page = await browser.page();
     await openAdmin(page);

@@ -9,7 +9,8 @@ import { Badge } from '@client/ui/badge';
 import { Button, buttonVariants } from '@client/ui/button';
 import { Skeleton } from '@client/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/ui/tabs';
-import { LISTING_TABS, MESSAGES_TAB, REVIEW_TAB, STAT_CARDS, exportCollection } from './admin-listings';
+import { LISTING_TABS, MESSAGES_TAB, PROVIDERS_TAB, REVIEW_TAB, STAT_CARDS, exportCollection } from './admin-listings';
+import { ProvidersTab } from './providers-tab';
 import { ListingTable, STATS_KEY } from './listing-tab';
 import { MessagesTab } from './messages-tab';
 import { ReviewQueue } from './review-queue';
@@ -136,6 +137,9 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
           <TabsTrigger value={MESSAGES_TAB} className="flex-none">
             Messages
           </TabsTrigger>
+          <TabsTrigger value={PROVIDERS_TAB} className="flex-none">
+            Providers
+          </TabsTrigger>
         </TabsList>
         {LISTING_TABS.map((t) => (
           <TabsContent key={t.id} value={t.id} className="min-w-0">
@@ -147,6 +151,9 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
         </TabsContent>
         <TabsContent value={MESSAGES_TAB} className="min-w-0">
           <MessagesTab />
+        </TabsContent>
+        <TabsContent value={PROVIDERS_TAB} className="min-w-0">
+          <ProvidersTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { AdminEditSchemas, ADMIN_COLLECTIONS } from '@domain/admin/schemas';
-import { LISTING_TABS, STAT_CARDS, exportCollection, MESSAGES_TAB, REVIEW_TAB, registrationDetails } from './admin-listings';
+import { LISTING_TABS, STAT_CARDS, exportCollection, MESSAGES_TAB, PROVIDERS_TAB, REVIEW_TAB, registrationDetails } from './admin-listings';
 
 describe('admin listing tabs', () => {
   it('edit only fields the domain edit schema accepts', () => {
@@ -12,10 +12,11 @@ describe('admin listing tabs', () => {
   });
 
   it('every tab exports an admin collection and every summary card opens an existing tab', () => {
-    const tabs = new Set([...LISTING_TABS.map((t) => t.id), REVIEW_TAB, MESSAGES_TAB]);
+    const tabs = new Set([...LISTING_TABS.map((t) => t.id), REVIEW_TAB, MESSAGES_TAB, PROVIDERS_TAB]);
     for (const tab of tabs) expect(ADMIN_COLLECTIONS).toContain(exportCollection(tab));
     for (const card of STAT_CARDS) expect(tabs.has(card.tab), card.key).toBe(true);
     expect(exportCollection(REVIEW_TAB)).toBe('registrations');
+    expect(exportCollection(PROVIDERS_TAB)).toBe('service-providers');
     expect(exportCollection('hotels')).toBe('hotels');
   });
 

@@ -245,11 +245,13 @@ export const LISTING_TABS: readonly ListingTab[] = [
 
 export const REVIEW_TAB = 'review';
 export const MESSAGES_TAB = 'messages';
+export const PROVIDERS_TAB = 'providers';
 
 /** The collection the Export Reports button downloads for each tab. */
 export function exportCollection(tab: string): AdminCollection {
   if (tab === REVIEW_TAB) return 'registrations';
   if (tab === MESSAGES_TAB) return 'contact-messages';
+  if (tab === PROVIDERS_TAB) return 'service-providers';
   return LISTING_TABS.find((t) => t.id === tab)?.collection ?? 'restaurants';
 }
 
