@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AlertTriangle, RefreshCw, SearchX, Star } from 'lucide-react';
 import { parseApiError } from '@client/lib/api';
@@ -68,4 +69,26 @@ export function Rating({ value }: { value: number | string }) {
 /** Catalogue picture with a fixed aspect so the page does not jump while it loads. */
 export function CardImage({ src, alt, className }: { src: string; alt: string; className?: string }) {
   return <img src={src} alt={alt} loading="lazy" className={cn('aspect-[4/3] w-full bg-gray-100 object-cover', className)} />;
+}
+
+/**
+ * The states of a catalogue list query in one place: skeleton while loading, an error with Retry, the section's
+ * empty message, or the list itself (rendered by `children` with the loaded items).
+ */
+export function QueryStates<T>({
+  query,
+  label,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  /** Plural noun for the skeleton and the error title, e.g. "hotels". */
+  label: string;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (query.isPending) return <CardGridSkeleton label={label} />;
+  if (query.isError) return <ErrorState title={`Could not load ${label}`} error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) return <EmptyState>{empty}</EmptyState>;
+  return <>{children(query.data)}</>;
 }

@@ -4,7 +4,7 @@ import { formatMoney } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
 import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
 import { SECTION_IDS } from '../categories';
-import { CardGridSkeleton, EmptyState, ErrorState } from '../components/states';
+import { QueryStates } from '../components/states';
 import { useCatalogue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
@@ -12,15 +12,10 @@ export function AdditionalServicesSection() {
   const services = useCatalogue<AdditionalService[]>('/api/services');
   return (
     <SectionShell id={SECTION_IDS.services} title="Additional Services" icon={Sparkles} intro="Extra services to complete your trip or your day.">
-      {services.isPending ? (
-        <CardGridSkeleton label="additional services" />
-      ) : services.isError ? (
-        <ErrorState title="Could not load additional services" error={services.error} onRetry={() => void services.refetch()} />
-      ) : services.data.length === 0 ? (
-        <EmptyState>No additional services available right now.</EmptyState>
-      ) : (
+      <QueryStates query={services} label="additional services" empty="No additional services available right now.">
+        {(items) => (
         <ul aria-label="Additional services" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {services.data.map((s) => (
+          {items.map((s) => (
             <li key={s.id} className="flex flex-col gap-2 rounded-xl border border-gray-200 p-4">
               <div className="flex items-start justify-between gap-2">
                 <h3 className="font-semibold text-gray-900">{s.name}</h3>
@@ -35,7 +30,8 @@ export function AdditionalServicesSection() {
             </li>
           ))}
         </ul>
-      )}
+        )}
+      </QueryStates>
     </SectionShell>
   );
 }

@@ -11,7 +11,7 @@ import { SECTION_IDS } from '../categories';
 import { formatDay, localToday } from '../components/dates';
 import { FilterChips } from '../components/chips';
 import { DateField } from '../components/fields';
-import { CardGridSkeleton, CardImage, EmptyState, ErrorState, Rating } from '../components/states';
+import { CardImage, QueryStates, Rating } from '../components/states';
 import { buildQuery, useCatalogue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
@@ -47,15 +47,10 @@ export function CarRentalSection() {
         </p>
       </div>
       <div className="mt-6">
-        {cars.isPending ? (
-          <CardGridSkeleton label="cars" />
-        ) : cars.isError ? (
-          <ErrorState title="Could not load cars" error={cars.error} onRetry={() => void cars.refetch()} />
-        ) : cars.data.length === 0 ? (
-          <EmptyState>No cars available in this category.</EmptyState>
-        ) : (
+        <QueryStates query={cars} label="cars" empty="No cars available in this category.">
+          {(items) => (
           <ul aria-label="Rental cars" aria-busy={cars.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
-            {cars.data.map((car) => {
+            {items.map((car) => {
               const total = datesValid ? centsToDollars(carTotalCents(dollarsToCents(car.pricePerDay), pickupDate, returnDate)) : 0;
               const details = { pickupDate, returnDate };
               const name = `${car.model}${car.company ? ` (${car.company})` : ''}`;
@@ -110,7 +105,8 @@ export function CarRentalSection() {
               );
             })}
           </ul>
-        )}
+          )}
+        </QueryStates>
       </div>
     </SectionShell>
   );

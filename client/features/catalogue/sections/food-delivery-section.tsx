@@ -20,7 +20,7 @@ import { useUnifiedBooking } from '@client/features/bookings/unified-booking-sto
 import { LocationInput } from '@client/features/locations/location-input';
 import { SECTION_IDS } from '../categories';
 import { FilterChips } from '../components/chips';
-import { CardGridSkeleton, CardImage, EmptyState, ErrorState, Rating } from '../components/states';
+import { CardImage, EmptyState, ErrorState, QueryStates, Rating } from '../components/states';
 import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
@@ -99,22 +99,17 @@ export function FoodDeliverySection() {
         <FilterChips label="Cuisine" options={CUISINES} value={cuisine} onChange={setCuisine} />
       </div>
       <div className="mt-6">
-        {restaurants.isPending ? (
-          <CardGridSkeleton label="restaurants" />
-        ) : restaurants.isError ? (
-          <ErrorState title="Could not load restaurants" error={restaurants.error} onRetry={() => void restaurants.refetch()} />
-        ) : restaurants.data.length === 0 ? (
-          <EmptyState>No restaurants found matching your criteria.</EmptyState>
-        ) : (
+        <QueryStates query={restaurants} label="restaurants" empty="No restaurants found matching your criteria.">
+          {(items) => (
           <>
             <ul aria-label="Restaurants" aria-busy={restaurants.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
-              {(showAll ? restaurants.data : restaurants.data.slice(0, RESTAURANTS_INITIAL)).map((r, i) => (
+              {(showAll ? items : items.slice(0, RESTAURANTS_INITIAL)).map((r, i) => (
                 <li key={r.id}>
                   <RestaurantCard restaurant={r} delivery={delivery} cardRef={i === RESTAURANTS_INITIAL ? firstMoreRef : undefined} />
                 </li>
               ))}
             </ul>
-            {!showAll && restaurants.data.length > RESTAURANTS_INITIAL ? (
+            {!showAll && items.length > RESTAURANTS_INITIAL ? (
               <div className="mt-4 flex justify-center">
                 <Button
                   variant="outline"
@@ -123,12 +118,13 @@ export function FoodDeliverySection() {
                     setShowAll(true);
                   }}
                 >
-                  Show all {restaurants.data.length} restaurants
+                  Show all {items.length} restaurants
                 </Button>
               </div>
             ) : null}
           </>
-        )}
+          )}
+        </QueryStates>
       </div>
     </SectionShell>
   );

@@ -8,7 +8,7 @@ import { buttonVariants } from '@client/ui/button';
 import { BookNowButton } from '@client/features/bookings/book-now-button';
 import { SECTION_IDS } from '../categories';
 import { FilterChips } from '../components/chips';
-import { CardGridSkeleton, EmptyState, ErrorState, Rating } from '../components/states';
+import { QueryStates, Rating } from '../components/states';
 import { buildQuery, useCatalogue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
@@ -30,15 +30,10 @@ export function GeneralServicesSection() {
           <FilterChips label="Service category" options={categories} value={category} onChange={setCategory} />
         </div>
       ) : null}
-      {list.isPending ? (
-        <CardGridSkeleton label="general services" />
-      ) : list.isError ? (
-        <ErrorState title="Could not load general services" error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState>No services in this category yet.</EmptyState>
-      ) : (
+      <QueryStates query={list} label="general services" empty="No services in this category yet.">
+        {(items) => (
         <ul aria-label="General services" aria-busy={list.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
-          {list.data.map((s) => (
+          {items.map((s) => (
             <li key={s.id} className="flex flex-col gap-2 rounded-xl border border-gray-200 p-4">
               <div className="flex items-start justify-between gap-2">
                 <h3 className="font-semibold text-gray-900">{s.name}</h3>
@@ -88,7 +83,8 @@ export function GeneralServicesSection() {
             </li>
           ))}
         </ul>
-      )}
+        )}
+      </QueryStates>
       <div className="mt-6 flex justify-center">
         <Link to="/register/general" className={buttonVariants({ variant: 'secondary' })}>
           <Plus className="size-4" aria-hidden="true" />

@@ -13,7 +13,7 @@ import { LocationInput } from '@client/features/locations/location-input';
 import { SECTION_IDS } from '../categories';
 import { dayAfter, formatDay, isAfter, localToday } from '../components/dates';
 import { DateField, SelectField, type Option } from '../components/fields';
-import { CardGridSkeleton, CardImage, EmptyState, ErrorState, Rating } from '../components/states';
+import { CardImage, QueryStates, Rating } from '../components/states';
 import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
@@ -64,15 +64,10 @@ export function HotelsSection() {
         <SelectField label="Rooms" value={rooms} onChange={setRooms} options={ROOM_OPTIONS} />
       </form>
       <div className="mt-6">
-        {hotels.isPending ? (
-          <CardGridSkeleton label="hotels" />
-        ) : hotels.isError ? (
-          <ErrorState title="Could not load hotels" error={hotels.error} onRetry={() => void hotels.refetch()} />
-        ) : hotels.data.length === 0 ? (
-          <EmptyState>No hotels found matching your search.</EmptyState>
-        ) : (
+        <QueryStates query={hotels} label="hotels" empty="No hotels found matching your search.">
+          {(items) => (
           <ul aria-label="Hotels" aria-busy={hotels.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
-            {hotels.data.map((h) => (
+            {items.map((h) => (
               <li key={h.id}>
                 <article aria-labelledby={`hotel-${h.id}`} className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">
                   <CardImage src={h.image} alt={h.name} />
@@ -99,7 +94,8 @@ export function HotelsSection() {
               </li>
             ))}
           </ul>
-        )}
+          )}
+        </QueryStates>
       </div>
       {selected ? (
         <HotelDialog

@@ -11,7 +11,7 @@ import { BookNowButton } from '@client/features/bookings/book-now-button';
 import { SECTION_IDS } from '../categories';
 import { localToday } from '../components/dates';
 import { DateField, SelectField, TextField } from '../components/fields';
-import { CardGridSkeleton, CardImage, EmptyState, ErrorState, Rating } from '../components/states';
+import { CardImage, QueryStates, Rating } from '../components/states';
 import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
@@ -59,15 +59,10 @@ export function PropertySection() {
         />
       </form>
       <div className="mt-6">
-        {list.isPending ? (
-          <CardGridSkeleton label="properties" />
-        ) : list.isError ? (
-          <ErrorState title="Could not load properties" error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.data.length === 0 ? (
-          <EmptyState>No properties found matching your criteria.</EmptyState>
-        ) : (
+        <QueryStates query={list} label="properties" empty="No properties found matching your criteria.">
+          {(items) => (
           <ul aria-label="Properties" aria-busy={list.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
-            {list.data.map((p) => (
+            {items.map((p) => (
               <li key={p.id}>
                 <article aria-labelledby={`property-${p.id}`} className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">
                   <CardImage src={p.image} alt={p.title} />
@@ -104,7 +99,8 @@ export function PropertySection() {
               </li>
             ))}
           </ul>
-        )}
+          )}
+        </QueryStates>
       </div>
       {selected ? <PropertyDialog property={selected} onOpenChange={(open) => !open && setSelected(null)} /> : null}
     </SectionShell>

@@ -13,7 +13,7 @@ import { toast } from '@client/ui/use-toast';
 import { BookNowButton } from '@client/features/bookings/book-now-button';
 import { SECTION_IDS } from '../categories';
 import { SelectField, TextField } from '../components/fields';
-import { CardGridSkeleton, EmptyState, ErrorState } from '../components/states';
+import { ErrorState, QueryStates } from '../components/states';
 import { buildQuery, useCatalogue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
@@ -30,15 +30,10 @@ export function ShippingSection() {
       <div className="grid gap-8">
         <div>
           <h3 className="mb-3 font-semibold text-gray-900">Shipping rates</h3>
-          {rates.isPending ? (
-            <CardGridSkeleton label="shipping rates" />
-          ) : rates.isError ? (
-            <ErrorState title="Could not load shipping rates" error={rates.error} onRetry={() => void rates.refetch()} />
-          ) : rates.data.length === 0 ? (
-            <EmptyState>No shipping rates available right now.</EmptyState>
-          ) : (
+          <QueryStates query={rates} label="shipping rates" empty="No shipping rates available right now.">
+            {(items) => (
             <ul aria-label="Shipping rates" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {rates.data.map((r) => (
+              {items.map((r) => (
                 <li key={r.id} className="flex flex-col gap-1 rounded-xl border border-gray-200 p-4">
                   <div className="flex items-start justify-between gap-2">
                     <p className="font-semibold text-gray-900">{r.name}</p>
@@ -55,7 +50,8 @@ export function ShippingSection() {
                 </li>
               ))}
             </ul>
-          )}
+            )}
+          </QueryStates>
         </div>
         <div className="grid gap-8 lg:grid-cols-2">
           <TrackingLookup />
