@@ -123,14 +123,27 @@ export type TrackingView = {
   serviceName: string;
   serviceType: 'delivery' | 'ride' | 'shipping' | 'flight' | 'service';
   type: 'delivery' | 'ride' | 'shipping' | 'flight' | 'service';
-  status: 'pending' | 'active' | 'completed';
+  status: 'pending' | 'active' | 'completed' | 'cancelled';
   providerName: string;
   providerPhone: string;
+  /** Minutes left as text ("12 min"), recomputed from the driver's position. */
   estimatedTime: string;
+  /** The clock time the ETA points at (ISO), when a driver is moving the order. */
+  etaAt: string | null;
   currentLocation: GeoPointView | null;
   destination: GeoPointView;
   /** Newest first; `timestamp` is an ISO date-time. */
   updates: Array<{ timestamp: string; status: string; message: string; location: GeoPointView | null }>;
+  /** The delivery order's own status (pending, accepted, pickup, transit, delivered, completed, cancelled). */
+  orderStatus: 'pending' | 'accepted' | 'pickup' | 'transit' | 'delivered' | 'completed' | 'cancelled' | null;
+  /** The assigned driver, once an order is accepted. */
+  driver: { name: string; phone: string; vehicle: string; plate: string } | null;
+  /** Pickup, destination and the driven path (oldest point first, bounded). */
+  route: { pickup: GeoPointView; destination: GeoPointView; path: Array<{ lat: number; lng: number }> } | null;
+  /** Share of the pickup -> destination leg covered, 0..1 (real, from positions). */
+  progress: number;
+  /** True when no driver has taken the order for 10 minutes. */
+  lookingForDriver: boolean;
 };
 
 export type Property = {

@@ -1,0 +1,5 @@
+export * from './states';
+export * from './geo';
+export * from './payout';
+export * from './positions';
+export * from './schemas';

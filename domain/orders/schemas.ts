@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { DRIVER_STEPS, type OrderKind, type OrderStatus } from './states';
+
+export const DriverStatusSchema = z.object({
+  online: z.boolean({ error: 'online must be true or false' }),
+  lat: z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90').optional(),
+  lng: z.number().min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180').optional(),
+});
+export type DriverStatusInput = z.infer<typeof DriverStatusSchema>;
+
+/** One fix; range checks happen in the position filter so implausible fixes are counted, not rejected as a batch. */
+export const PositionFixSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  accuracy: z.number().nonnegative().optional(),
+  speed: z.number().nonnegative().optional().nullable().transform((v) => v ?? undefined),
+  heading: z.number().optional().nullable().transform((v) => v ?? undefined),
+  recordedAt: z.string().min(1, 'recordedAt is required'),
+});
+export const PositionsSchema = z.object({
+  positions: z.array(PositionFixSchema).min(1, 'At least one position is required').max(500, 'At most 500 positions per request'),
+});
+export type PositionsInput = z.input<typeof PositionsSchema>;
+
+export const OrderStepSchema = z.object({
+  status: z.enum(DRIVER_STEPS, { error: 'status must be one of pickup, transit, delivered, completed' }),
+});
+
+/** An order as the driver screen shows it (spec 002 section 3, "Driver order"); money in dollars. */
+export type DriverOrder = {
+  id: number;
+  trackingId: string;
+  kind: OrderKind;
+  status: OrderStatus;
+  customerName: string;
+  customerPhone: string;
+  pickupAddress: string;
+  dropoffAddress: string;
+  pickup: { lat: number; lng: number };
+  dropoff: { lat: number; lng: number };
+  /** What the driver earns for this order, dollars (domain/orders/payout.ts). */
+  price: number;
+  distanceKm: number;
+  /** Minutes to drive the remaining route at the kind's speed. */
+  estimatedTime: number;
+  createdAt: string;
+  /** For an offer: when it lapses (ISO). */
+  offerExpiresAt?: string;
+  /** For a completed order. */
+  completedAt?: string;
+};
+
+export type DriverOrdersResponse = { active: DriverOrder | null; available: DriverOrder[]; recent: DriverOrder[] };
+
+export type DriverEarnings = {
+  today: number;
+  week: number;
+  recent: Array<{ orderId: number; trackingId: string; kind: OrderKind; amount: number; createdAt: string }>;
+};
+
+export type DriverProfileView = {
+  online: boolean;
+  name: string;
+  phone: string;
+  vehicle: string;
+  plate: string;
+};
+
+/** Messages the server pushes on /ws/driver. */
+export type DriverSocketMessage =
+  | { type: 'connected' }
+  | { type: 'offer'; order: DriverOrder }
+  | { type: 'offer_withdrawn'; orderId: number }
+  | { type: 'order_cancelled'; orderId: number; trackingId: string }
+  | { type: 'error'; message: string };
