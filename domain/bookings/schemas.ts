@@ -48,7 +48,12 @@ export const BookingDetails = {
     }),
     cabinClass: z.enum(CABIN_CLASSES).default('Economy'),
   }),
-  'food-delivery': z.object({ restaurantId: z.number().int().positive(), address: z.string().trim().max(300).optional(), destination: place('Delivery location').optional() }),
+  /**
+   * A food line needs where to deliver: `destination` (a picked suggestion with coordinates) or `address` typed text
+   * that the server resolves through the location directory; neither, or text it cannot place, is a field error on
+   * `destination` and nothing is charged.
+   */
+  'food-delivery': z.object({ restaurantId: z.number().int().positive(), address: z.string().trim().max(300).optional(), destination: place('Delivery address').optional() }),
   taxi: z.object({ pickup: place('Pickup location'), dropoff: place('Dropoff location') }),
   properties: z.object({
     moveIn: day('Move-in date'),
@@ -57,6 +62,9 @@ export const BookingDetails = {
     }),
   }),
   shipping: z.object({
+    /** Where the driver collects the parcel and where it goes. */
+    from: place('Sender address'),
+    to: place('Recipient address'),
     weight: z.number().positive().max(150),
     length: z.number().positive().max(108),
     width: z.number().positive().max(108),
@@ -119,6 +127,23 @@ export type Booking = {
   createdAt: string;
   items: BookingLine[];
   payments: PaymentEntry[];
-  /** For bookings with food lines: the delivery's tracking record id. */
+  /** The first delivery's tracking record id (kept for older screens; `deliveries` lists them all). */
   trackingId?: string;
+  /** Every deliverable part of a paid booking: one per restaurant of food lines, per taxi ride, per shipment. */
+  deliveries: Delivery[];
 };
+
+/** One delivery order of a booking, as the customer sees it. */
+export type Delivery = {
+  trackingId: string;
+  trackingNumber: string;
+  kind: 'food' | 'taxi' | 'shipping';
+  /** What is delivered: the restaurant's name, the ride type, the shipping service. */
+  name: string;
+  /** The tracking status: pending, active, completed or cancelled. */
+  status: 'pending' | 'active' | 'completed' | 'cancelled';
+};
+
+/** Messages of the delivery address check, shared by the checkout form and the server. */
+export const DELIVERY_ADDRESS_REQUIRED = 'Delivery address is required';
+export const DELIVERY_ADDRESS_UNKNOWN = 'We could not find that address. Pick one of the suggestions.';
