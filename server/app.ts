@@ -1,15 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database, Db } from './db/connect';
 import { installSessionResolution } from './platform/auth/plugin';
-import { SessionStore } from './platform/auth/sessions';
+import type { AppContext } from './platform/context';
 import { installCsrfProtection } from './platform/csrf';
 import { installErrorHandling } from './platform/errors';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -22,14 +21,8 @@ import { onboardingRoutes } from './modules/onboarding/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { supportRoutes } from './modules/support/routes';
 import { trackingRoutes } from './modules/tracking/routes';
-
-/** What every module gets: configuration, the database and the platform services. */
-export type AppContext = {
-  config: Config;
-  database: Database;
-  db: Db;
-  sessions: SessionStore;
-};
+import { driversRoutes } from './modules/drivers/routes';
+import { registerOrders } from './modules/orders/subscribers';
 
 /** Paths exempt from the JSON/Origin CSRF rule (signed by their sender instead). */
 const CSRF_EXEMPT = ['/api/payments/webhook'];
@@ -63,16 +56,15 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
-/** Builds the whole server: platform plugins, every module's routes and (when built) the client. */
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+/**
+ * Builds the HTTP and WebSocket server on a context made by the composition root (platform/context.ts): platform
+ * plugins, every module's routes and subscribers, and (when built) the client. Closing the app closes the context.
+ */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-          },
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    disableRequestLogging: config.logLevel === 'silent',
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -80,13 +72,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    sessions: new SessionStore(database.db, config.session),
-  };
+  app.addHook('onClose', async () => ctx.close());
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -104,6 +90,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   installCsrfProtection(app, { publicUrl: config.publicUrl, exempt: CSRF_EXEMPT });
   installSessionResolution(app, ctx.sessions);
+  await ctx.live.install(app);
 
   await healthRoutes(app, ctx);
   await accountsRoutes(app, ctx);
@@ -115,6 +102,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await onboardingRoutes(app, ctx);
   await supportRoutes(app, ctx);
   await adminRoutes(app, ctx);
+  await driversRoutes(app, ctx);
+  registerOrders(ctx, { tickMs: config.dispatchTickMs });
 
   await serveClient(app, config.distDir);
   return app;

@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: optional,
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
+  /** How often the dispatcher runs (offer expiry, next waves, unassigned flags); 0 turns it off (tests drive it). */
+  DISPATCH_TICK_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* headers (set when running behind a reverse proxy that terminates TLS). */
   TRUST_PROXY: z
@@ -46,6 +48,7 @@ export type Config = {
   adminPassword?: string;
   logLevel: string;
   trustProxy: boolean;
+  dispatchTickMs: number;
   /** Session lifetimes in milliseconds. */
   session: { idleMs: number; absoluteMs: number };
   /** Failed sign-ins allowed per IP and per account inside the window before 429. */
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    dispatchTickMs: e.DISPATCH_TICK_MS,
     session: { idleMs: 7 * 24 * 3600_000, absoluteMs: 30 * 24 * 3600_000 },
     loginThrottle: { max: 10, windowMs: 15 * 60_000 },
   };

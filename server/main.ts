@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { loadConfig } from './config';
 import { buildApp } from './app';
+import { createContext } from './platform/context';
 import { connect } from './db/connect';
 import { seedCatalogue } from './db/seed';
 import { ensureAdmin } from './modules/accounts/service';
@@ -15,7 +16,7 @@ async function main() {
   const seed = await seedCatalogue(database.db);
   const admin = await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
 
-  const app = await buildApp(config, database);
+  const app = await buildApp(await createContext(config, database));
   if (seed.seeded) app.log.info('seeded the demo catalogue');
   if (admin.generatedPassword) {
     // Printed once, to the server's own log only, so the first admin can sign in. Never shown on a page.

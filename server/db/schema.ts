@@ -464,7 +464,7 @@ export const trackingRecords = pgTable(
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     type: text('type', { enum: ['delivery', 'ride', 'shipping', 'flight', 'service'] }).notNull(),
-    status: text('status', { enum: ['pending', 'active', 'completed'] })
+    status: text('status', { enum: ['pending', 'active', 'completed', 'cancelled'] })
       .notNull()
       .default('pending'),
     serviceName: text('service_name').notNull(),
@@ -474,6 +474,8 @@ export const trackingRecords = pgTable(
     currentLocation: jsonb('current_location').$type<GeoPoint>(),
     destination: jsonb('destination').$type<GeoPoint>().notNull(),
     estimatedTime: text('estimated_time').notNull().default(''),
+    /** When the ETA points at, recomputed with each position. */
+    etaAt: timestamp('eta_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -493,6 +495,162 @@ export const trackingUpdates = pgTable(
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('tracking_updates_tracking_idx').on(t.trackingId)],
+);
+
+// ---------------------------------------------------------------- fulfilment
+
+/** A driver's profile (from the approved application) and live state. One row per user with role driver. */
+export const drivers = pgTable(
+  'drivers',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull().default(''),
+    vehicle: text('vehicle').notNull().default(''),
+    plate: text('plate').notNull().default(''),
+    online: boolean('online').notNull().default(false),
+    lat: numeric('lat', { precision: 9, scale: 6, mode: 'number' }),
+    lng: numeric('lng', { precision: 9, scale: 6, mode: 'number' }),
+    positionAt: timestamp('position_at', { withTimezone: true }),
+    droppedFixes: integer('dropped_fixes').notNull().default(0),
+    registrationId: integer('registration_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('drivers_online_idx').on(t.online)],
+);
+
+/**
+ * A deliverable part of a paid booking: one per restaurant of food lines, one per taxi ride, one per shipment.
+ * `partKey` makes creation idempotent (the booking.confirmed subscriber may run again after a crash).
+ */
+export const deliveryOrders = pgTable(
+  'delivery_orders',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    partKey: text('part_key').notNull(),
+    trackingId: text('tracking_id')
+      .notNull()
+      .references(() => trackingRecords.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['food', 'taxi', 'shipping'] }).notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'pickup', 'transit', 'delivered', 'completed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    customerId: integer('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    driverId: integer('driver_id').references(() => users.id, { onDelete: 'set null' }),
+    pickup: jsonb('pickup').$type<GeoPoint>().notNull(),
+    dropoff: jsonb('dropoff').$type<GeoPoint>().notNull(),
+    distanceKm: numeric('distance_km', { precision: 8, scale: 2, mode: 'number' }).notNull(),
+    /** The driver's payout for this order (domain/orders/payout.ts), fixed when the order is created. */
+    payoutCents: integer('payout_cents').notNull(),
+    /** Set when nobody took the order within the dispatch window; the customer sees 'Looking for a driver'. */
+    unassignedFlaggedAt: timestamp('unassigned_flagged_at', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('delivery_orders_part_idx').on(t.bookingId, t.partKey),
+    index('delivery_orders_status_idx').on(t.status),
+    // A driver has at most one active order: the database refuses a second one even under concurrent accepts.
+    uniqueIndex('delivery_orders_one_active_idx')
+      .on(t.driverId)
+      .where(sql`status in ('accepted', 'pickup', 'transit', 'delivered')`),
+  ],
+);
+
+/** An order offered to a driver for a short window; dispatch moves on when it expires or is declined. */
+export const orderOffers = pgTable(
+  'order_offers',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => deliveryOrders.id, { onDelete: 'cascade' }),
+    driverId: integer('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['offered', 'declined', 'expired', 'accepted', 'withdrawn'] })
+      .notNull()
+      .default('offered'),
+    wave: integer('wave').notNull().default(1),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('order_offers_order_driver_idx').on(t.orderId, t.driverId), index('order_offers_driver_idx').on(t.driverId, t.status)],
+);
+
+/** The drivers' earnings ledger: one row per completed order. */
+export const driverEarnings = pgTable(
+  'driver_earnings',
+  {
+    id: serial('id').primaryKey(),
+    driverId: integer('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => deliveryOrders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('driver_earnings_order_idx').on(t.orderId), index('driver_earnings_driver_idx').on(t.driverId, t.createdAt)],
+);
+
+/** Accepted position fixes of drivers with an active order: the driven path. Bounded per order. */
+export const driverPositions = pgTable(
+  'driver_positions',
+  {
+    id: serial('id').primaryKey(),
+    driverId: integer('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => deliveryOrders.id, { onDelete: 'cascade' }),
+    lat: numeric('lat', { precision: 9, scale: 6, mode: 'number' }).notNull(),
+    lng: numeric('lng', { precision: 9, scale: 6, mode: 'number' }).notNull(),
+    accuracy: numeric('accuracy', { mode: 'number' }),
+    speed: numeric('speed', { mode: 'number' }),
+    heading: numeric('heading', { mode: 'number' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('driver_positions_order_idx').on(t.orderId, t.id)],
+);
+
+/** One-time links that let a person set a password (accounts created for them, e.g. an approved driver). */
+export const passwordTokens = pgTable('password_tokens', {
+  /** SHA-256 of the token; the token itself is only in the link. */
+  id: text('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose').notNull().default('set-password'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * The outbox of domain events: written in the transaction of the change that causes them, dispatched after commit
+ * (platform/events). `dispatchedAt` null means not yet handled; a sweeper retries those.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+  },
+  (t) => [index('domain_events_pending_idx').on(t.id).where(sql`dispatched_at is null`)],
 );
 
 /** Marks that the demo catalogue has been seeded, so a restart never duplicates it. */

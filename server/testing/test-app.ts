@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
+import { createContext, type ContextOverrides } from '../platform/context';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/connect';
 import { createTestDatabase } from './test-db';
@@ -17,16 +18,21 @@ export type TestApp = {
 };
 
 /** Builds the app on a fresh database (seeded with the demo catalogue unless `seed: false`). */
-export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase();
+export async function createTestApp(
+  opts: { seed?: boolean; env?: Record<string, string>; overrides?: ContextOverrides; database?: { database: Database; drop(): Promise<void> } } = {},
+): Promise<TestApp> {
+  const { database, drop } = opts.database ?? (await createTestDatabase());
   if (opts.seed !== false) await seedCatalogue(database.db);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DIST_DIR: '/nonexistent-dist',
+    // Tests drive the dispatcher themselves (dispatchTick with a chosen clock).
+    DISPATCH_TICK_MS: '0',
     ...opts.env,
   });
-  const app = await buildApp(config, database);
+  const ctx = await createContext(config, database, opts.overrides);
+  const app = await buildApp(ctx);
   await app.ready();
   return {
     app,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LoginSchema, RegisterSchema } from '../../../domain/accounts/schemas';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/plugin';
 import { requireUser } from '../../platform/auth/guards';
 import { HttpError, unauthorized } from '../../platform/errors';

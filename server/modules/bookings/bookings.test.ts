@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flightFareCents, greatCircleKm, roundKm, shippingRateCents, taxiFareCents } from '../../../domain/catalogue/pricing';
 import { additionalServices, cars, flights, generalServices, payments, properties, restaurants, shippingRates, taxiRides, trackingRecords, trackingUpdates } from '../../db/schema';
 import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
-import { bookFood, bookHotel, day, firstHotel, firstMenuItem, pay } from './test-helpers';
+import { DELIVERY_ADDRESS_REQUIRED, DELIVERY_ADDRESS_UNKNOWN } from '../../../domain/bookings/schemas';
+import { ORDER_STATUS_MESSAGE } from '../../../domain/orders/states';
+import { bookFood, bookHotel, day, firstHotel, firstMenuItem, pay, TORONTO_ADDRESS } from './test-helpers';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signUp>>;
@@ -111,10 +113,10 @@ describe('POST /api/bookings', () => {
       { serviceType: 'flights', serviceId: flight.id, quantity: 1, details: { date: day(10), passengers, cabinClass: 'Premium Economy' } },
       { serviceType: 'taxi', serviceId: ride.id, quantity: 1, details: { pickup, dropoff } },
       { serviceType: 'properties', serviceId: prop.id, quantity: 1, details: { moveIn: day(30), months: 3 } },
-      { serviceType: 'shipping', serviceId: rate.id, quantity: 1, details: parcel },
+      { serviceType: 'shipping', serviceId: rate.id, quantity: 1, details: { ...parcel, from: pickup, to: dropoff } },
       { serviceType: 'services', serviceId: extra.id, quantity: 1, details: {} },
       { serviceType: 'general-services', serviceId: general.id, quantity: 1, details: {} },
-      { serviceType: 'food-delivery', serviceId: item.id, quantity: 3, details: { restaurantId: restaurant.id } },
+      { serviceType: 'food-delivery', serviceId: item.id, quantity: 3, details: { restaurantId: restaurant.id, destination: TORONTO_ADDRESS } },
     ];
     const res = await post('/api/bookings', { items, totalAmount: expected.reduce((a, b) => a + b, 0) / 100 }, alice.cookie);
     expect(res.statusCode).toBe(201);
@@ -199,7 +201,7 @@ describe('POST /api/bookings', () => {
     }
     const { item } = await firstMenuItem(t);
     const [other] = await t.database.db.select().from(restaurants).orderBy(asc(restaurants.id)).offset(1).limit(1);
-    const res = await post('/api/bookings', { items: [{ serviceType: 'food-delivery', serviceId: item.id, quantity: 1, details: { restaurantId: other.id } }], totalAmount: item.priceCents / 100 }, alice.cookie);
+    const res = await post('/api/bookings', { items: [{ serviceType: 'food-delivery', serviceId: item.id, quantity: 1, details: { restaurantId: other.id, destination: TORONTO_ADDRESS } }], totalAmount: item.priceCents / 100 }, alice.cookie);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toHaveProperty(['items.0.details.restaurantId']);
   });
@@ -302,19 +304,40 @@ describe('food orders', () => {
       estimatedTime: restaurant.deliveryTime,
       currentLocation: { lat: Number(restaurant.lat), lng: Number(restaurant.lng), address: restaurant.address },
     });
-    expect(rec.trackingNumber).toMatch(/^GLF\d+$/);
+    expect(rec.trackingNumber).toMatch(/^GLF\d{12}$/);
     const updates = await t.database.db.select().from(trackingUpdates).where(eq(trackingUpdates.trackingId, trackingId));
-    expect(updates.map((u) => u.message)).toEqual(['Order received']);
+    expect(updates.map((u) => u.message)).toEqual([ORDER_STATUS_MESSAGE.pending]);
   });
 
-  it('deliver to the restaurant itself when no destination was given, and not before payment', async () => {
-    const { booking, restaurant } = await bookFood(t, bob.cookie);
+  it('need a delivery address: none or an unknown one is a field error and nothing is booked; typed text is placed', async () => {
+    const { restaurant, item } = await firstMenuItem(t);
+    const line = (details: Record<string, unknown>) => ({
+      items: [{ serviceType: 'food-delivery', serviceId: item.id, quantity: 1, details: { restaurantId: restaurant.id, ...details } }],
+      totalAmount: item.priceCents / 100,
+    });
+    const before = (await get('/api/bookings', bob.cookie)).json().length;
+    const none = await post('/api/bookings', line({}), bob.cookie);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toEqual({ 'items.0.details.destination': DELIVERY_ADDRESS_REQUIRED });
+    const unknown = await post('/api/bookings', line({ address: 'Qzxqzx Nowhereville' }), bob.cookie);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ 'items.0.details.destination': DELIVERY_ADDRESS_UNKNOWN });
+    expect((await get('/api/bookings', bob.cookie)).json()).toHaveLength(before);
+
+    const typed = await post('/api/bookings', line({ address: '55 Bloor St W, Toronto' }), bob.cookie);
+    expect(typed.statusCode).toBe(201);
+    const dest = typed.json().items[0].details.destination;
+    expect(dest.address).toBe('55 Bloor St W, Toronto');
+    expect(greatCircleKm(dest, { lat: 43.65, lng: -79.38 })).toBeLessThan(20);
+  });
+
+  it('start no delivery before payment succeeds', async () => {
+    const { booking } = await bookFood(t, bob.cookie);
     const declined = await pay(t, bob.cookie, booking, '4000000000000002');
     expect(declined.statusCode).toBe(402);
     expect(await t.database.db.select().from(trackingRecords).where(eq(trackingRecords.bookingId, booking.id))).toHaveLength(0);
     const paid = await pay(t, bob.cookie, booking);
-    const [rec] = await t.database.db.select().from(trackingRecords).where(eq(trackingRecords.id, paid.json().trackingId));
-    expect(rec.destination).toEqual({ lat: Number(restaurant.lat), lng: Number(restaurant.lng), address: restaurant.address });
+    expect(paid.json().deliveries).toHaveLength(1);
     const rows = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id)).orderBy(asc(payments.id));
     expect(rows.map((p) => p.status)).toEqual(['failed', 'succeeded']);
   });

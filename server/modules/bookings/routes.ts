@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CreateBookingSchema } from '../../../domain/bookings/schemas';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { currentUser, requireRole, requireUser } from '../../platform/auth/guards';
-import { gatewayFor } from '../../platform/payments';
 import { cancelBooking, completeBooking, createBooking, getBooking, listBookings } from './service';
 
 const IdParams = z.object({ id: z.coerce.number({ error: 'Invalid booking id' }).int('Invalid booking id').positive('Invalid booking id') });
@@ -24,7 +23,7 @@ export async function bookingsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.post('/api/bookings/:id/cancel', { onRequest: requireUser, schema: { params: IdParams } }, async (request) =>
-    cancelBooking(ctx.db, gatewayFor(ctx.config), currentUser(request), request.params.id),
+    cancelBooking(ctx.events, ctx.payments, currentUser(request), request.params.id),
   );
 
   r.post('/api/bookings/:id/complete', { onRequest: requireRole('admin'), schema: { params: IdParams } }, async (request) =>

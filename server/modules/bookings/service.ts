@@ -1,11 +1,13 @@
-import { randomBytes, randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/catalogue/money';
 import { todayUtc } from '../../../domain/catalogue/pricing';
 import { bookingTotalCents, lineTotalCents, priceUnit, totalMatches, type CatalogueEntry } from '../../../domain/bookings/pricing';
 import {
   BookingDetails,
+  DELIVERY_ADDRESS_REQUIRED,
+  DELIVERY_ADDRESS_UNKNOWN,
   type Booking,
+  type Delivery,
   type BookingLine,
   type BookingStatus,
   type CreateBookingSchema,
@@ -29,12 +31,15 @@ import {
   restaurants,
   shippingRates,
   taxiRides,
+  deliveryOrders,
   trackingRecords,
-  trackingUpdates,
-  type GeoPoint,
 } from '../../db/schema';
+import { searchLocations } from '../../../domain/locations/search';
+import { trackingStatusOf, type OrderStatus } from '../../../domain/orders/states';
 import { badRequest, conflict, fieldErrors, notFound } from '../../platform/errors';
+import type { Emit, EventBus } from '../../platform/events/bus';
 import type { PaymentGateway } from '../../platform/payments';
+import { locationDirectory } from '../locations/directory';
 
 type Exec = Db | Tx;
 type BookingRow = typeof bookings.$inferSelect;
@@ -91,6 +96,21 @@ async function catalogueEntry(db: Exec, type: ServiceType, id: number): Promise<
 type CreateBookingBody = z.output<typeof CreateBookingSchema>;
 
 /**
+ * Places typed delivery text through the location directory: the whole text first, then each comma-separated part
+ * from the end ("12 King St W, Toronto" -> Toronto). The address stays as typed; the coordinates are the place's.
+ */
+function resolveAddress(text: string): { lat: number; lng: number; address: string } | null {
+  const index = locationDirectory().index;
+  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  for (const q of [text.trim(), ...parts.reverse()]) {
+    if (q.length < 2) continue;
+    const [hit] = searchLocations(index, q);
+    if (hit) return { lat: hit.lat, lng: hit.lng, address: text.trim() };
+  }
+  return null;
+}
+
+/**
  * Prices every line from the catalogue (the client's prices are ignored), checks the customer saw the same total,
  * and stores the booking as pending. The booking date is the server's clock; the client's bookingDate is ignored.
  */
@@ -104,6 +124,16 @@ export async function createBooking(db: Db, userId: number, body: CreateBookingB
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error.issues.map((iss) => ({ ...iss, path: ['items', i, 'details', ...iss.path] })));
       throw badRequest(`Validation failed: ${Object.values(errors)[0]}`, errors);
+    }
+    if (item.serviceType === 'food-delivery') {
+      const food = parsed.data as z.output<(typeof BookingDetails)['food-delivery']>;
+      if (!food.destination) {
+        const resolved = food.address ? resolveAddress(food.address) : null;
+        const field = `items.${i}.details.destination`;
+        if (!food.address) throw badRequest(DELIVERY_ADDRESS_REQUIRED, { [field]: DELIVERY_ADDRESS_REQUIRED });
+        if (!resolved) throw badRequest(DELIVERY_ADDRESS_UNKNOWN, { [field]: DELIVERY_ADDRESS_UNKNOWN });
+        food.destination = resolved;
+      }
     }
     const price = priceUnit(entry, parsed.data, today);
     if (!price.ok) throw badRequest(price.message, { [`items.${i}.details.${price.field}`]: price.message });
@@ -144,16 +174,13 @@ async function bookingViews(db: Exec, ids: number[]): Promise<Booking[]> {
   const rows = await db.select().from(bookings).where(inArray(bookings.id, ids));
   const items = await db.select().from(bookingItems).where(inArray(bookingItems.bookingId, ids)).orderBy(asc(bookingItems.id));
   const pays = await db.select().from(payments).where(inArray(payments.bookingId, ids)).orderBy(asc(payments.id));
-  const tracks = await db
-    .select({ id: trackingRecords.id, bookingId: trackingRecords.bookingId })
-    .from(trackingRecords)
-    .where(and(inArray(trackingRecords.bookingId, ids), eq(trackingRecords.type, 'delivery')))
-    .orderBy(asc(trackingRecords.createdAt), asc(trackingRecords.id));
+  const deliveries = await deliveryRows(db, ids);
   const byId = new Map(rows.map((b) => [b.id, b]));
   return ids.flatMap((id) => {
     const b = byId.get(id);
     if (!b) return [];
-    const trackingId = tracks.find((t) => t.bookingId === id)?.id;
+    const own = deliveries.filter((d) => d.bookingId === id).map(({ bookingId: _b, ...d }) => d);
+    const trackingId = own[0]?.trackingId;
     const view: Booking = {
       id: b.id,
       status: b.status,
@@ -176,10 +203,35 @@ async function bookingViews(db: Exec, ids: number[]): Promise<Booking[]> {
           }),
         ),
       payments: pays.filter((p) => p.bookingId === id).map(toPayment),
+      deliveries: own,
       ...(trackingId ? { trackingId } : {}),
     };
     return [view];
   });
+}
+
+/** The delivery orders of some bookings, in creation order, as the customer sees them. */
+async function deliveryRows(db: Exec, bookingIds: number[]): Promise<Array<Delivery & { bookingId: number }>> {
+  if (bookingIds.length === 0) return [];
+  const rows = await db
+    .select({
+      bookingId: deliveryOrders.bookingId,
+      trackingId: deliveryOrders.trackingId,
+      kind: deliveryOrders.kind,
+      status: deliveryOrders.status,
+      trackingNumber: trackingRecords.trackingNumber,
+      name: trackingRecords.serviceName,
+    })
+    .from(deliveryOrders)
+    .innerJoin(trackingRecords, eq(trackingRecords.id, deliveryOrders.trackingId))
+    .where(inArray(deliveryOrders.bookingId, bookingIds))
+    .orderBy(asc(deliveryOrders.id));
+  return rows.map((r) => ({ ...r, status: trackingStatusOf(r.status as OrderStatus) }));
+}
+
+/** Every delivery of one booking (after payment: one per restaurant, taxi ride and shipment). */
+export async function deliveriesOf(db: Exec, bookingId: number): Promise<Delivery[]> {
+  return (await deliveryRows(db, [bookingId])).map(({ bookingId: _b, ...d }) => d);
 }
 
 /** The caller's bookings, newest first. */
@@ -215,46 +267,14 @@ function applyOrConflict(from: BookingStatus, event: 'pay' | 'complete' | 'cance
   return t;
 }
 
-const geo = (r: typeof restaurants.$inferSelect): GeoPoint => ({ lat: Number(r.lat ?? 0), lng: Number(r.lng ?? 0), address: r.address });
-
 /**
- * Confirms a locked, pending booking after a successful payment. Food lines start a delivery: one tracking record per
- * restaurant (the booking's trackingId is the first), created in the caller's transaction so a confirmed food order
- * always has one. The delivery goes to the line's `destination` when the customer gave one; otherwise the restaurant's
- * own location stands in (a pick-up), since a tracking record needs a destination.
+ * Confirms a locked, pending booking after a successful payment and records booking.confirmed in the same
+ * transaction; the orders module reacts to it by creating the deliveries (platform/events).
  */
-export async function confirmPaid(tx: Tx, booking: BookingRow): Promise<{ trackingId?: string }> {
+export async function confirmPaid(tx: Tx, emit: Emit, booking: BookingRow): Promise<void> {
   applyOrConflict(booking.status, 'pay');
   await setStatus(tx, booking.id, 'confirmed');
-  const food = await tx.select().from(bookingItems).where(and(eq(bookingItems.bookingId, booking.id), eq(bookingItems.serviceType, 'food-delivery'))).orderBy(asc(bookingItems.id));
-  const seen = new Set<number>();
-  let first: string | undefined;
-  for (const line of food) {
-    const details = BookingDetails['food-delivery'].safeParse(line.details);
-    if (!details.success || seen.has(details.data.restaurantId)) continue;
-    seen.add(details.data.restaurantId);
-    const [r] = await tx.select().from(restaurants).where(eq(restaurants.id, details.data.restaurantId));
-    if (!r) continue;
-    const trackingId = `trk_${randomBytes(10).toString('hex')}`;
-    const origin = geo(r);
-    await tx.insert(trackingRecords).values({
-      id: trackingId,
-      bookingId: booking.id,
-      userId: booking.userId,
-      type: 'delivery',
-      status: 'pending',
-      serviceName: r.name,
-      trackingNumber: `GLF${Date.now().toString().slice(-7)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`,
-      providerName: r.name,
-      providerPhone: r.phone,
-      currentLocation: origin,
-      destination: details.data.destination ?? origin,
-      estimatedTime: r.deliveryTime,
-    });
-    await tx.insert(trackingUpdates).values({ trackingId, status: 'pending', message: 'Order received', location: origin });
-    first ??= trackingId;
-  }
-  return first ? { trackingId: first } : {};
+  await emit('booking.confirmed', { bookingId: booking.id, userId: booking.userId });
 }
 
 async function ownedForUpdate(tx: Tx, viewer: Viewer, id: number): Promise<BookingRow> {
@@ -267,8 +287,8 @@ async function ownedForUpdate(tx: Tx, viewer: Viewer, id: number): Promise<Booki
  * Cancels a pending or confirmed booking. Money captured for a confirmed one goes back through the gateway (one
  * refund per booking: the gateway idempotency key is derived from the booking) and is recorded as a 'refunded' row.
  */
-export async function cancelBooking(db: Db, gateway: PaymentGateway, viewer: Viewer, id: number): Promise<{ id: number; status: 'cancelled'; refund?: { amount: number } }> {
-  return db.transaction(async (tx) => {
+export async function cancelBooking(events: EventBus, gateway: PaymentGateway, viewer: Viewer, id: number): Promise<{ id: number; status: 'cancelled'; refund?: { amount: number } }> {
+  return events.transaction(async (tx, emit) => {
     const b = await ownedForUpdate(tx, viewer, id);
     const t = applyOrConflict(b.status, 'cancel');
     let refund: { amount: number } | undefined;
@@ -294,6 +314,7 @@ export async function cancelBooking(db: Db, gateway: PaymentGateway, viewer: Vie
       }
     }
     await setStatus(tx, id, 'cancelled');
+    await emit('booking.cancelled', { bookingId: id, userId: b.userId });
     return { id, status: 'cancelled' as const, ...(refund ? { refund } : {}) };
   });
 }

@@ -39,15 +39,18 @@ export async function bookHotel(t: TestApp, cookie: string, nights = 2, quantity
   return res.json() as { id: number; totalAmount: number; status: string };
 }
 
-/** Books one menu item of the first restaurant. */
-export async function bookFood(t: TestApp, cookie: string, destination?: { lat: number; lng: number; address: string }) {
+/** A delivery address in Toronto, near the seeded restaurants. */
+export const TORONTO_ADDRESS = { lat: 43.65, lng: -79.38, address: '100 Queen St W, Toronto' };
+
+/** Books one menu item of the first restaurant, delivered to `destination`. */
+export async function bookFood(t: TestApp, cookie: string, destination: { lat: number; lng: number; address: string } = TORONTO_ADDRESS) {
   const { restaurant, item } = await firstMenuItem(t);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/bookings',
     headers: { cookie },
     payload: {
-      items: [{ serviceType: 'food-delivery', serviceId: item.id, quantity: 2, price: 0, details: { restaurantId: restaurant.id, ...(destination ? { destination } : {}) } }],
+      items: [{ serviceType: 'food-delivery', serviceId: item.id, quantity: 2, price: 0, details: { restaurantId: restaurant.id, destination } }],
       totalAmount: (item.priceCents * 2) / 100,
     },
   });

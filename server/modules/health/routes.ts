@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/health', async (_request, reply) => {

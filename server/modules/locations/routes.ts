@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { LOCATION_SEARCH_MIN_LENGTH, LOCATION_TYPE_FILTERS, searchLocations } from '../../../domain/locations/search';
 import { COUNTRIES } from './countries';
 import { locationDirectory } from './directory';

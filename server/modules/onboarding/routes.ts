@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { REGISTRATION_FORMS, REGISTRATION_KINDS } from '../../../domain/onboarding';
 import { badRequest } from '../../platform/errors';
 import { isCountryName } from '../locations/countries';

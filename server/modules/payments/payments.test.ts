@@ -62,7 +62,7 @@ describe('POST /api/process-payment', () => {
     const b = await bookHotel(t, alice.cookie);
     const res = await pay(t, alice.cookie, b);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, paymentId: expect.any(Number), bookingId: b.id, status: 'confirmed' });
+    expect(res.json()).toEqual({ success: true, paymentId: expect.any(Number), bookingId: b.id, status: 'confirmed', deliveries: [] });
     const view = (await t.app.inject({ method: 'GET', url: `/api/bookings/${b.id}`, headers: { cookie: alice.cookie } })).json();
     expect(view.status).toBe('confirmed');
     expect(view.payments).toEqual([{ id: res.json().paymentId, status: 'succeeded', amount: b.totalAmount, brand: 'visa', last4: '4242', createdAt: expect.any(String) }]);

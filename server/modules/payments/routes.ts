@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CardSchema, ConfirmPaymentSchema, CreatePaymentIntentSchema, ProcessPaymentSchema } from '../../../domain/payments/schemas';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { currentUser, requireUser } from '../../platform/auth/guards';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
-import { gatewayFor, StripeGateway } from '../../platform/payments';
+import { StripeGateway } from '../../platform/payments';
 import { confirmIntent, createIntent, createPaymentMethod, handleStripeEvent, payBooking, requestFingerprint, withIdempotency, type Outcome } from './service';
 
 function idempotencyKey(request: FastifyRequest): string | undefined {
@@ -19,7 +19,7 @@ function send(reply: FastifyReply, outcome: Outcome & { replayed: boolean }) {
 
 export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const gateway = () => gatewayFor(ctx.config);
+  const gateway = () => ctx.payments;
 
   r.get('/api/payments/config', async () => ({ gateway: gateway().name, publishableKey: gateway().publishableKey }));
 
@@ -38,7 +38,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const { bookingId, amount, currency, paymentMethodId } = request.body;
     const fingerprint = requestFingerprint({ bookingId, amount, currency, paymentMethodId });
     const outcome = await withIdempotency(ctx.db, user.id, 'process-payment', key, fingerprint, () =>
-      payBooking(ctx.db, gateway(), user.id, { bookingId, amountCents: amount, paymentMethodId, requestKey: key }),
+      payBooking(ctx.db, gateway(), ctx.events, user.id, { bookingId, amountCents: amount, paymentMethodId, requestKey: key }),
     );
     return send(reply, outcome);
   });
@@ -52,7 +52,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const key = idempotencyKey(request);
     const fingerprint = requestFingerprint({ paymentIntentId: request.body.paymentIntentId, paymentMethodId: request.body.paymentMethodId });
     const outcome = await withIdempotency(ctx.db, user.id, 'payments-confirm', key, fingerprint, () =>
-      confirmIntent(ctx.db, gateway(), user.id, request.body.paymentIntentId, request.body.paymentMethodId, key),
+      confirmIntent(ctx.db, gateway(), ctx.events, user.id, request.body.paymentIntentId, request.body.paymentMethodId, key),
     );
     return send(reply, outcome);
   });
@@ -72,7 +72,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
       } catch {
         throw badRequest('Invalid Stripe signature');
       }
-      const result = await handleStripeEvent(ctx.db, event);
+      const result = await handleStripeEvent(ctx.db, ctx.events, event);
       return reply.status(200).send({ received: true, ...result });
     });
   });

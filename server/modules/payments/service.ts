@@ -7,7 +7,8 @@ import { bookings, idempotencyKeys, paymentIntents, paymentMethods, payments, we
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
 import type { MethodRef, PaymentGateway } from '../../platform/payments';
 import { SandboxGateway } from '../../platform/payments';
-import { confirmPaid, lockBooking } from '../bookings/service';
+import type { EventBus } from '../../platform/events/bus';
+import { confirmPaid, deliveriesOf, lockBooking } from '../bookings/service';
 import { transition } from '../../../domain/bookings/state';
 
 /** A response decided once and possibly replayed: status code and JSON body. */
@@ -48,10 +49,10 @@ export type PayRequest = { bookingId: number; amountCents: number; paymentMethod
  * gateway call happens inside that transaction on purpose: its result and the booking's new status commit together.
  * A decline is recorded as a failed payment and leaves the booking pending and payable.
  */
-export async function payBooking(db: Db, gateway: PaymentGateway, userId: number, req: PayRequest): Promise<Outcome> {
+export async function payBooking(db: Db, gateway: PaymentGateway, events: EventBus, userId: number, req: PayRequest): Promise<Outcome> {
   await ownedBooking(db, userId, req.bookingId);
   const method = await resolveMethod(db, gateway, userId, req.paymentMethodId);
-  return db.transaction(async (tx) => {
+  const outcome = await events.transaction(async (tx, emit): Promise<Outcome> => {
     const booking = await lockBooking(tx, req.bookingId);
     if (!booking) throw notFound('Booking not found');
     const t = transition(booking.status, 'pay');
@@ -75,10 +76,16 @@ export async function payBooking(db: Db, gateway: PaymentGateway, userId: number
     }
     const [payment] = await tx.insert(payments).values({ ...common, status: 'succeeded', gatewayRef: result.ref }).returning({ id: payments.id });
     if (req.intentId) await tx.update(paymentIntents).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(paymentIntents.id, req.intentId));
-    const { trackingId } = await confirmPaid(tx, booking);
-    return { status: 200, body: { success: true, paymentId: payment.id, bookingId: booking.id, status: 'confirmed', ...(trackingId ? { trackingId } : {}) } };
+    await confirmPaid(tx, emit, booking);
+    return { status: 200, body: { success: true, paymentId: payment.id, bookingId: booking.id, status: 'confirmed' } };
   });
+  if (outcome.status !== 200) return outcome;
+  // booking.confirmed has been dispatched by now (the orders module created the deliveries), so they can be listed.
+  const deliveries = await deliveriesOf(db, req.bookingId);
+  return { status: 200, body: { ...outcome.body, deliveries, ...(deliveries[0] ? { trackingId: deliveries[0].trackingId } : {}) } };
 }
+
+
 
 /**
  * An intent for the booking's own total (a client-sent amount is ignored: the server owns the price). An open intent
@@ -126,11 +133,11 @@ export async function createIntent(db: Db, gateway: PaymentGateway, userId: numb
 }
 
 /** Pays an intent created by createIntent with a payment method: same rules and answers as process-payment. */
-export async function confirmIntent(db: Db, gateway: PaymentGateway, userId: number, intentId: string, paymentMethodId: string, requestKey?: string): Promise<Outcome> {
+export async function confirmIntent(db: Db, gateway: PaymentGateway, events: EventBus, userId: number, intentId: string, paymentMethodId: string, requestKey?: string): Promise<Outcome> {
   const [intent] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, intentId));
   if (!intent) throw notFound('Payment intent not found');
   await ownedBooking(db, userId, intent.bookingId);
-  return payBooking(db, gateway, userId, { bookingId: intent.bookingId, amountCents: intent.amountCents, paymentMethodId, intentId, requestKey });
+  return payBooking(db, gateway, events, userId, { bookingId: intent.bookingId, amountCents: intent.amountCents, paymentMethodId, intentId, requestKey });
 }
 
 const IN_PROGRESS = 0;
@@ -227,10 +234,10 @@ function cardOfIntent(pi: Stripe.PaymentIntent): { brand: string | null; last4: 
  * redelivery is ignored. Events may arrive late or out of order: a success for a booking that is no longer pending
  * (already confirmed by process-payment, or cancelled) changes nothing.
  */
-export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<{ duplicate: boolean; applied: boolean }> {
+export async function handleStripeEvent(db: Db, events: EventBus, event: Stripe.Event): Promise<{ duplicate: boolean; applied: boolean }> {
   const pi = event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed' ? event.data.object : null;
   const bookingId = pi ? await bookingOfIntent(db, pi) : null;
-  return db.transaction(async (tx) => {
+  return events.transaction(async (tx, emit) => {
     const fresh = await tx.insert(webhookEventsTable).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: webhookEventsTable.id });
     if (fresh.length === 0) return { duplicate: true, applied: false };
     if (!pi || bookingId === null) return { duplicate: false, applied: false };
@@ -246,7 +253,7 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<{ 
     if (pi.amount !== booking.totalCents) return { duplicate: false, applied: false };
     await tx.insert(payments).values({ ...common, status: 'succeeded' });
     await tx.update(paymentIntents).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(paymentIntents.id, pi.id));
-    await confirmPaid(tx, booking);
+    await confirmPaid(tx, emit, booking);
     return { duplicate: false, applied: true };
   });
 }

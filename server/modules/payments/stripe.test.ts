@@ -5,7 +5,8 @@ import { loadConfig } from '../../config';
 import { seedCatalogue } from '../../db/seed';
 import { bookings, payments, webhookEvents } from '../../db/schema';
 import { startFakeStripe } from '../../platform/payments/fake-stripe';
-import { StripeGateway, useGateway } from '../../platform/payments';
+import { StripeGateway } from '../../platform/payments';
+import { createContext } from '../../platform/context';
 import { createTestDatabase } from '../../testing/test-db';
 import { signUp, type TestApp } from '../../testing/test-app';
 import { bookFood, bookHotel } from '../bookings/test-helpers';
@@ -29,8 +30,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: SECRET,
   });
   gateway = new StripeGateway(config.stripe!, { host: '127.0.0.1', port: fake.port, protocol: 'http' });
-  useGateway(config, gateway);
-  const app = await buildApp(config, database);
+  const app = await buildApp(await createContext(config, database, { payments: gateway }));
   await app.ready();
   t = {
     app,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { ContactMessageSchema } from '../../../domain/support/schemas';
 import { createContactMessage } from './service';
 

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { TrackingSocketMessage } from '../../../domain/tracking/live';
+import type { AppContext } from '../../platform/context';
+import { CLOSE } from '../../platform/live/gateway';
+import { HttpError } from '../../platform/errors';
 import { findTracking } from './service';
 
 const TrackingParams = z.object({
@@ -12,6 +15,8 @@ const TrackingParams = z.object({
     .max(64, 'Tracking number must be at most 64 characters'),
 });
 
+export const trackingTopic = (trackingId: string) => `tracking:${trackingId}`;
+
 export async function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -19,5 +24,50 @@ export async function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/api/tracking/:id', { schema: { params: TrackingParams } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return findTracking(ctx.db, request.params.id);
+  });
+
+  /**
+   * Live tracking: anyone holding the tracking id may listen (the id is the capability, like the share link).
+   * A snapshot first, then position and status messages as they are published by any instance.
+   */
+  app.get<{ Params: { id: string } }>('/ws/tracking/:id', { websocket: true, onRequest: ctx.live.checkOrigin }, async (socket, request) => {
+    const id = request.params.id.slice(0, 64);
+    // Attach first, so nothing published while the snapshot is read is lost (a duplicate is harmless).
+    ctx.live.attach(socket, [trackingTopic(id)]);
+    try {
+      const tracking = await findTracking(ctx.db, id);
+      if (tracking.id !== id) throw new HttpError(404, 'Tracking Not Found');
+      ctx.live.send(socket, { type: 'snapshot', tracking } satisfies TrackingSocketMessage);
+    } catch (err) {
+      const message = err instanceof HttpError ? err.message : 'Failed to load tracking data';
+      ctx.live.send(socket, { type: 'error', message } satisfies TrackingSocketMessage);
+      socket.close(err instanceof HttpError && err.statusCode === 404 ? CLOSE.notFound : 1011, message);
+    }
+  });
+
+  ctx.live.relay(async (event) => {
+    if (event.type === 'driver.position') {
+      const p = event.payload;
+      if (!p.trackingId) return [];
+      const message: TrackingSocketMessage = {
+        type: 'position',
+        currentLocation: { lat: p.lat, lng: p.lng, address: p.address ?? '' },
+        estimatedTime: p.estimatedTime ?? '',
+        etaAt: p.etaAt,
+        progress: p.progress,
+        point: { lat: p.lat, lng: p.lng },
+      };
+      return [{ topic: trackingTopic(p.trackingId), message }];
+    }
+    if (event.type === 'order.status_changed' || event.type === 'order.unassigned') {
+      const trackingId = event.payload.trackingId;
+      const topic = trackingTopic(trackingId);
+      // Only instances with a listener for this record read it.
+      if (ctx.live.count(topic) === 0) return [];
+      const tracking = await findTracking(ctx.db, trackingId);
+      const message: TrackingSocketMessage = { type: 'status', status: tracking.status, orderStatus: tracking.orderStatus, update: tracking.updates[0], tracking };
+      return [{ topic, message }];
+    }
+    return [];
   });
 }

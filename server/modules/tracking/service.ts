@@ -1,11 +1,17 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { TrackingView } from '../../../domain/catalogue/types';
+import { routeProgress } from '../../../domain/orders/geo';
+import type { OrderStatus } from '../../../domain/orders/states';
 import type { Db } from '../../db/connect';
-import { trackingRecords, trackingUpdates } from '../../db/schema';
+import { deliveryOrders, driverPositions, drivers, trackingRecords, trackingUpdates } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 
+/** How many points of the driven path a view carries (the newest ones). */
+const PATH_POINTS = 500;
+
 /**
- * A tracking record by its id or its tracking number (any case), with its updates newest first.
+ * A tracking record by its id or its tracking number (any case), with its updates newest first, and — for a delivery
+ * order — its driver, route, driven path and real progress.
  * Tracking numbers are the customer's claim check (printed on labels, shared as links), so lookup is public.
  */
 export async function findTracking(db: Db, idOrNumber: string): Promise<TrackingView> {
@@ -21,6 +27,27 @@ export async function findTracking(db: Db, idOrNumber: string): Promise<Tracking
     .from(trackingUpdates)
     .where(eq(trackingUpdates.trackingId, record.id))
     .orderBy(desc(trackingUpdates.timestamp), desc(trackingUpdates.id));
+  const [order] = await db.select().from(deliveryOrders).where(eq(deliveryOrders.trackingId, record.id));
+  const [driver] = order?.driverId ? await db.select().from(drivers).where(eq(drivers.userId, order.driverId)) : [];
+  const path = order
+    ? (
+        await db
+          .select({ lat: driverPositions.lat, lng: driverPositions.lng })
+          .from(driverPositions)
+          .where(eq(driverPositions.orderId, order.id))
+          .orderBy(desc(driverPositions.id))
+          .limit(PATH_POINTS)
+      ).reverse()
+    : [];
+  const status = order?.status as OrderStatus | undefined;
+  const leg = status === 'transit' || status === 'delivered' ? 'to-dropoff' : 'to-pickup';
+  const progress = !order
+    ? record.status === 'completed'
+      ? 1
+      : 0
+    : status === 'delivered' || status === 'completed'
+      ? 1
+      : routeProgress({ current: record.currentLocation ?? null, pickup: order.pickup, dropoff: order.dropoff, leg });
   return {
     id: record.id,
     trackingNumber: record.trackingNumber,
@@ -31,6 +58,7 @@ export async function findTracking(db: Db, idOrNumber: string): Promise<Tracking
     providerName: record.providerName,
     providerPhone: record.providerPhone,
     estimatedTime: record.estimatedTime,
+    etaAt: record.etaAt ? record.etaAt.toISOString() : null,
     currentLocation: record.currentLocation ?? null,
     destination: record.destination,
     updates: updates.map((u) => ({
@@ -39,5 +67,16 @@ export async function findTracking(db: Db, idOrNumber: string): Promise<Tracking
       message: u.message,
       location: u.location ?? null,
     })),
+    orderStatus: status ?? null,
+    driver: driver ? { name: driver.name, phone: driver.phone, vehicle: driver.vehicle, plate: driver.plate } : null,
+    route: order ? { pickup: order.pickup, destination: order.dropoff, path } : null,
+    progress: Math.round(progress * 1000) / 1000,
+    lookingForDriver: order?.status === 'pending' && order.unassignedFlaggedAt !== null,
   };
+}
+
+/** Whether a tracking id exists (the socket's check before it subscribes). */
+export async function trackingExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: trackingRecords.id }).from(trackingRecords).where(eq(trackingRecords.id, id));
+  return Boolean(row);
 }

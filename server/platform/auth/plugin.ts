@@ -9,12 +9,12 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the session cookie of every /api request into `request.user`. */
+/** Resolves the session cookie of every /api request and /ws upgrade into `request.user`. */
 export function installSessionResolution(app: FastifyInstance, store: SessionStore) {
   app.decorateRequest('user', undefined);
   app.decorateRequest('sessionToken', undefined);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/ws/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 64) return;
     const user = await store.resolve(token);

@@ -1,0 +1,48 @@
+import type { OrderKind, OrderStatus } from './orders/states';
+
+/**
+ * The domain events one module announces and others react to (server/platform/events). Each is written to the
+ * outbox in the transaction of the change that causes it, except the transient ones (TRANSIENT_EVENTS), whose own
+ * rows (a position fix) are the durable record and which are only published after commit.
+ */
+export type DomainEventMap = {
+  'booking.confirmed': { bookingId: number; userId: number };
+  'booking.cancelled': { bookingId: number; userId: number };
+  'order.created': { orderId: number; trackingId: string; bookingId: number; kind: OrderKind };
+  'order.offered': { orderId: number; trackingId: string; driverIds: number[]; expiresAt: string };
+  'order.offer_withdrawn': { orderId: number; driverIds: number[] };
+  'order.accepted': { orderId: number; trackingId: string; driverId: number };
+  'order.status_changed': {
+    orderId: number;
+    trackingId: string;
+    bookingId: number;
+    customerId: number | null;
+    driverId: number | null;
+    from: OrderStatus;
+    to: OrderStatus;
+  };
+  'order.unassigned': { orderId: number; trackingId: string };
+  'driver.online': { driverId: number; online: boolean };
+  'driver.position': {
+    driverId: number;
+    orderId: number | null;
+    trackingId: string | null;
+    lat: number;
+    lng: number;
+    at: string;
+    estimatedTime: string | null;
+    etaAt: string | null;
+    progress: number;
+    address: string | null;
+  };
+  'registration.approved': { registrationId: number; kind: string; userId: number | null };
+};
+
+export type DomainEventType = keyof DomainEventMap;
+/** One event as dispatched and published: a union over the types, so checking `type` narrows `payload`. */
+export type DomainEvent<T extends DomainEventType = DomainEventType> = {
+  [K in T]: { id: number | null; type: K; payload: DomainEventMap[K] };
+}[T];
+
+/** Events that are published after commit without an outbox row (see DomainEventMap). */
+export const TRANSIENT_EVENTS = ['driver.position'] as const satisfies readonly DomainEventType[];

@@ -1,0 +1,228 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { BookingDetails } from '../../../domain/bookings/schemas';
+import { searchLocations } from '../../../domain/locations/search';
+import { etaMinutes, roadKm } from '../../../domain/orders/geo';
+import { driverPayoutCents, type PayoutBasis } from '../../../domain/orders/payout';
+import {
+  FINAL_ORDER_STATUSES,
+  ORDER_STATUS_MESSAGE,
+  orderTransition,
+  trackingStatusOf,
+  type OrderKind,
+  type OrderStatus,
+} from '../../../domain/orders/states';
+import type { Tx } from '../../db/connect';
+import { bookingItems, bookings, deliveryOrders, orderOffers, restaurants, trackingRecords, trackingUpdates, type GeoPoint } from '../../db/schema';
+import type { Emit, EventBus } from '../../platform/events/bus';
+import { locationDirectory } from '../locations/directory';
+
+export type OrderRow = typeof deliveryOrders.$inferSelect;
+
+const TRACKING_TYPE: Record<OrderKind, 'delivery' | 'ride' | 'shipping'> = { food: 'delivery', taxi: 'ride', shipping: 'shipping' };
+const NUMBER_PREFIX: Record<OrderKind, string> = { food: 'GLF', taxi: 'GLT', shipping: 'GLS' };
+
+/** A tracking number customers can read out: prefix + 12 digits (the shipping lookup finds it, any case). */
+function trackingNumber(kind: OrderKind): string {
+  const digits = Array.from({ length: 12 }, () => randomInt(0, 10)).join('');
+  return `${NUMBER_PREFIX[kind]}${digits}`;
+}
+
+type Part = {
+  partKey: string;
+  kind: OrderKind;
+  serviceName: string;
+  providerName: string;
+  providerPhone: string;
+  pickup: GeoPoint;
+  dropoff: GeoPoint;
+  payout: PayoutBasis;
+  estimatedTime?: string;
+};
+
+/** Coordinates for a restaurant without any (registered ones give only an address): its city, via the directory. */
+function placeOf(address: string): { lat: number; lng: number } | null {
+  const parts = address.split(',').map((p) => p.trim()).filter(Boolean).reverse();
+  for (const q of parts) {
+    const [hit] = searchLocations(locationDirectory().index, q);
+    if (hit) return { lat: hit.lat, lng: hit.lng };
+  }
+  return null;
+}
+
+/** The deliverable parts of a booking: one per restaurant of food lines, one per taxi ride, one per shipment. */
+async function deliverableParts(tx: Tx, bookingId: number): Promise<Part[]> {
+  const lines = await tx.select().from(bookingItems).where(eq(bookingItems.bookingId, bookingId)).orderBy(asc(bookingItems.id));
+  const parts: Part[] = [];
+  const seenRestaurants = new Set<number>();
+  for (const line of lines) {
+    if (line.serviceType === 'food-delivery') {
+      const d = BookingDetails['food-delivery'].safeParse(line.details);
+      if (!d.success || seenRestaurants.has(d.data.restaurantId)) continue;
+      seenRestaurants.add(d.data.restaurantId);
+      const [r] = await tx.select().from(restaurants).where(eq(restaurants.id, d.data.restaurantId));
+      if (!r) continue;
+      const at = r.lat !== null && r.lng !== null ? { lat: Number(r.lat), lng: Number(r.lng) } : placeOf(r.address);
+      const dropoff = d.data.destination;
+      if (!at || !dropoff) continue;
+      const pickup = { ...at, address: r.address };
+      parts.push({
+        partKey: `restaurant:${r.id}`,
+        kind: 'food',
+        serviceName: r.name,
+        providerName: r.name,
+        providerPhone: r.phone,
+        pickup,
+        dropoff,
+        payout: { kind: 'food', deliveryFeeCents: r.deliveryFeeCents, distanceKm: roadKm(pickup, dropoff) },
+        estimatedTime: r.deliveryTime,
+      });
+    } else if (line.serviceType === 'taxi') {
+      const d = BookingDetails.taxi.safeParse(line.details);
+      if (!d.success) continue;
+      parts.push({
+        partKey: `line:${line.id}`,
+        kind: 'taxi',
+        serviceName: line.name,
+        providerName: 'Go Live Rides',
+        providerPhone: '',
+        pickup: d.data.pickup,
+        dropoff: d.data.dropoff,
+        payout: { kind: 'taxi', fareCents: line.lineTotalCents },
+      });
+    } else if (line.serviceType === 'shipping') {
+      const d = BookingDetails.shipping.safeParse(line.details);
+      if (!d.success) continue;
+      parts.push({
+        partKey: `line:${line.id}`,
+        kind: 'shipping',
+        serviceName: line.name,
+        providerName: line.name,
+        providerPhone: '',
+        pickup: d.data.from,
+        dropoff: d.data.to,
+        payout: { kind: 'shipping', chargeCents: line.lineTotalCents },
+      });
+    }
+  }
+  return parts;
+}
+
+/**
+ * Reaction to booking.confirmed: every deliverable part of the paid booking becomes a pending delivery order with
+ * its own tracking record, and order.created is announced for dispatch. Idempotent: parts that already have an
+ * order (a retried event) are skipped.
+ */
+export async function createOrdersForBooking(events: EventBus, bookingId: number): Promise<void> {
+  await events.transaction(async (tx, emit) => {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId));
+    if (!booking || booking.status !== 'confirmed') return;
+    const existing = new Set(
+      (await tx.select({ partKey: deliveryOrders.partKey }).from(deliveryOrders).where(eq(deliveryOrders.bookingId, bookingId))).map((r) => r.partKey),
+    );
+    for (const part of await deliverableParts(tx, bookingId)) {
+      if (existing.has(part.partKey)) continue;
+      const trackingId = `trk_${randomBytes(10).toString('hex')}`;
+      const distanceKm = Math.round(roadKm(part.pickup, part.dropoff) * 100) / 100;
+      await tx.insert(trackingRecords).values({
+        id: trackingId,
+        bookingId,
+        userId: booking.userId,
+        type: TRACKING_TYPE[part.kind],
+        status: 'pending',
+        serviceName: part.serviceName,
+        trackingNumber: trackingNumber(part.kind),
+        providerName: part.providerName,
+        providerPhone: part.providerPhone,
+        currentLocation: part.pickup,
+        destination: part.dropoff,
+        estimatedTime: part.estimatedTime ?? `${etaMinutes(distanceKm, part.kind)} min`,
+      });
+      const [order] = await tx
+        .insert(deliveryOrders)
+        .values({
+          bookingId,
+          partKey: part.partKey,
+          trackingId,
+          kind: part.kind,
+          customerId: booking.userId,
+          pickup: part.pickup,
+          dropoff: part.dropoff,
+          distanceKm,
+          payoutCents: driverPayoutCents(part.payout),
+        })
+        .returning({ id: deliveryOrders.id });
+      await tx.insert(trackingUpdates).values({ trackingId, status: 'pending', message: ORDER_STATUS_MESSAGE.pending, location: part.pickup });
+      await emit('order.created', { orderId: order.id, trackingId, bookingId, kind: part.kind });
+    }
+  });
+}
+
+/** Locks an order row for the rest of the transaction. */
+export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(deliveryOrders).where(eq(deliveryOrders.id, orderId)).for('update');
+  return order;
+}
+
+/**
+ * Moves a locked order to `to` (already checked against the state machine), mirrors it on the tracking record,
+ * appends a tracking update and records order.status_changed.
+ */
+export async function applyOrderStatus(tx: Tx, emit: Emit, order: OrderRow, to: OrderStatus, extra: Partial<typeof deliveryOrders.$inferInsert> = {}, now = new Date()) {
+  await tx
+    .update(deliveryOrders)
+    .set({ status: to, updatedAt: now, ...extra })
+    .where(eq(deliveryOrders.id, order.id));
+  const [rec] = await tx.select({ currentLocation: trackingRecords.currentLocation }).from(trackingRecords).where(eq(trackingRecords.id, order.trackingId));
+  await tx
+    .update(trackingRecords)
+    .set({
+      status: trackingStatusOf(to),
+      updatedAt: now,
+      ...(to === 'completed' || to === 'delivered' ? { estimatedTime: 'Arrived', etaAt: null } : {}),
+      ...(to === 'cancelled' ? { estimatedTime: 'Cancelled', etaAt: null } : {}),
+    })
+    .where(eq(trackingRecords.id, order.trackingId));
+  await tx.insert(trackingUpdates).values({
+    trackingId: order.trackingId,
+    status: to,
+    message: ORDER_STATUS_MESSAGE[to],
+    location: rec?.currentLocation ?? null,
+    timestamp: now,
+  });
+  await emit('order.status_changed', {
+    orderId: order.id,
+    trackingId: order.trackingId,
+    bookingId: order.bookingId,
+    customerId: order.customerId,
+    driverId: extra.driverId ?? order.driverId,
+    from: order.status,
+    to,
+  });
+}
+
+/**
+ * Reaction to booking.cancelled: every unfinished order of the booking is cancelled, its open offers withdrawn, and
+ * order.status_changed tells the assigned driver (if any) through their socket.
+ */
+export async function cancelOrdersForBooking(events: EventBus, bookingId: number): Promise<void> {
+  await events.transaction(async (tx, emit) => {
+    const open = await tx
+      .select({ id: deliveryOrders.id })
+      .from(deliveryOrders)
+      .where(and(eq(deliveryOrders.bookingId, bookingId), notInArray(deliveryOrders.status, [...FINAL_ORDER_STATUSES])));
+    for (const { id } of open) {
+      const order = await lockOrder(tx, id);
+      if (!order) continue;
+      const t = orderTransition(order.status, { type: 'cancel' });
+      if (!t.ok) continue;
+      await applyOrderStatus(tx, emit, order, 'cancelled');
+      const withdrawn = await tx
+        .update(orderOffers)
+        .set({ status: 'withdrawn' })
+        .where(and(eq(orderOffers.orderId, id), eq(orderOffers.status, 'offered')))
+        .returning({ driverId: orderOffers.driverId });
+      if (withdrawn.length > 0) await emit('order.offer_withdrawn', { orderId: id, driverIds: withdrawn.map((w) => w.driverId) });
+    }
+  });
+}

@@ -1,0 +1,78 @@
+import { pino, type Logger } from 'pino';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/connect';
+import { SessionStore } from './auth/sessions';
+import { EventBus } from './events/bus';
+import { LiveGateway } from './live/gateway';
+import { SandboxGateway, StripeGateway, type PaymentGateway } from './payments';
+import { createPubSub, type PubSub } from './pubsub';
+
+/**
+ * Everything a module may use, built once per process by {@link createContext}: configuration, the database, the
+ * session store, the payment gateway, pub/sub, the domain event bus and the WebSocket gateway (the mailer joins it
+ * later). Modules receive it; none of them imports server/app.ts or builds an adapter of its own.
+ */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: Logger;
+  sessions: SessionStore;
+  payments: PaymentGateway;
+  pubsub: PubSub;
+  events: EventBus;
+  live: LiveGateway;
+  /** Background loops modules start (dispatch ticks); stopped at close. */
+  timers: Set<ReturnType<typeof setInterval>>;
+  /** Closes what the context opened, in reverse order. The database stays open: its owner closes it. */
+  close(): Promise<void>;
+};
+
+export type ContextOverrides = {
+  /** A specific payment gateway (tests point the Stripe adapter at a local fake). */
+  payments?: PaymentGateway;
+  /** A specific pub/sub (tests share one in-process bus between two app instances). */
+  pubsub?: PubSub;
+};
+
+/** The process logger: pino with the secrets of requests redacted. Fastify uses this same instance. */
+export function createLogger(config: Config): Logger {
+  return pino({
+    level: config.logLevel,
+    enabled: config.logLevel !== 'silent',
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  });
+}
+
+/** The composition root: builds every adapter once. */
+export async function createContext(config: Config, database: Database, overrides: ContextOverrides = {}): Promise<AppContext> {
+  const log = createLogger(config);
+  const payments = overrides.payments ?? (config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway());
+  const ownPubsub = !overrides.pubsub;
+  const pubsub = overrides.pubsub ?? createPubSub(config.redisUrl, (msg) => log.warn(msg));
+  const events = new EventBus(database.db, pubsub, log);
+  const live = new LiveGateway({ publicUrl: config.publicUrl });
+  events.listen(live.handle);
+  await events.start();
+  const timers = new Set<ReturnType<typeof setInterval>>();
+  let closed = false;
+  return {
+    config,
+    database,
+    db: database.db,
+    log,
+    sessions: new SessionStore(database.db, config.session),
+    payments,
+    pubsub,
+    events,
+    live,
+    timers,
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const t of timers) clearInterval(t);
+      await events.close();
+      if (ownPubsub) await pubsub.close();
+    },
+  };
+}

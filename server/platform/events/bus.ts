@@ -1,0 +1,190 @@
+import { and, asc, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { TRANSIENT_EVENTS, type DomainEvent, type DomainEventMap, type DomainEventType } from '../../../domain/events';
+import type { Db, Tx } from '../../db/connect';
+import { domainEvents } from '../../db/schema';
+import type { PubSub } from '../pubsub';
+
+/** The pub/sub channel every instance listens on for published domain events. */
+export const EVENTS_CHANNEL = 'go-live:events';
+
+type Handler<T extends DomainEventType> = (payload: DomainEventMap[T], event: DomainEvent<T>) => Promise<void> | void;
+type Listener = (event: DomainEvent) => void;
+type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/** Records events inside a transaction; what `EventBus.transaction` hands to its callback. */
+export type Emit = <T extends DomainEventType>(type: T, payload: DomainEventMap[T]) => Promise<void>;
+
+const MAX_ATTEMPTS = 10;
+
+/**
+ * The typed domain event bus with a transactional outbox.
+ *
+ * 1. `transaction(fn)` runs `fn` in a database transaction; `emit` inside it writes an outbox row in that same
+ *    transaction, so an event exists exactly when the change that caused it committed.
+ * 2. After commit the rows are claimed (an atomic UPDATE ... WHERE dispatched_at IS NULL, so one instance wins) and
+ *    handed to this process's subscribers (`on`): the reactions of other modules, which run once per event.
+ *    Handlers must be idempotent: a failed one leaves the event unclaimed and the sweeper retries it with backoff.
+ * 3. Then the event is published on pub/sub; every instance (this one included) passes it to its listeners
+ *    (`listen`), which relay it to WebSocket clients. Listeners never change state.
+ *
+ * Transient events (a position fix) skip the outbox: their own rows are the durable record; `announce` publishes
+ * them after the caller's commit.
+ */
+export class EventBus {
+  private readonly handlers = new Map<DomainEventType, Handler<DomainEventType>[]>();
+  private readonly listeners: Listener[] = [];
+  private unsubscribe?: () => Promise<void>;
+  private sweeper?: ReturnType<typeof setInterval>;
+  private sweeping = false;
+  private closed = false;
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    /** The database the outbox lives in; services reach it through the bus they were given. */
+    readonly db: Db,
+    private readonly pubsub: PubSub,
+    private readonly log: Log,
+  ) {}
+
+  /** Subscribes to pub/sub and starts the sweeper that retries undispatched events. */
+  async start(opts: { sweepMs?: number } = {}): Promise<void> {
+    this.unsubscribe = await this.pubsub.subscribe(EVENTS_CHANNEL, (message) => this.deliver(message));
+    const every = opts.sweepMs ?? 1000;
+    this.sweeper = setInterval(() => void this.sweep(), every);
+    this.sweeper.unref();
+  }
+
+  /** Registers a reaction that runs once per event, on the instance that dispatches it. */
+  on<T extends DomainEventType>(type: T, handler: Handler<T>): void {
+    const list = this.handlers.get(type) ?? [];
+    list.push(handler as unknown as Handler<DomainEventType>);
+    this.handlers.set(type, list);
+  }
+
+  /** Registers a listener for every published event, from any instance (relays to sockets). */
+  listen(listener: Listener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Writes an event to the outbox inside `tx`. Prefer `transaction`, which also dispatches after commit. */
+  async record<T extends DomainEventType>(tx: Db | Tx, type: T, payload: DomainEventMap[T]): Promise<number> {
+    const [row] = await tx.insert(domainEvents).values({ type, payload: payload as Record<string, unknown> }).returning({ id: domainEvents.id });
+    return row.id;
+  }
+
+  /** Runs `fn` in a transaction whose emitted events are dispatched once it has committed. */
+  async transaction<R>(fn: (tx: Tx, emit: Emit) => Promise<R>): Promise<R> {
+    const ids: number[] = [];
+    const result = await this.db.transaction(async (tx) =>
+      fn(tx, async (type, payload) => {
+        ids.push(await this.record(tx, type, payload));
+      }),
+    );
+    if (ids.length > 0) await this.dispatch(ids);
+    return result;
+  }
+
+  /** Publishes a transient event (no outbox row); call it after the change it reports has committed. */
+  async announce<T extends (typeof TRANSIENT_EVENTS)[number]>(type: T, payload: DomainEventMap[T]): Promise<void> {
+    await this.publish({ id: null, type, payload });
+  }
+
+  /** Claims the given undispatched events and dispatches them, oldest first. */
+  async dispatch(ids: number[]): Promise<void> {
+    if (this.closed || ids.length === 0) return;
+    const work = this.dispatchClaimed(ids);
+    this.inFlight.add(work);
+    try {
+      await work;
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
+  private async dispatchClaimed(ids: number[]): Promise<void> {
+    const claimed = await this.db
+      .update(domainEvents)
+      .set({ dispatchedAt: new Date(), attempts: sql`${domainEvents.attempts} + 1` })
+      .where(and(inArray(domainEvents.id, ids), isNull(domainEvents.dispatchedAt)))
+      .returning();
+    claimed.sort((a, b) => a.id - b.id);
+    for (const row of claimed) {
+      const event = { id: row.id, type: row.type as DomainEventType, payload: row.payload } as DomainEvent;
+      try {
+        for (const handler of this.handlers.get(event.type) ?? []) await handler(event.payload, event);
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        this.log.error({ event: event.type, eventId: row.id, attempt: row.attempts, err: message }, 'event handler failed; will retry');
+        await this.db
+          .update(domainEvents)
+          .set({ dispatchedAt: row.attempts >= MAX_ATTEMPTS ? new Date(0) : null, lastError: message.slice(0, 500) })
+          .where(sql`${domainEvents.id} = ${row.id}`);
+        continue;
+      }
+      // A claim succeeds once per event, so each event is published once.
+      await this.publish(event);
+    }
+  }
+
+  private async publish(event: DomainEvent): Promise<void> {
+    try {
+      await this.pubsub.publish(EVENTS_CHANNEL, JSON.stringify(event));
+    } catch (err) {
+      // Live pushes are best effort: clients that miss one re-read the state when they reconnect.
+      this.log.warn({ event: event.type, err: err instanceof Error ? err.message : String(err) }, 'could not publish event');
+    }
+  }
+
+  private deliver(message: string): void {
+    let event: DomainEvent;
+    try {
+      event = JSON.parse(message) as DomainEvent;
+    } catch {
+      return;
+    }
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (err) {
+        this.log.warn({ event: event.type, err: err instanceof Error ? err.message : String(err) }, 'event listener failed');
+      }
+    }
+  }
+
+  /**
+   * Dispatches events left undispatched: a crash between commit and dispatch, or a failed handler. Waits longer
+   * after each failed attempt (2 s x attempts), gives up after MAX_ATTEMPTS (the row keeps its last error).
+   */
+  async sweep(): Promise<void> {
+    if (this.sweeping || this.closed) return;
+    this.sweeping = true;
+    try {
+      const rows = await this.db
+        .select({ id: domainEvents.id })
+        .from(domainEvents)
+        .where(
+          and(
+            isNull(domainEvents.dispatchedAt),
+            lt(domainEvents.createdAt, sql`now() - (interval '2 seconds' * (${domainEvents.attempts} + 1))`),
+          ),
+        )
+        .orderBy(asc(domainEvents.id))
+        .limit(100);
+      await this.dispatch(rows.map((r) => r.id));
+      // Keep the outbox small: dispatched events older than a day have done their job.
+      await this.db.delete(domainEvents).where(and(lt(domainEvents.dispatchedAt, sql`now() - interval '1 day'`)));
+    } catch (err) {
+      if (!this.closed) this.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'event sweep failed');
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /** Stops the sweeper and pub/sub delivery; waits for dispatches in flight. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.sweeper) clearInterval(this.sweeper);
+    await Promise.allSettled([...this.inFlight]);
+    await this.unsubscribe?.();
+  }
+}
