@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
-import { createContext, type ContextOverrides } from '../platform/context';
+import { createContext, type AppContext, type ContextOverrides } from '../platform/context';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/connect';
 import { createTestDatabase } from './test-db';
@@ -12,6 +12,8 @@ import { hashPassword } from '../platform/auth/password';
 
 export type TestApp = {
   app: FastifyInstance;
+  /** The composition root the app was built on (events, live gateway...). */
+  ctx: AppContext;
   database: Database;
   config: Config;
   close(): Promise<void>;
@@ -36,6 +38,7 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
+    ctx,
     database,
     config,
     async close() {

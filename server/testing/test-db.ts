@@ -6,7 +6,7 @@ import { connect, type Database } from '../db/connect';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or — when DATABASE_URL is set — a new
  * database of its own on that PostgreSQL server, dropped at close.
  */
-export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     const database = await connect({});
@@ -30,6 +30,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
   await database.migrate();
   return {
     database,
+    url: url.toString(),
     async drop() {
       await database.close();
       await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

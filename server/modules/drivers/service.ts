@@ -185,7 +185,8 @@ export async function declineOrder(events: EventBus, driverId: number, orderId: 
 export async function stepOrder(events: EventBus, driverId: number, orderId: number, to: OrderStatus, now = new Date()): Promise<DriverOrder> {
   await events.transaction(async (tx, emit) => {
     const order = await lockOrder(tx, orderId);
-    if (!order || order.driverId !== driverId) throw notFound('Order not found');
+    // A waiting order is nobody's yet: stepping it is an illegal transition; someone else's order does not exist.
+    if (!order || (order.status !== 'pending' && order.driverId !== driverId)) throw notFound('Order not found');
     const t = orderTransition(order.status, { type: 'step', to });
     if (!t.ok) throw conflict(t.message);
     await applyOrderStatus(tx, emit, order, to, to === 'completed' ? { completedAt: now } : {}, now);

@@ -30,10 +30,12 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: SECRET,
   });
   gateway = new StripeGateway(config.stripe!, { host: '127.0.0.1', port: fake.port, protocol: 'http' });
-  const app = await buildApp(await createContext(config, database, { payments: gateway }));
+  const ctx = await createContext(config, database, { payments: gateway });
+  const app = await buildApp(ctx);
   await app.ready();
   t = {
     app,
+    ctx,
     database,
     config,
     async close() {
