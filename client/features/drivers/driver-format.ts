@@ -1,0 +1,46 @@
+import { DRIVER_STEPS, NEXT_STEP_LABEL, nextStatus, type DriverStep, type OrderKind, type OrderStatus } from '@domain/orders/states';
+
+export const ORDER_KIND_LABEL: Record<OrderKind, string> = { food: 'Food delivery', taxi: 'Taxi ride', shipping: 'Shipment' };
+
+/** How the driver screen names an order's status (what the driver is doing now, not what the button does next). */
+export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
+  pending: 'New offer',
+  accepted: 'Accepted',
+  pickup: 'Heading to pickup',
+  transit: 'En route to dropoff',
+  delivered: 'Delivered',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+function isDriverStep(status: OrderStatus | null): status is DriverStep {
+  return status !== null && (DRIVER_STEPS as readonly string[]).includes(status);
+}
+
+/**
+ * The next-step button of an active order: its label (spec 002 section 4) and the status it asks for. Null when the
+ * driver has no step to take (a pending offer is accepted through its own endpoint, a final order has none).
+ */
+export function nextStep(status: OrderStatus): { label: string; to: DriverStep } | null {
+  const to = nextStatus(status);
+  const label = NEXT_STEP_LABEL[status];
+  return isDriverStep(to) && label ? { label, to } : null;
+}
+
+/** A dialable tel: link; the shown number keeps its formatting, the link keeps digits and a leading +. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** `3.456` -> `3.5 km`. */
+export function formatKm(km: number): string {
+  return `${(Number.isFinite(km) ? km : 0).toFixed(1)} km`;
+}
+
+/** Whole seconds until an offer lapses (never negative), or null when the offer has no expiry or it is unreadable. */
+export function offerSecondsLeft(offerExpiresAt: string | undefined, now: number): number | null {
+  if (!offerExpiresAt) return null;
+  const at = Date.parse(offerExpiresAt);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
