@@ -41,10 +41,15 @@ export class RedisPubSub implements PubSub {
   private readonly sub: Redis;
   private readonly handlers = new Map<string, Set<(message: string) => void>>();
 
-  constructor(url: string, private readonly log: (msg: string) => void = () => {}) {
+  constructor(
+    url: string,
+    private readonly log: (msg: string) => void = () => {},
+    /** Names the connections (CLIENT LIST shows `<name>:pub` / `<name>:sub`). */
+    name = 'go-live',
+  ) {
     const options = { autoResubscribe: true, maxRetriesPerRequest: null, retryStrategy: (times: number) => Math.min(times * 200, 2000) };
-    this.pub = new Redis(url, options);
-    this.sub = new Redis(url, options);
+    this.pub = new Redis(url, { ...options, connectionName: `${name}:pub` });
+    this.sub = new Redis(url, { ...options, connectionName: `${name}:sub` });
     for (const [name, conn] of [['publisher', this.pub], ['subscriber', this.sub]] as const) {
       // Without an error listener ioredis would log every failed reconnect as unhandled.
       conn.on('error', (err: Error) => this.log(`redis ${name}: ${err.message}`));

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DriverSocketMessage } from '../../../domain/orders/schemas';
+import type { TrackingSocketMessage } from '../../../domain/tracking/live';
+import { connect } from '../../db/connect';
+import { deliveryOrders } from '../../db/schema';
+import { openLive } from '../../testing/live-client';
+import { createTestApp, signUp, type TestApp } from '../../testing/test-app';
+import { createTestDatabase } from '../../testing/test-db';
+import { firstRestaurantPoint, near, paidFood, requester } from '../orders/test-helpers';
+
+/**
+ * Two app instances on one PostgreSQL database and one Redis, as in production behind a balancer: what one instance
+ * writes reaches sockets held by the other, once. Runs where both exist (CI's PostgreSQL + Redis pass); PGlite is one
+ * process by nature (ADR 009).
+ */
+const shared = process.env.DATABASE_URL && process.env.REDIS_URL;
+
+describe.runIf(shared)('two instances on PostgreSQL + Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let wsB: string;
+
+  beforeAll(async () => {
+    const db = await createTestDatabase();
+    a = await createTestApp({ database: db, env: { REDIS_URL: process.env.REDIS_URL! } });
+    const second = await connect({ databaseUrl: db.url! });
+    b = await createTestApp({ database: { database: second, drop: () => second.close() }, seed: false, env: { REDIS_URL: process.env.REDIS_URL! } });
+    wsB = (await b.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+    expect(a.ctx.pubsub.kind).toBe('redis');
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('an offer made on A reaches the driver connected to B, and a position posted to A reaches a tracking socket on B, each once', async () => {
+    const api = requester(a);
+    const driver = await signUp(a, { role: 'driver' });
+    const at = near(await firstRestaurantPoint(a), 0.3);
+    await api.post('/api/driver/status', { online: true, lat: at.lat, lng: at.lng }, driver.cookie);
+    const driverSocket = await openLive<DriverSocketMessage>(`${wsB}/ws/driver`, { cookie: driver.cookie });
+    await driverSocket.next((m) => m.type === 'connected');
+
+    const customer = await signUp(a);
+    const { deliveries } = await paidFood(a, customer.cookie);
+    const trackingId = deliveries[0].trackingId;
+    const offer = await driverSocket.next((m) => m.type === 'offer' && m.order.trackingId === trackingId);
+    if (offer.type !== 'offer') throw new Error('unreachable');
+
+    const tracking = await openLive<TrackingSocketMessage>(`${wsB}/ws/tracking/${trackingId}`);
+    await tracking.next((m) => m.type === 'snapshot');
+    const [order] = await a.database.db.select().from(deliveryOrders).where(eq(deliveryOrders.trackingId, trackingId));
+    expect((await api.post(`/api/driver/orders/${order.id}/accept`, {}, driver.cookie)).statusCode).toBe(200);
+    await tracking.next((m) => m.type === 'status' && m.orderStatus === 'accepted');
+
+    const p = near(at, 0.2);
+    await api.post('/api/driver/positions', { positions: [{ lat: p.lat, lng: p.lng, recordedAt: new Date(Date.now() + 5000).toISOString() }] }, driver.cookie);
+    await tracking.next((m) => m.type === 'position', 2000);
+
+    // Give any duplicate time to arrive, then count.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(tracking.messages.filter((m) => m.type === 'position')).toHaveLength(1);
+    expect(tracking.messages.filter((m) => m.type === 'status' && m.orderStatus === 'accepted')).toHaveLength(1);
+    expect(driverSocket.messages.filter((m) => m.type === 'offer' && m.order.trackingId === trackingId)).toHaveLength(1);
+    tracking.close();
+    driverSocket.close();
+  });
+});
