@@ -8,6 +8,7 @@ import { RouteError } from './route-error';
 const pages: RouteObject[] = [
   { index: true, lazy: () => import('@client/features/home/home-page').then((m) => ({ Component: m.HomePage })) },
   { path: 'login', lazy: () => import('@client/features/accounts/login-page').then((m) => ({ Component: m.LoginPage })) },
+  { path: 'set-password', lazy: () => import('@client/features/accounts/set-password-page').then((m) => ({ Component: m.SetPasswordPage })) },
   { path: 'onboarding', lazy: () => import('@client/features/onboarding/onboarding-page').then((m) => ({ Component: m.OnboardingPage })) },
   { path: 'join', lazy: () => import('@client/features/onboarding/onboarding-page').then((m) => ({ Component: m.OnboardingPage })) },
   { path: 'register/:kind', lazy: () => import('@client/features/onboarding/register-page').then((m) => ({ Component: m.RegisterPage })) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { createUser, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
@@ -38,6 +38,19 @@ async function addCar(page: Page) {
   await cars.getByLabel('Return date').fill(day(5));
   await cars.getByRole('button', { name: /^Add to Cart/ }).first().click();
   await cars.getByRole('button', { name: /^Added!/ }).first().waitFor();
+}
+
+/** Types into a location combobox and picks the first suggestion whose text matches. */
+async function pickLocation(scope: Locator, label: string, text: string, option: RegExp) {
+  const box = scope.getByRole('combobox', { name: label });
+  await box.fill(text);
+  await scope.getByRole('option', { name: option }).first().click();
+}
+
+/** The checkout's address step for food: pick a Toronto landmark near the seeded restaurants and go on to the card. */
+async function pickDeliveryAddress(checkout: Locator) {
+  await pickLocation(checkout, 'Delivery address', 'union station', /Union Station/);
+  await checkout.getByRole('button', { name: 'Continue to payment' }).click();
 }
 
 async function badge(page: Page): Promise<string> {
@@ -80,6 +93,18 @@ describe('cart and checkout', () => {
 
     const checkout = page.getByRole('dialog');
     await checkout.getByText('2 item(s) from cart').waitFor();
+    // Food needs a delivery address before anything is booked: empty is refused here, unknown text by the server.
+    const continueButton = checkout.getByRole('button', { name: 'Continue to payment' });
+    await continueButton.click();
+    await checkout.getByText('Delivery address is required').waitFor();
+    const address = checkout.getByRole('combobox', { name: 'Delivery address' });
+    await address.fill('Qwxzv Plokjh');
+    // Enter with no suggestion chosen submits the form (the open suggestion list would cover the button).
+    await address.press('Enter');
+    await checkout.getByText('We could not find that address. Pick one of the suggestions.').waitFor();
+    expect(await address.inputValue()).toBe('Qwxzv Plokjh');
+    expect(await checkout.getByLabel('Card number').count()).toBe(0);
+    await pickDeliveryAddress(checkout);
     await checkout.getByLabel('Card number').waitFor();
     // The server's total is what the customer saw in the cart.
     expect(await checkout.getByTestId('checkout-total').textContent()).toBe(shownTotal);
@@ -97,6 +122,66 @@ describe('cart and checkout', () => {
     await page.keyboard.press('Escape');
     await tracking.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Cart, empty');
+
+    // My bookings links the delivery by name and status.
+    await page.goto('/bookings');
+    const booking = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^Booking #/ }) }).first();
+    await booking.getByRole('link', { name: /^Track .+ \((Preparing|En Route)\)$/ }).first().waitFor();
+    expect(page.errors).toEqual([]);
+  });
+
+  it('a delivery address picked in the food section is carried into the checkout', async () => {
+    const page = await signedInPage();
+    await pickLocation(page.locator('section#food-delivery'), 'Delivery address', 'union station', /Union Station/);
+    await addFoodFromMenu(page);
+    const cart = await openCart(page);
+    await cart.getByRole('button', { name: 'Checkout', exact: true }).click();
+    const checkout = page.getByRole('dialog');
+    const address = checkout.getByRole('combobox', { name: 'Delivery address' });
+    await address.waitFor();
+    expect(await address.inputValue()).toContain('Union Station');
+    await checkout.getByText('Location found').waitFor();
+    // The focused box offers suggestions; Escape closes them and leaves the checkout open.
+    await address.focus();
+    const suggestions = checkout.getByRole('listbox', { name: 'Delivery address suggestions' });
+    await suggestions.waitFor();
+    await page.keyboard.press('Escape');
+    await suggestions.waitFor({ state: 'hidden' });
+    expect(await checkout.isVisible()).toBe(true);
+    await checkout.getByRole('button', { name: 'Continue to payment' }).click();
+    await checkout.getByLabel('Card number').waitFor();
+  });
+
+  it('books a parcel between two picked places and finds it by the tracking number the payment shows', async () => {
+    const page = await signedInPage();
+    const shipping = page.locator('section#shipping');
+    await shipping.getByRole('button', { name: 'Calculate Cost' }).click();
+    await shipping.getByRole('list', { name: 'Carrier options' }).getByRole('button', { name: 'Book', exact: true }).first().click();
+
+    const checkout = page.getByRole('dialog');
+    const continueButton = checkout.getByRole('button', { name: 'Continue to payment' });
+    await continueButton.click();
+    await checkout.getByText('Sender address is required').waitFor();
+    await checkout.getByText('Recipient address is required').waitFor();
+    await pickLocation(checkout, 'Sender address', 'cn tower', /CN Tower/);
+    await pickLocation(checkout, 'Recipient address', 'royal ontario museum', /Royal Ontario Museum/);
+    await continueButton.click();
+    await fillCard(page, '4242 4242 4242 4242');
+    await checkout.getByRole('button', { name: /^Pay \$/ }).click();
+
+    await checkout.getByText('Payment successful').waitFor();
+    const number = ((await checkout.getByTestId('delivery-tracking-number').first().textContent()) ?? '').trim();
+    expect(number).not.toBe('');
+    expect(await checkout.locator('a[href^="/track/"]').count()).toBe(1);
+    await checkout.getByRole('button', { name: 'Done', exact: true }).click();
+    await checkout.waitFor({ state: 'detached' });
+
+    // The number waits in the section's lookup, which finds the shipment.
+    const lookup = shipping.getByLabel('Tracking number');
+    expect(await lookup.inputValue()).toBe(number);
+    await shipping.getByRole('button', { name: 'Track', exact: true }).click();
+    await shipping.getByRole('link', { name: 'Open live tracking' }).waitFor();
+    expect(await shipping.getByText('Tracking Not Found').count()).toBe(0);
     expect(page.errors).toEqual([]);
   });
 
@@ -225,12 +310,18 @@ describe('cart and checkout', () => {
     await dialog.getByText('Review your booking').waitFor();
     expect(await dialog.getByRole('list', { name: 'Booking items' }).getByRole('listitem').count()).toBe(2);
     await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+    // The restaurant's dish needs a delivery address before the booking is created.
+    await pickDeliveryAddress(dialog);
     await toastWith(page, 'Booking Created');
     await page.getByText(/^Booking #\d+$/).first().waitFor();
     await fillCard(page, '4242 4242 4242 4242');
     await dialog.getByRole('button', { name: /^Pay \$/ }).click();
     await dialog.getByText('Booking Confirmed!').waitFor();
     await page.getByText('Your booking has been confirmed!').first().waitFor();
+    // Every delivery of the booking is listed with its tracking number; here the one restaurant.
+    const deliveries = dialog.getByRole('list', { name: 'Deliveries' }).getByRole('listitem');
+    expect(await deliveries.count()).toBe(1);
+    await deliveries.first().getByRole('link', { name: /^Track / }).waitFor();
     await dialog.getByRole('button', { name: 'Track your booking' }).click();
     // The first offer is a restaurant's dish, so the paid booking has a delivery to track.
     await page.waitForURL((url) => /^\/track\/trk_/.test(url.pathname));

@@ -21,10 +21,12 @@ export type BookNowButtonProps = {
   disabled?: boolean;
   className?: string;
   onBooked?: (booking: Booking) => void;
+  /** After payment, list the booking's deliveries (tracking numbers, Track links) before the dialog closes. */
+  listDeliveries?: boolean;
 };
 
 /** Opens the checkout (sign-in if needed, booking, payment) for the given lines. */
-export function BookNowButton({ lines, serviceName, successTitle, label = 'Book Now', disabled, className, onBooked }: BookNowButtonProps) {
+export function BookNowButton({ lines, serviceName, successTitle, label = 'Book Now', disabled, className, onBooked, listDeliveries }: BookNowButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -38,6 +40,7 @@ export function BookNowButton({ lines, serviceName, successTitle, label = 'Book 
         serviceName={serviceName}
         successTitle={successTitle}
         onPaid={onBooked}
+        listDeliveries={listDeliveries}
       />
     </>
   );

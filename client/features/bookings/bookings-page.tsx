@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarX, CreditCard, LogIn, RefreshCw } from 'lucide-react';
+import { CalendarX, CreditCard, LogIn, RefreshCw, Truck } from 'lucide-react';
 import type { Booking, BookingStatus, PaymentEntry } from '@domain/bookings/schemas';
+import { trackingStatusLabel } from '@domain/orders/states';
 import { getQueryFn, parseApiError } from '@client/lib/api';
 import { formatDate, formatDateTime, formatMoney } from '@client/lib/format';
 import { usePageTitle } from '@client/lib/use-page-title';
@@ -15,6 +16,7 @@ import { PageSpinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';
 import { useAuth } from '@client/features/accounts/use-auth';
 import { CheckoutDialog } from '@client/features/payments/checkout-dialog';
+import { bookingDeliveries, deliveryTrackPath } from '@client/features/payments/deliveries';
 import { lineDetailsSummary } from '@client/features/payments/payment-format';
 import { cancelBooking } from '@client/features/payments/payments-api';
 
@@ -103,6 +105,7 @@ function BookingList() {
         onOpenChange={(open) => !open && setPaying(null)}
         booking={paying ?? undefined}
         serviceName={paying ? bookingTitle(paying) : ''}
+        listDeliveries
       />
       <CancelDialog
         booking={cancelling}
@@ -172,11 +175,7 @@ function BookingCard({ booking, refund, onPay, onCancel }: { booking: Booking; r
           </ul>
         ) : null}
         {booking.status === 'cancelled' && refunded > 0 ? <p className="text-sm font-medium text-amber-800">Refunded {formatMoney(refunded)}</p> : null}
-        {booking.trackingId && booking.status !== 'cancelled' ? (
-          <Link to={`/track/${encodeURIComponent(booking.trackingId)}`} className="text-sm text-brand-700 underline-offset-4 hover:underline">
-            Track order
-          </Link>
-        ) : null}
+        <TrackLinks booking={booking} />
         {canCancel ? (
           <div className="flex flex-wrap justify-end gap-2">
             {canCancel ? (
@@ -193,6 +192,33 @@ function BookingCard({ booking, refund, onPay, onCancel }: { booking: Booking; r
         ) : null}
       </Card>
     </li>
+  );
+}
+
+/** One Track link per delivery of the booking, naming what it follows and where it stands. */
+function TrackLinks({ booking }: { booking: Booking }) {
+  const deliveries = bookingDeliveries(booking);
+  if (deliveries.length === 0) {
+    // A booking listed by a server without `deliveries` still names its first tracking record.
+    if (!booking.trackingId || booking.status === 'cancelled') return null;
+    return (
+      <Link to={`/track/${encodeURIComponent(booking.trackingId)}`} className="text-sm text-brand-700 underline-offset-4 hover:underline">
+        Track order
+      </Link>
+    );
+  }
+  return (
+    <ul className="grid gap-1 text-sm" aria-label={`Deliveries of booking #${booking.id}`}>
+      {deliveries.map((d) => (
+        <li key={d.trackingId} className="flex flex-wrap items-center gap-x-2">
+          <Truck className="size-3.5 text-gray-500" aria-hidden="true" />
+          <Link to={deliveryTrackPath(d)} className="rounded text-brand-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+            Track {d.name} ({trackingStatusLabel(d.status, 'dialog')})
+          </Link>
+          <span className="font-mono text-xs break-all text-gray-500">{d.trackingNumber}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -9,6 +9,9 @@ import { toast } from '@client/ui/use-toast';
 import { clearCart } from '@client/features/cart/cart-store';
 import { LineItemRow } from '@client/features/cart/line-item-row';
 import { CheckoutFlow, type CheckoutItem } from '@client/features/payments/checkout-flow';
+import { bookingDeliveries } from '@client/features/payments/deliveries';
+import { DeliveryList } from '@client/features/payments/delivery-list';
+import { keepDialogForSuggestions } from '@client/features/payments/fulfilment-form';
 import { useUnifiedBooking } from './unified-booking-store';
 
 export type UnifiedBookingDialogProps = { open: boolean; onOpenChange(open: boolean): void };
@@ -25,7 +28,11 @@ export function UnifiedBookingDialog({ open, onOpenChange }: UnifiedBookingDialo
   };
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogContent className={step.kind === 'payment' ? 'max-w-md' : 'max-w-lg'} onInteractOutside={(e) => step.kind !== 'review' && e.preventDefault()}>
+      <DialogContent
+        className={step.kind === 'payment' ? 'max-w-md' : 'max-w-lg'}
+        onInteractOutside={(e) => step.kind !== 'review' && e.preventDefault()}
+        onEscapeKeyDown={keepDialogForSuggestions}
+      >
         {step.kind === 'review' ? <Review onContinue={(items) => setStep({ kind: 'payment', items })} /> : null}
         {step.kind === 'payment' ? (
           <>
@@ -101,11 +108,17 @@ function Review({ onContinue }: { onContinue: (items: CheckoutItem[]) => void })
 function Confirmed({ booking, onDone }: { booking: Booking; onDone: () => void }) {
   const unified = useUnifiedBooking();
   const navigate = useNavigate();
-  const finish = () => {
+  const deliveries = bookingDeliveries(booking);
+  const first = deliveries[0]?.trackingId ?? booking.trackingId;
+  // Leaving the confirmation (by the button or a delivery's Track link) empties the cart and the booking.
+  const leave = () => {
     clearCart();
     unified.clear();
     onDone();
-    void navigate(booking.trackingId ? `/track/${encodeURIComponent(booking.trackingId)}` : '/track');
+  };
+  const finish = () => {
+    leave();
+    void navigate(first ? `/track/${encodeURIComponent(first)}` : '/track');
   };
   return (
     <div className="grid justify-items-center gap-3 py-4 text-center">
@@ -114,6 +127,12 @@ function Confirmed({ booking, onDone }: { booking: Booking; onDone: () => void }
       <DialogDescription>
         Booking #{booking.id} is confirmed. Total paid {formatMoney(booking.totalAmount)}.
       </DialogDescription>
+      {deliveries.length > 0 ? (
+        <>
+          <p className="w-full text-left text-sm font-medium text-gray-900">{deliveries.length === 1 ? 'Your delivery' : `Your ${deliveries.length} deliveries`}</p>
+          <DeliveryList deliveries={deliveries} onNavigate={leave} />
+        </>
+      ) : null}
       <Button className="w-full sm:w-auto" onClick={finish}>
         Track your booking
       </Button>

@@ -8,17 +8,13 @@ import { SimpleTooltip } from '@client/ui/tooltip';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@client/ui/dialog';
 import { toast } from '@client/ui/use-toast';
 import { CheckoutDialog } from '@client/features/payments/checkout-dialog';
+import { bookingDeliveries, foodOrderNames, opensTrackingDialog } from '@client/features/payments/deliveries';
 import { TrackingDialog } from '@client/features/tracking/tracking-dialog';
 import { useCart, useCartCount, type CartItem } from './cart-store';
 import { LineItemRow } from './line-item-row';
 
-/** The restaurant a food line comes from, for the order toast. */
-function restaurantName(items: readonly CartItem[], booking: Booking): string {
-  for (const item of items) {
-    if (item.serviceType !== 'food-delivery') continue;
-    const named = item.details?.restaurantName ?? item.details?.restaurant;
-    if (typeof named === 'string' && named.trim()) return named;
-  }
+/** The restaurant a food line comes from, for the order toast when the server did not name the deliveries. */
+function restaurantName(booking: Booking): string {
   // Server line names read 'Dish (Restaurant)'.
   const line = booking.items.find((l) => l.serviceType === 'food-delivery');
   const match = line ? /\(([^()]+)\)\s*$/.exec(line.name) : null;
@@ -51,18 +47,25 @@ export function CartButton() {
     setCheckoutOpen(true);
   };
 
+  // The checkout dialog closes itself, or stays on the list of deliveries when there is more than one to follow.
   const onPaid = (booking: Booking) => {
     const hadFood = checkoutItems.some((i) => i.serviceType === 'food-delivery');
     cart.clear();
-    setCheckoutOpen(false);
-    if (hadFood && booking.trackingId) {
-      toast({
-        title: 'Order Placed Successfully!',
-        description: `Your order from ${restaurantName(checkoutItems, booking)} is being prepared. Track your delivery in real-time.`,
-        variant: 'success',
-      });
-      setTrackingId(booking.trackingId);
+    if (!hadFood) return;
+    const deliveries = bookingDeliveries(booking);
+    if (deliveries.length === 0 && !booking.trackingId) {
+      // Paid, but no tracking record to show yet (spec 000 section 8: the tracking failure path).
+      toast({ title: 'Order Placed', description: 'Your order has been placed successfully!', variant: 'success' });
+      return;
     }
+    toast({
+      title: 'Order Placed Successfully!',
+      description: `Your order from ${foodOrderNames(deliveries) ?? restaurantName(booking)} is being prepared. Track your delivery in real-time.`,
+      variant: 'success',
+    });
+    // A server that does not list deliveries yet still names the first tracking record.
+    const single = opensTrackingDialog(deliveries) ? deliveries[0].trackingId : deliveries.length === 0 ? booking.trackingId : undefined;
+    if (single) setTrackingId(single);
   };
 
   return (
@@ -146,6 +149,7 @@ export function CartButton() {
         }))}
         serviceName={`${checkoutItems.length} item(s) from cart`}
         onPaid={onPaid}
+        listDeliveries={(deliveries) => !opensTrackingDialog(deliveries)}
         returnFocusRef={cartButtonRef}
       />
       <TrackingDialog

@@ -145,7 +145,7 @@ function RestaurantsCard() {
   const restaurants = useCatalogue<Restaurant[]>('/api/restaurants');
   const first = (restaurants.data ?? []).slice(0, PER_CARD);
   return (
-    <ServiceCard title="Food Delivery" icon={UtensilsCrossed} note="Adds the restaurant's first menu item.">
+    <ServiceCard title="Food Delivery" icon={UtensilsCrossed} note="Adds the restaurant's first menu item; the delivery address is asked at payment.">
       {restaurants.isPending || restaurants.isError || first.length === 0 ? (
         <OfferList query={restaurants} label="restaurants" toOffer={() => ({ key: '', title: '', subtitle: '', price: null, line: null })} />
       ) : (
@@ -332,7 +332,7 @@ function PropertiesCard({ moveIn }: { moveIn: string }) {
 function ShippingCard() {
   const rates = useCatalogue<ShippingRate[]>('/api/shipping-rates');
   return (
-    <ServiceCard title="Shipping" icon={Ship} note="A 5 lb parcel, 12 × 10 × 8 in.">
+    <ServiceCard title="Shipping" icon={Ship} note="A 5 lb parcel, 12 × 10 × 8 in; sender and recipient addresses are asked at payment.">
       <OfferList
         query={rates}
         label="shipping rates"

@@ -11,8 +11,19 @@ import { toast } from '@client/ui/use-toast';
 import { useAuth } from '@client/features/accounts/use-auth';
 import { SignInForm } from '@client/features/accounts/sign-in-form';
 import { SignUpForm } from '@client/features/accounts/sign-up-form';
+import { bookingDeliveries, hasDeliverableLines } from './deliveries';
+import {
+  applyFulfilment,
+  fulfilmentErrorsFromApi,
+  initialFulfilment,
+  needsFulfilment,
+  validateFulfilment,
+  type FulfilmentErrors,
+  type FulfilmentForm,
+} from './fulfilment';
+import { FulfilmentStep } from './fulfilment-form';
 import { checkoutErrorText as errorText, lineDetailsSummary } from './payment-format';
-import { createBooking, createPaymentIntent, fetchBooking, serverTotalFrom409, type PaymentIntentResponse } from './payments-api';
+import { createBooking, createPaymentIntent, fetchBooking, serverTotalFrom409, type PaidResult, type PaymentIntentResponse } from './payments-api';
 import { SandboxCardForm } from './sandbox-card-form';
 
 // Only Stripe mode pulls in Stripe's code (and Stripe.js from their servers).
@@ -45,11 +56,12 @@ export type CheckoutFlowProps = {
   /** Fixed failure text instead of the provider's message (the unified booking flow uses its own wording). */
   failureDescription?: string;
   onCreated?: (booking: Booking) => void;
-  /** Paid: the booking as confirmed (with its trackingId for food orders). */
+  /** Paid: the booking as confirmed, with every delivery it created (`deliveries`; `trackingId` is the first). */
   onPaid: (booking: Booking) => void;
 };
 
 type Step =
+  | { kind: 'details' }
   | { kind: 'creating' }
   | { kind: 'create-error'; message: string }
   | { kind: 'total-changed'; message: string; serverTotal: number }
@@ -58,8 +70,9 @@ type Step =
   | { kind: 'pay'; booking: Booking; intent: PaymentIntentResponse };
 
 /**
- * The shared checkout: sign in when needed, create the booking (the server prices it), show the server's price
- * breakdown, set up a payment intent and take the card. Embedded by the checkout dialog and the unified booking.
+ * The shared checkout: sign in when needed, ask for delivery and shipping addresses when lines need them, create the
+ * booking (the server prices it), show the server's price breakdown, set up a payment intent and take the card.
+ * Embedded by the checkout dialog and the unified booking.
  */
 export function CheckoutFlow(props: CheckoutFlowProps) {
   const auth = useAuth();
@@ -109,7 +122,14 @@ function CheckoutSignIn({ onRetryMe }: { onRetryMe?: () => void }) {
 
 function SignedInCheckout({ items, booking: existing, serviceName, successTitle, successDescription, failureDescription, onCreated, onPaid }: CheckoutFlowProps) {
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<Step>(existing ? { kind: 'intent', booking: existing } : { kind: 'creating' });
+  const askAddresses = !existing && items !== undefined && needsFulfilment(items);
+  const [step, setStep] = useState<Step>(existing ? { kind: 'intent', booking: existing } : askAddresses ? { kind: 'details' } : { kind: 'creating' });
+  // The addresses outlive the details step, so a server refusal comes back to them still filled in.
+  const [form, setForm] = useState<FulfilmentForm>(() => initialFulfilment(items ?? []));
+  const [fieldErrors, setFieldErrors] = useState<FulfilmentErrors>({});
+  const [refusals, setRefusals] = useState(0);
+  // The lines as last sent (addresses applied): a retry or an accepted new total books exactly these.
+  const booked = useRef<CheckoutItem[]>(items ?? []);
   const started = useRef(false);
   // Callbacks from the parent change identity on every render; the async steps read the latest through refs.
   const onCreatedRef = useRef(onCreated);
@@ -129,12 +149,13 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
   }, []);
 
   const create = useCallback(
-    async (totalAmount: number) => {
-      if (!items || items.length === 0) return;
+    async (lines: CheckoutItem[], totalAmount: number) => {
+      if (lines.length === 0) return;
+      booked.current = lines;
       setStep({ kind: 'creating' });
       try {
         const booking = await createBooking({
-          items: items.map((i) => ({ serviceType: i.serviceType, serviceId: i.serviceId, quantity: i.quantity, price: i.price, details: i.details })),
+          items: lines.map((i) => ({ serviceType: i.serviceType, serviceId: i.serviceId, quantity: i.quantity, price: i.price, details: i.details })),
           totalAmount,
           bookingDate: new Date().toISOString(),
           status: 'pending',
@@ -148,15 +169,23 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
           setStep({ kind: 'total-changed', message: changed.message, serverTotal: changed.totalAmount });
           return;
         }
+        const addressErrors = fulfilmentErrorsFromApi(error, lines);
+        if (Object.keys(addressErrors).length > 0) {
+          // Nothing was booked or charged: back to the address fields, with the server's words next to them.
+          setFieldErrors(addressErrors);
+          setRefusals((n) => n + 1);
+          setStep({ kind: 'details' });
+          return;
+        }
         if (parseApiError(error).status === 401) {
           // The session ended since the page loaded: the auth query flips to signed-out and shows the sign-in form.
           void queryClient.invalidateQueries({ queryKey: ['/api/auth/me'] });
         }
         toast({ title: 'Booking Failed', description: 'Failed to create booking. Please try again.', variant: 'destructive' });
-        setStep({ kind: 'create-error', message: errorText(error, 'Failed to create booking. Please try again.', items) });
+        setStep({ kind: 'create-error', message: errorText(error, 'Failed to create booking. Please try again.', lines) });
       }
     },
-    [items, queryClient, setUpPayment],
+    [queryClient, setUpPayment],
   );
 
   // Runs once per opened checkout (the ref survives StrictMode's effect replay, so no duplicate booking).
@@ -164,27 +193,41 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
     if (started.current) return;
     started.current = true;
     if (existing) void setUpPayment(existing);
-    else if (items) void create(estimateTotal(items));
-  }, [existing, items, create, setUpPayment]);
+    else if (items && !askAddresses) void create(items, estimateTotal(items));
+  }, [existing, items, askAddresses, create, setUpPayment]);
 
-  const paid = async (booking: Booking, trackingId: string | undefined) => {
+  const submitAddresses = () => {
+    if (!items) return;
+    const errors = validateFulfilment(form);
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      setRefusals((n) => n + 1);
+      return;
+    }
+    void create(applyFulfilment(items, form), estimateTotal(items));
+  };
+
+  const paid = async (booking: Booking, result: PaidResult) => {
     toast({
       title: successTitle ?? 'Payment Successful',
       description: successDescription ?? `Thank you for booking ${serviceName}!`,
       variant: 'success',
     });
     void queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
-    let confirmed: Booking = { ...booking, status: 'confirmed', ...(trackingId ? { trackingId } : {}) };
-    if (!trackingId && booking.items.some((l) => l.serviceType === 'food-delivery')) {
-      // Stripe confirms through its webhook; the tracking record may be readable on the booking by now.
+    let deliveries = result.deliveries ?? [];
+    let confirmed: Booking = { ...booking, status: 'confirmed', deliveries };
+    if (deliveries.length === 0 && hasDeliverableLines(booking)) {
+      // Stripe confirms through its webhook and reports no deliveries here; the booking lists them once it is paid.
       try {
         const fresh = await fetchBooking(booking.id);
-        confirmed = { ...fresh, status: fresh.status === 'pending' ? 'confirmed' : fresh.status };
+        deliveries = bookingDeliveries(fresh);
+        confirmed = { ...fresh, status: fresh.status === 'pending' ? 'confirmed' : fresh.status, deliveries };
       } catch (error) {
         console.warn('Could not reload the paid booking', error);
       }
     }
-    onPaidRef.current(confirmed);
+    const trackingId = result.trackingId ?? deliveries[0]?.trackingId ?? confirmed.trackingId;
+    onPaidRef.current(trackingId ? { ...confirmed, trackingId } : confirmed);
   };
 
   const failed = (message: string) => {
@@ -192,12 +235,28 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
   };
 
   switch (step.kind) {
+    case 'details':
+      return (
+        <FulfilmentStep
+          items={items ?? []}
+          form={form}
+          errors={fieldErrors}
+          attempt={refusals}
+          onChange={(next, clearedKey) => {
+            setForm(next);
+            setFieldErrors((current) => {
+              if (!(clearedKey in current)) return current;
+              const { [clearedKey]: _cleared, ...rest } = current;
+              return rest;
+            });
+          }}
+          onSubmit={submitAddresses}
+        />
+      );
     case 'creating':
       return <Spinner label="Creating your booking..." showLabel className="justify-center py-6" />;
     case 'create-error':
-      return (
-        <ErrorPanel title="Booking Failed" message={step.message} onRetry={() => items && void create(estimateTotal(items))} />
-      );
+      return <ErrorPanel title="Booking Failed" message={step.message} onRetry={() => void create(booked.current, estimateTotal(booked.current))} />;
     case 'total-changed':
       return (
         <div className="grid gap-3" role="alert">
@@ -211,7 +270,7 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
               </p>
             </div>
           </div>
-          <Button onClick={() => void create(step.serverTotal)}>Continue with {formatMoney(step.serverTotal)}</Button>
+          <Button onClick={() => void create(booked.current, step.serverTotal)}>Continue with {formatMoney(step.serverTotal)}</Button>
         </div>
       );
     case 'intent':
@@ -232,7 +291,7 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
       const useStripe = step.intent.gateway === 'stripe' && Boolean(step.intent.publishableKey);
       const formProps = {
         intent: step.intent,
-        onSuccess: (result: { trackingId?: string }) => void paid(step.booking, result.trackingId),
+        onSuccess: (result: PaidResult) => void paid(step.booking, result),
         onFailure: failed,
       };
       return (

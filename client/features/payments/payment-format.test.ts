@@ -16,6 +16,14 @@ describe('lineDetailsSummary', () => {
   it('explains a lease as months x monthly rent', () => {
     expect(lineDetailsSummary({ serviceType: 'properties', unitPrice: 3600, details: { months: 3, moveIn: '2030-01-01' } })).toBe('3 months x $1,200.00');
   });
+  it('says where food goes and where a parcel travels', () => {
+    expect(lineDetailsSummary({ serviceType: 'food-delivery', unitPrice: 10, details: { restaurantId: 1, destination: { lat: 1, lng: 2, address: 'Union Station' } } })).toBe(
+      'Deliver to Union Station',
+    );
+    expect(lineDetailsSummary({ serviceType: 'food-delivery', unitPrice: 10, details: { restaurantId: 1, address: '12 King St W' } })).toBe('Deliver to 12 King St W');
+    const parcel = { weight: 5, speed: 'express', from: { lat: 1, lng: 2, address: 'CN Tower' }, to: { lat: 1, lng: 2, address: 'ROM' } };
+    expect(lineDetailsSummary({ serviceType: 'shipping', unitPrice: 20, details: parcel })).toBe('5 lbs, express, CN Tower → ROM');
+  });
   it('is empty when details are missing', () => {
     expect(lineDetailsSummary({ serviceType: 'hotels', unitPrice: 10, details: {} })).toBe('');
     expect(lineDetailsSummary({ serviceType: 'food-delivery', unitPrice: 10, details: { restaurantId: 1 } })).toBe('');

@@ -10,6 +10,11 @@ function num(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
+/** The address of a stored {lat, lng, address} place, or null. */
+function placeAddress(value: unknown): string | null {
+  return typeof value === 'object' && value !== null ? str((value as Record<string, unknown>).address) : null;
+}
+
 /**
  * A short explanation of how a priced line's unit price came about, e.g. '3 nights x $129.00'. Empty when the
  * details say nothing worth repeating.
@@ -47,14 +52,20 @@ export function lineDetailsSummary(line: Pick<BookingLine, 'serviceType' | 'unit
       return people > 0 ? `${pluralize(people, 'passenger')}, ${cabin}` : cabin;
     }
     case 'taxi': {
-      const from = typeof d.pickup === 'object' && d.pickup !== null ? str((d.pickup as Record<string, unknown>).address) : null;
-      const to = typeof d.dropoff === 'object' && d.dropoff !== null ? str((d.dropoff as Record<string, unknown>).address) : null;
+      const from = placeAddress(d.pickup);
+      const to = placeAddress(d.dropoff);
       return from && to ? `${from} → ${to}` : '';
     }
     case 'shipping': {
       const weight = num(d.weight);
       const speed = str(d.speed);
-      return [weight ? `${weight} lbs` : null, speed].filter(Boolean).join(', ');
+      const from = placeAddress(d.from);
+      const to = placeAddress(d.to);
+      return [weight ? `${weight} lbs` : null, speed, from && to ? `${from} → ${to}` : null].filter(Boolean).join(', ');
+    }
+    case 'food-delivery': {
+      const where = placeAddress(d.destination) ?? str(d.address);
+      return where ? `Deliver to ${where}` : '';
     }
     default:
       return '';

@@ -1,8 +1,14 @@
-import type { Booking, CreateBookingInput } from '@domain/bookings/schemas';
+import type { Booking, CreateBookingInput, Delivery } from '@domain/bookings/schemas';
 import type { PaymentIntentResponse, PaymentMethodToken, PaymentsConfig, PaymentSuccess } from '@domain/payments/schemas';
 import { ApiError, apiJson } from '@client/lib/api';
 
 export type { PaymentIntentResponse, PaymentMethodToken, PaymentsConfig, PaymentSuccess };
+
+/**
+ * What a card form reports once paid: the first tracking record and every delivery of the booking (contract: the
+ * success answer lists `deliveries`). Stripe confirms in the browser, so there both may be missing.
+ */
+export type PaidResult = { trackingId?: string; deliveries?: Delivery[] };
 
 /** POST /api/bookings. Throws ApiError (409 carries the server's total: see {@link serverTotalFrom409}). */
 export function createBooking(input: CreateBookingInput): Promise<Booking> {
@@ -40,7 +46,11 @@ export function createPaymentMethod(card: { number: string; expMonth: number; ex
  * Pays a sandbox intent. The Idempotency-Key makes a repeated submit (double click, retried request) charge once;
  * 402 {message} is a decline.
  */
-export async function confirmPayment(paymentIntentId: string, paymentMethodId: string, idempotencyKey: string): Promise<PaymentSuccess> {
+export async function confirmPayment(
+  paymentIntentId: string,
+  paymentMethodId: string,
+  idempotencyKey: string,
+): Promise<PaymentSuccess & { deliveries?: unknown }> {
   const res = await fetch('/api/payments/confirm', {
     method: 'POST',
     credentials: 'include',
@@ -49,7 +59,7 @@ export async function confirmPayment(paymentIntentId: string, paymentMethodId: s
   });
   const text = await res.text();
   if (!res.ok) throw new ApiError(res.status, res.statusText, text);
-  return JSON.parse(text) as PaymentSuccess;
+  return JSON.parse(text) as PaymentSuccess & { deliveries?: unknown };
 }
 
 export function fetchBooking(id: number): Promise<Booking> {

@@ -7,7 +7,8 @@ import { Button } from '@client/ui/button';
 import { FormAlert, FormField } from '@client/ui/form-field';
 import { Input } from '@client/ui/input';
 import { formatCardNumberInput, formatExpiryInput, parseExpiry } from './payment-format';
-import { confirmPayment, createPaymentMethod, newIdempotencyKey, type PaymentIntentResponse } from './payments-api';
+import { parseDeliveries } from './deliveries';
+import { confirmPayment, createPaymentMethod, newIdempotencyKey, type PaidResult, type PaymentIntentResponse } from './payments-api';
 
 type Field = 'number' | 'expiry' | 'cvc';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -23,8 +24,8 @@ function toFieldErrors(errors: Record<string, string>): FieldErrors {
 
 export type CardFormProps = {
   intent: PaymentIntentResponse;
-  /** Paid. `trackingId` is set when the server already knows the delivery's tracking record. */
-  onSuccess: (result: { trackingId?: string }) => void;
+  /** Paid. `trackingId` and `deliveries` are set when the server already knows the booking's tracking records. */
+  onSuccess: (result: PaidResult) => void;
   /** The provider's message, e.g. 'Your card was declined.' */
   onFailure: (message: string) => void;
 };
@@ -76,7 +77,7 @@ export function SandboxCardForm({ intent, onSuccess, onFailure }: CardFormProps)
         throw error;
       }
       const result = await confirmPayment(intent.paymentIntentId, methodId, newIdempotencyKey());
-      onSuccess(result);
+      onSuccess({ trackingId: result.trackingId, deliveries: parseDeliveries(result.deliveries) });
     } catch (error) {
       const parsed = parseApiError(error);
       const message = parsed.status === null ? 'Unable to reach the server. Check your connection and try again.' : (parsed.message ?? 'Payment processing failed. Please try again.');

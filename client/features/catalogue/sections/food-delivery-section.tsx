@@ -18,6 +18,7 @@ import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
 import { useCart } from '@client/features/cart/cart-store';
 import { useUnifiedBooking } from '@client/features/bookings/unified-booking-store';
 import { LocationInput } from '@client/features/locations/location-input';
+import { placeOf } from '@client/features/payments/fulfilment';
 import { SECTION_IDS } from '../categories';
 import { FilterChips } from '../components/chips';
 import { CardImage, EmptyState, ErrorState, QueryStates, Rating } from '../components/states';
@@ -84,8 +85,9 @@ export function FoodDeliverySection() {
             // Typing again means the chosen place no longer describes the text.
             setDestination(undefined);
           }}
-          displayText={(l) => l.address}
-          onSelect={(l) => setDestination({ lat: l.lat, lng: l.lng, address: l.address })}
+          displayText={(l) => placeOf(l).address}
+          // Carried on the cart lines; the checkout starts from it and asks for it when it is missing.
+          onSelect={(l) => setDestination(placeOf(l))}
         />
         <div className="grid min-w-0 gap-1.5">
           <Label htmlFor={searchId}>Search restaurants</Label>

@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Calculator, Clock, PackageSearch, Ship } from 'lucide-react';
+import type { Booking } from '@domain/bookings/schemas';
 import type { ShippingQuote, ShippingRate, TrackingView } from '@domain/catalogue/types';
 import { SHIPPING_DELIVERY_TIMES, SHIPPING_SPEEDS, type ShippingSpeed } from '@domain/catalogue/pricing';
+import { trackingStatusLabel } from '@domain/orders/states';
 import { apiJson, parseApiError } from '@client/lib/api';
 import { formatDateTime, formatMoney } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
@@ -11,6 +13,7 @@ import { Input } from '@client/ui/input';
 import { Label } from '@client/ui/label';
 import { toast } from '@client/ui/use-toast';
 import { BookNowButton } from '@client/features/bookings/book-now-button';
+import { bookingDeliveries } from '@client/features/payments/deliveries';
 import { SECTION_IDS } from '../categories';
 import { SelectField, TextField } from '../components/fields';
 import { ErrorState, QueryStates } from '../components/states';
@@ -19,12 +22,12 @@ import { SectionShell } from './section-shell';
 
 const SPEED_LABELS: Record<ShippingSpeed, string> = { standard: 'Standard', express: 'Express', overnight: 'Overnight' };
 
-const STATUS_LABELS: Record<TrackingView['status'], string> = { pending: 'Pending', active: 'En Route', completed: 'Delivered' };
-
 type Lookup = { kind: 'found'; record: TrackingView } | { kind: 'missing'; number: string };
 
 export function ShippingSection() {
   const rates = useCatalogue<ShippingRate[]>('/api/shipping-rates');
+  // Lifted here so a shipment booked in the calculator lands in the lookup, ready to track.
+  const [trackingNumber, setTrackingNumber] = useState('');
   return (
     <SectionShell id={SECTION_IDS.shipping} title="Shipping" icon={Ship} intro="Compare shipping rates, calculate costs and track parcels.">
       <div className="grid gap-8">
@@ -54,16 +57,15 @@ export function ShippingSection() {
           </QueryStates>
         </div>
         <div className="grid gap-8 lg:grid-cols-2">
-          <TrackingLookup />
-          <CostCalculator />
+          <TrackingLookup number={trackingNumber} onNumberChange={setTrackingNumber} />
+          <CostCalculator onShipmentBooked={setTrackingNumber} />
         </div>
       </div>
     </SectionShell>
   );
 }
 
-function TrackingLookup() {
-  const [number, setNumber] = useState('');
+function TrackingLookup({ number, onNumberChange: setNumber }: { number: string; onNumberChange: (value: string) => void }) {
   const inputId = useId();
   const lookup = useMutation({
     mutationFn: async (value: string): Promise<Lookup> => {
@@ -125,8 +127,8 @@ function TrackingRecord({ record }: { record: TrackingView }) {
     <div className="rounded-xl border border-gray-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold text-gray-900">{record.serviceName}</p>
-        <Badge variant={record.status === 'completed' ? 'success' : record.status === 'active' ? 'default' : 'warning'}>
-          {STATUS_LABELS[record.status] ?? 'Unknown'}
+        <Badge variant={record.status === 'completed' ? 'success' : record.status === 'active' ? 'default' : record.status === 'cancelled' ? 'destructive' : 'warning'}>
+          {trackingStatusLabel(record.status, 'map')}
         </Badge>
       </div>
       <dl className="mt-3 grid gap-1 text-sm text-gray-700 sm:grid-cols-2">
@@ -188,9 +190,15 @@ function TrackingRecord({ record }: { record: TrackingView }) {
 
 type ParcelForm = { weight: string; length: string; width: string; height: string; speed: ShippingSpeed };
 
-function CostCalculator() {
+/** The shipment's tracking number from a paid shipping booking, if the server listed one. */
+function shipmentNumber(booking: Booking): string | null {
+  return bookingDeliveries(booking).find((d) => d.kind === 'shipping')?.trackingNumber ?? null;
+}
+
+function CostCalculator({ onShipmentBooked }: { onShipmentBooked: (trackingNumber: string) => void }) {
   const [form, setForm] = useState<ParcelForm>({ weight: '5', length: '12', width: '10', height: '8', speed: 'standard' });
   const [error, setError] = useState<string | null>(null);
+  const [bookedNumber, setBookedNumber] = useState<string | null>(null);
   const quote = useMutation({
     mutationFn: (input: { weight: number; length: number; width: number; height: number; speed: ShippingSpeed }) =>
       apiJson<ShippingQuote>('GET', `/api/shipping-rates/quote${buildQuery(input)}`).then((q) => ({ quote: q, parcel: input })),
@@ -270,13 +278,25 @@ function CostCalculator() {
                         label="Book"
                         className="h-8 px-3 text-xs"
                         serviceName={r.name}
+                        // Sender and recipient addresses are asked in the checkout, which needs picked places.
                         lines={[{ serviceType: 'shipping', serviceId: r.id, quantity: 1, details, name: r.name, price: r.price }]}
+                        listDeliveries
+                        onBooked={(booking) => {
+                          const number = shipmentNumber(booking);
+                          setBookedNumber(number);
+                          if (number) onShipmentBooked(number);
+                        }}
                       />
                     </li>
                   );
                 })}
               </ul>
             )}
+            {bookedNumber ? (
+              <p role="status" className="mt-3 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+                Shipment booked. Tracking number <span className="font-mono font-semibold break-all">{bookedNumber}</span> is in the tracking lookup.
+              </p>
+            ) : null}
           </div>
         ) : null}
       </div>

@@ -1,0 +1,150 @@
+import { useEffect, useId, type FormEvent } from 'react';
+import { MapPin, Package } from 'lucide-react';
+import { Button } from '@client/ui/button';
+import { LocationInput } from '@client/features/locations/location-input';
+import { firstErrorKey, parcelSummary, placeOf, shipmentKey, type AddressValue, type FulfilmentErrors, type FulfilmentForm } from './fulfilment';
+
+type Line = { name: string; details: Record<string, unknown> };
+
+export type FulfilmentStepProps = {
+  items: readonly Line[];
+  form: FulfilmentForm;
+  errors: FulfilmentErrors;
+  /** Counts refused submits (ours or the server's); each one puts the keyboard on the first field to fix. */
+  attempt: number;
+  onChange: (form: FulfilmentForm, clearedKey: string) => void;
+  onSubmit: () => void;
+};
+
+/**
+ * For a dialog's onEscapeKeyDown: Escape in an address box with its suggestions open closes the suggestions, not the
+ * checkout. Radix hears Escape on the document before the box does, so the dialog has to be told to stay.
+ */
+export function keepDialogForSuggestions(event: KeyboardEvent): void {
+  const target = event.target;
+  if (target instanceof HTMLElement && target.getAttribute('role') === 'combobox' && target.getAttribute('aria-expanded') === 'true') {
+    event.preventDefault();
+  }
+}
+
+/**
+ * The checkout's address step: where the food goes, and where each parcel is collected and delivered. The
+ * values live in the checkout, so a server refusal brings the customer back here with everything still filled in.
+ */
+export function FulfilmentStep({ items, form, errors, attempt, onChange, onSubmit }: FulfilmentStepProps) {
+  const baseId = useId();
+  const fieldId = (key: string) => `${baseId}-${key.replace(/\./g, '-')}`;
+
+  useEffect(() => {
+    if (attempt === 0) return;
+    const key = firstErrorKey(form, errors);
+    if (key) document.getElementById(fieldId(key))?.focus();
+    // Only a refused submit moves focus: typing (which changes `form` and clears that field's error) must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+
+  const shipmentIndexes = Object.keys(form.shipments)
+    .map(Number)
+    .sort((a, b) => a - b);
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Delivery details">
+      {form.delivery ? (
+        <AddressField
+          id={fieldId('delivery')}
+          label="Delivery address"
+          placeholder="Street, landmark or neighbourhood"
+          hint="Pick a suggestion so your driver finds you."
+          value={form.delivery}
+          error={errors.delivery}
+          onChange={(delivery) => onChange({ ...form, delivery }, 'delivery')}
+        />
+      ) : null}
+      {shipmentIndexes.map((index) => {
+        const shipment = form.shipments[index];
+        const line = items[index];
+        const summary = line ? parcelSummary(line.details) : '';
+        return (
+          <fieldset key={index} className="grid min-w-0 gap-3 rounded-lg border border-gray-200 p-3">
+            <legend className="flex items-center gap-1.5 px-1 text-sm font-semibold text-gray-900">
+              <Package className="size-4 text-brand-700" aria-hidden="true" />
+              {line?.name ?? 'Shipment'}
+            </legend>
+            {summary ? <p className="text-xs text-gray-600">Parcel: {summary}</p> : null}
+            <AddressField
+              id={fieldId(shipmentKey(index, 'from'))}
+              label="Sender address"
+              placeholder="Where the driver collects the parcel"
+              value={shipment.from}
+              error={errors[shipmentKey(index, 'from')]}
+              onChange={(from) => onChange({ ...form, shipments: { ...form.shipments, [index]: { ...shipment, from } } }, shipmentKey(index, 'from'))}
+            />
+            <AddressField
+              id={fieldId(shipmentKey(index, 'to'))}
+              label="Recipient address"
+              placeholder="Where the parcel goes"
+              value={shipment.to}
+              error={errors[shipmentKey(index, 'to')]}
+              onChange={(to) => onChange({ ...form, shipments: { ...form.shipments, [index]: { ...shipment, to } } }, shipmentKey(index, 'to'))}
+            />
+          </fieldset>
+        );
+      })}
+      <Button type="submit" className="w-full">
+        Continue to payment
+      </Button>
+    </form>
+  );
+}
+
+function AddressField({
+  id,
+  label,
+  placeholder,
+  hint,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  hint?: string;
+  value: AddressValue;
+  error: string | undefined;
+  onChange: (value: AddressValue) => void;
+}) {
+  return (
+    <div className="grid min-w-0 gap-1">
+      <LocationInput
+        id={id}
+        label={label}
+        required
+        placeholder={placeholder}
+        value={value.text}
+        // Typing again means the picked place no longer describes the text.
+        onValueChange={(text) => onChange({ text, place: null })}
+        displayText={(l) => placeOf(l).address}
+        onSelect={(l) => onChange({ text: placeOf(l).address, place: placeOf(l) })}
+      />
+      {error ? (
+        // LocationInput owns its aria-describedby, so the message is announced as an alert instead.
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : value.place ? (
+        <p className="flex items-center gap-1 text-xs text-emerald-700">
+          <MapPin className="size-3.5" aria-hidden="true" />
+          Location found
+        </p>
+      ) : hint ? (
+        <p className="text-xs text-gray-500">{hint}</p>
+      ) : null}
+    </div>
+  );
+}
