@@ -35,7 +35,13 @@ export type DomainEventMap = {
     progress: number;
     address: string | null;
   };
-  'registration.approved': { registrationId: number; kind: string; userId: number | null };
+  'registration.approved': {
+    registrationId: number;
+    kind: string;
+    userId: number | null;
+    /** For driver kinds: the profile the driver screen and the customer's tracking show. */
+    driver?: { name: string; phone: string; vehicle: string; plate: string };
+  };
 };
 
 export type DomainEventType = keyof DomainEventMap;

@@ -23,6 +23,7 @@ import { supportRoutes } from './modules/support/routes';
 import { trackingRoutes } from './modules/tracking/routes';
 import { driversRoutes } from './modules/drivers/routes';
 import { registerOrders } from './modules/orders/subscribers';
+import { registerDrivers } from './modules/drivers/subscribers';
 
 /** Paths exempt from the JSON/Origin CSRF rule (signed by their sender instead). */
 const CSRF_EXEMPT = ['/api/payments/webhook'];
@@ -104,6 +105,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await adminRoutes(app, ctx);
   await driversRoutes(app, ctx);
   registerOrders(ctx, { tickMs: config.dispatchTickMs });
+  registerDrivers(ctx);
 
   await serveClient(app, config.distDir);
   return app;

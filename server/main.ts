@@ -5,6 +5,8 @@ import { createContext } from './platform/context';
 import { connect } from './db/connect';
 import { seedCatalogue } from './db/seed';
 import { ensureAdmin } from './modules/accounts/service';
+import { ensureDemoDriver } from './modules/drivers/demo';
+import { writeDemoAccounts } from './demo-accounts';
 
 async function main() {
   const config = loadConfig();
@@ -15,15 +17,21 @@ async function main() {
   await database.migrate();
   const seed = await seedCatalogue(database.db);
   const admin = await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
+  const driver = await ensureDemoDriver(database.db);
 
   const app = await buildApp(await createContext(config, database));
   if (seed.seeded) app.log.info('seeded the demo catalogue');
-  if (admin.generatedPassword) {
-    // Printed once, to the server's own log only, so the first admin can sign in. Never shown on a page.
-    process.stdout.write(
-      `\n  First admin account created: ${admin.email}\n  Password (shown only now): ${admin.generatedPassword}\n` +
-        `  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.\n\n`,
-    );
+  const lines: string[] = [];
+  if (admin.generatedPassword) lines.push(`First admin account created: ${admin.email}`, `  Password (shown only now): ${admin.generatedPassword}`, '  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.');
+  if (driver.generatedPassword) lines.push(`Demo driver created: ${driver.email}`, `  Password (shown only now): ${driver.generatedPassword}`, '  Sign in on /driver, or run `npm run drive -- <tracking id>` to drive an order.');
+  if (lines.length > 0) {
+    // Printed once, to the server's own log only. Never shown on a page. `npm run drive` reads the driver's from
+    // DATA_DIR/demo-accounts.json (owner-only permissions) instead of asking for it.
+    process.stdout.write(`\n  ${lines.join('\n  ')}\n\n`);
+    writeDemoAccounts(config.dataDir, {
+      ...(admin.generatedPassword ? { admin: { email: admin.email, password: admin.generatedPassword } } : {}),
+      ...(driver.generatedPassword ? { driver: { email: driver.email, password: driver.generatedPassword } } : {}),
+    });
   }
 
   const shutdown = async (signal: string) => {

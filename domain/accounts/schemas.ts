@@ -37,3 +37,14 @@ export type Login = z.output<typeof LoginSchema>;
 
 /** What the API returns for a user: never a hash, never a credential. */
 export type PublicUser = { id: number; username: string; email: string; role: Role };
+
+/** POST /api/auth/set-password: a one-time link's token and the new password. */
+export const SetPasswordSchema = z.object({
+  token: z.string({ error: 'This link is invalid or has expired' }).min(10, 'This link is invalid or has expired').max(200, 'This link is invalid or has expired'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+export type SetPassword = z.output<typeof SetPasswordSchema>;
+export const SET_PASSWORD_INVALID = 'This link is invalid or has expired';

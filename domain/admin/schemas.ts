@@ -92,7 +92,16 @@ export type AdminServiceProvider = {
   createdAt: string;
 };
 
-export type ApproveResult = { id: number; status: 'approved'; published: { collection: AdminCollection; id: number } };
+export type ApproveResult = {
+  id: number;
+  status: 'approved';
+  published: { collection: AdminCollection; id: number };
+  /**
+   * For a driver application: the account that now has role driver (the one with the application's e-mail). When it
+   * had to be created, `setPasswordPath` is the one-time link (72 hours) for the admin to pass on.
+   */
+  account?: { email: string; created: boolean; role: string; setPasswordPath?: string };
+};
 export type RejectResult = { id: number; status: 'rejected' };
 
 export type AdminStats = {

@@ -1,3 +1,4 @@
+import type { Delivery } from '../bookings/schemas';
 import { z } from 'zod';
 import type { CardBrand } from './cards';
 
@@ -44,7 +45,8 @@ export const ConfirmPaymentSchema = z.object({
 });
 export type ConfirmPaymentBody = z.input<typeof ConfirmPaymentSchema>;
 
-export type PaymentSuccess = { success: true; paymentId: number; bookingId: number; status: 'confirmed'; trackingId?: string };
+/** A successful payment: every delivery the booking started (`trackingId` repeats the first one's id). */
+export type PaymentSuccess = { success: true; paymentId: number; bookingId: number; status: 'confirmed'; trackingId?: string; deliveries: Delivery[] };
 export type PaymentFailure = { success: false; message: string };
 
 export type PaymentIntentResponse = {

@@ -52,11 +52,11 @@ describe.runIf(process.env.REDIS_URL)('RedisPubSub', () => {
 
     // Drop B's subscriber connection, as a Redis restart would (only ours: other suites may share this Redis).
     const admin = new Redis(url);
-    const clients = String(await admin.client('LIST', 'TYPE', 'pubsub'));
+    const clients = String(await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub'));
     const id = /id=(\d+) .*name=(\S+)/g;
     let killed = 0;
     for (const m of clients.matchAll(id)) {
-      if (m[2] === `${name}:sub`) killed += Number(await admin.client('KILL', 'ID', m[1]));
+      if (m[2] === `${name}:sub`) killed += Number(await admin.call('CLIENT', 'KILL', 'ID', m[1]));
     }
     await admin.quit();
     expect(killed).toBe(1);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LoginSchema, RegisterSchema } from '../../../domain/accounts/schemas';
+import { LoginSchema, RegisterSchema, SetPasswordSchema } from '../../../domain/accounts/schemas';
 import type { AppContext } from '../../platform/context';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/plugin';
 import { requireUser } from '../../platform/auth/guards';
 import { HttpError, unauthorized } from '../../platform/errors';
-import { authenticate, LoginThrottle, registerUser } from './service';
+import { authenticate, LoginThrottle, registerUser, setPasswordWithToken } from './service';
 
 export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -37,6 +37,16 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     clearSessionCookie(request, reply);
     return reply.status(200).send({ success: true });
   });
+
+  /** Spends a one-time set-password link (accounts created for someone else, e.g. an approved driver). */
+  r.post(
+    '/api/auth/set-password',
+    { schema: { body: SetPasswordSchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (request) => {
+      await setPasswordWithToken(ctx.db, request.body.token, request.body.password);
+      return { ok: true };
+    },
+  );
 
   r.get('/api/auth/me', { preHandler: requireUser }, async (request) => {
     if (!request.user) throw unauthorized();

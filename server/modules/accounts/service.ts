@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { PublicUser, Register, Role } from '../../../domain/accounts/schemas';
-import type { Db } from '../../db/connect';
-import { loginFailures, users } from '../../db/schema';
+import { SET_PASSWORD_INVALID, type PublicUser, type Register, type Role } from '../../../domain/accounts/schemas';
+import type { Db, Tx } from '../../db/connect';
+import { loginFailures, passwordTokens, sessions, users } from '../../db/schema';
+import { hashToken } from '../../platform/auth/sessions';
 import { conflict, HttpError } from '../../platform/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/password';
 
@@ -129,4 +130,49 @@ async function insertAdmin(db: Db, email: string, password: string) {
   const [clash] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
   if (clash) username = `${username}-${randomBytes(3).toString('hex')}`;
   await db.insert(users).values({ username, email, passwordHash: await hashPassword(password), role: 'admin' });
+}
+
+/** How long a set-password link works. */
+export const SET_PASSWORD_TTL_MS = 72 * 3600_000;
+
+/** A one-time set-password token for a user; only its SHA-256 is stored. */
+export async function createPasswordToken(db: Db | Tx, userId: number, now = new Date()): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await db.insert(passwordTokens).values({ id: hashToken(token), userId, expiresAt: new Date(now.getTime() + SET_PASSWORD_TTL_MS) });
+  return token;
+}
+
+/**
+ * The account with `email`, given `role` when it is a plain user (an admin or provider keeps theirs). When none exists
+ * one is created with an unusable password and a set-password token is returned for its owner.
+ */
+export async function grantRoleByEmail(
+  tx: Tx,
+  input: { email: string; name: string; phone?: string; role: Role },
+): Promise<{ userId: number; created: boolean; role: Role; setPasswordToken?: string }> {
+  const email = input.email.trim().toLowerCase();
+  const [existing] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+  if (existing) {
+    if (existing.role === 'user') await tx.update(users).set({ role: input.role }).where(eq(users.id, existing.id));
+    return { userId: existing.id, created: false, role: existing.role === 'user' ? input.role : existing.role };
+  }
+  const base = (input.name || email.split('@')[0]).replace(/[^A-Za-z0-9_.-]+/g, '.').replace(/^\.+|\.+$/g, '').slice(0, 24) || 'driver';
+  let username = base.length >= 3 ? base : `${base}.driver`;
+  const [clash] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  if (clash) username = `${username.slice(0, 24)}-${randomBytes(3).toString('hex')}`;
+  // Nobody knows this password: the owner sets one through the link.
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  const [row] = await tx.insert(users).values({ username, email, passwordHash, phone: input.phone ?? null, role: input.role }).returning({ id: users.id });
+  return { userId: row.id, created: true, role: input.role, setPasswordToken: await createPasswordToken(tx, row.id) };
+}
+
+/** Sets a password with a one-time token; the token is spent and the user's other sessions end. */
+export async function setPasswordWithToken(db: Db, token: string, password: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(passwordTokens).where(eq(passwordTokens.id, hashToken(token))).for('update');
+    if (!row || row.usedAt || row.expiresAt <= now) throw new HttpError(400, SET_PASSWORD_INVALID, { token: SET_PASSWORD_INVALID });
+    await tx.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, row.userId));
+    await tx.update(passwordTokens).set({ usedAt: now }).where(eq(passwordTokens.id, row.id));
+    await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+  });
 }

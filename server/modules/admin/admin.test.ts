@@ -135,7 +135,8 @@ describe('review queue', () => {
     ['fashion-designer', 'user', 'provider'],
   ] as const)('approving a %s creates a service provider and promotes the %s to %s', async (kind, _from, to) => {
     const submitter = await signUp(t);
-    const id = await submit(kind, {}, submitter.cookie);
+    // A driver is the account with the application's e-mail (here the submitter's own).
+    const id = await submit(kind, kind.startsWith('driver') ? { email: submitter.email } : {}, submitter.cookie);
     const res = await asAdmin('POST', `/api/admin/registrations/${id}/approve`, {});
     expect(res.statusCode).toBe(200);
     expect(res.json().published.collection).toBe('service-providers');
@@ -143,6 +144,30 @@ describe('review queue', () => {
     expect(providers.find((p) => p.id === res.json().published.id)).toMatchObject({ userId: submitter.id, registrationId: id });
     const [user] = await t.database.db.select().from(users).where(eq(users.id, submitter.id));
     expect(user.role).toBe(to);
+  });
+
+  it('approving a driver application for an e-mail without an account creates one with a one-time set-password link', async () => {
+    const email = `new.driver.${Date.now()}@example.com`;
+    const id = await submit('driver-application', { email, firstName: 'Nora', lastName: 'Newman', vehicleMake: 'Honda', vehicleModel: 'Civic', vehicleYear: '2020', vehiclePlate: 'NORA 01', hasVehicle: true });
+    const res = await asAdmin('POST', `/api/admin/registrations/${id}/approve`, {});
+    expect(res.statusCode).toBe(200);
+    const account = res.json().account;
+    expect(account).toMatchObject({ email, created: true, role: 'driver', setPasswordPath: expect.stringMatching(/^\/set-password\?token=/) });
+    const token = new URLSearchParams(account.setPasswordPath.split('?')[1]).get('token');
+
+    // Nobody can sign in before the link is used; the link works once.
+    expect((await req('POST', '/api/auth/login', undefined, { email, password: 'anything-at-all' })).statusCode).toBe(401);
+    expect((await req('POST', '/api/auth/set-password', undefined, { token, password: 'short' })).json().errors).toHaveProperty('password');
+    expect((await req('POST', '/api/auth/set-password', undefined, { token, password: 'nora-drives-safely' })).json()).toEqual({ ok: true });
+    const again = await req('POST', '/api/auth/set-password', undefined, { token, password: 'another-password-1' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('This link is invalid or has expired');
+    const login = await req('POST', '/api/auth/login', undefined, { email, password: 'nora-drives-safely' });
+    expect(login.json()).toMatchObject({ role: 'driver' });
+    const cookie = login.headers['set-cookie'] as string | string[];
+    const sid = (Array.isArray(cookie) ? cookie[0] : cookie).split(';')[0];
+    const me = await t.app.inject({ method: 'GET', url: '/api/driver/me', headers: { cookie: sid } });
+    expect(me.json()).toEqual({ online: false, name: 'Nora Newman', phone: expect.any(String), vehicle: '2020 Honda Civic', plate: 'NORA 01' });
   });
 
   it('rejects with a reason; the listing stays private; a second review is a 409', async () => {

@@ -45,7 +45,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/admin/registrations/:id/approve',
     { ...adminOnly, schema: { params: IdParams, body: ApproveRegistrationSchema.optional() } },
-    async (request) => approveRegistration(db, request.params.id, currentUser(request).id, request.body?.notes),
+    async (request) => approveRegistration(ctx.events, request.params.id, currentUser(request).id, request.body?.notes),
   );
   r.post(
     '/api/admin/registrations/:id/reject',

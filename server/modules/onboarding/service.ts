@@ -15,6 +15,8 @@ import {
   type TaxiRegistration,
 } from '../../../domain/onboarding';
 import type { Db, Tx } from '../../db/connect';
+import type { EventBus } from '../../platform/events/bus';
+import { grantRoleByEmail } from '../accounts/service';
 import {
   cars,
   generalServices,
@@ -181,18 +183,43 @@ async function publish(tx: Tx, row: RegistrationRow): Promise<{ collection: Admi
   }
 }
 
+/** The account details of a driver application or registration: who gets role driver, and their profile. */
+function driverOf(kind: RegistrationKind, data: Record<string, unknown>) {
+  const text = (k: string) => (typeof data[k] === 'string' ? (data[k] as string).trim() : data[k] === undefined ? '' : String(data[k]));
+  const name = kind === 'driver' ? text('fullName') : `${text('firstName')} ${text('lastName')}`.trim();
+  const vehicle = [text('vehicleYear'), text('vehicleMake'), text('vehicleModel')].filter(Boolean).join(' ') || text('vehicleType');
+  return { email: text('email'), name, phone: text('phone'), vehicle, plate: text('vehiclePlate') };
+}
+
 /**
  * Approves a pending registration: publishes it (catalogue row, or a service_providers row for airlines, drivers
- * and designers), promotes a signed-in submitter with role 'user' to 'driver' (driver kinds) or 'provider', and
- * records the review. 404 when missing, 409 when already reviewed.
+ * and designers) and records the review. A driver application grants role driver to the account with the
+ * application's e-mail, creating one (with a one-time set-password link for the admin to pass on) when none exists;
+ * other kinds promote a signed-in submitter with role 'user' to 'provider'. registration.approved lets the drivers
+ * module build the driver's profile. 404 when missing, 409 when already reviewed.
  */
-export async function approveRegistration(db: Db, id: number, reviewerId: number, notes?: string): Promise<ApproveResult> {
-  return db.transaction(async (tx) => {
+export async function approveRegistration(events: EventBus, id: number, reviewerId: number, notes?: string): Promise<ApproveResult> {
+  return events.transaction(async (tx, emit) => {
     const row = await lockPending(tx, id);
     const published = await publish(tx, row);
-    if (row.submitterId !== null) {
-      const role = row.kind === 'driver' || row.kind === 'driver-application' ? 'driver' : 'provider';
-      await tx.update(users).set({ role }).where(and(eq(users.id, row.submitterId), eq(users.role, 'user')));
+    const kind = row.kind as RegistrationKind;
+    let account: ApproveResult['account'];
+    let userId = row.submitterId;
+    let driver: ReturnType<typeof driverOf> | undefined;
+    if (kind === 'driver' || kind === 'driver-application') {
+      driver = driverOf(kind, row.data);
+      const granted = await grantRoleByEmail(tx, { email: driver.email, name: driver.name, phone: driver.phone, role: 'driver' });
+      userId = granted.userId;
+      // The provider record belongs to the driver's account, whoever submitted the form.
+      await tx.update(serviceProviders).set({ userId }).where(eq(serviceProviders.id, published.id));
+      account = {
+        email: driver.email.toLowerCase(),
+        created: granted.created,
+        role: granted.role,
+        ...(granted.setPasswordToken ? { setPasswordPath: `/set-password?token=${granted.setPasswordToken}` } : {}),
+      };
+    } else if (row.submitterId !== null) {
+      await tx.update(users).set({ role: 'provider' }).where(and(eq(users.id, row.submitterId), eq(users.role, 'user')));
     }
     await tx
       .update(registrations)
@@ -206,7 +233,13 @@ export async function approveRegistration(db: Db, id: number, reviewerId: number
         updatedAt: new Date(),
       })
       .where(eq(registrations.id, id));
-    return { id, status: 'approved' as const, published };
+    await emit('registration.approved', {
+      registrationId: id,
+      kind,
+      userId,
+      ...(driver ? { driver: { name: driver.name, phone: driver.phone, vehicle: driver.vehicle, plate: driver.plate } } : {}),
+    });
+    return { id, status: 'approved' as const, published, ...(account ? { account } : {}) };
   });
 }
 
