@@ -32,6 +32,8 @@ export function ReviewQueue() {
   const pending = useQuery<AdminRegistration[]>({ queryKey: PENDING_KEY });
   const [viewing, setViewing] = useState<AdminRegistration | null>(null);
   const [rejecting, setRejecting] = useState<AdminRegistration | null>(null);
+  // A driver account created by an approval: its one-time set-password link, shown once to the admin.
+  const [granted, setGranted] = useState<NonNullable<ApproveResult['account']> | null>(null);
   const details = viewing ? registrationDetails(viewing.kind, viewing.data) : null;
 
   const refresh = () =>
@@ -47,8 +49,11 @@ export function ReviewQueue() {
       apiJson<ApproveResult>('POST', `/api/admin/registrations/${registration.id}/approve`, {}),
     onSuccess: (result, registration) => {
       void queryClient.invalidateQueries({ queryKey: [`/api/${result.published.collection}`] });
-      toast({ title: 'Registration approved', description: `${registration.name} is now published.`, variant: 'success' });
+      const account = result.account;
+      const who = account ? ` ${account.email} can now use the driver screen${account.created ? ' once they set a password' : ''}.` : '';
+      toast({ title: 'Registration approved', description: `${registration.name} is now published.${who}`, variant: 'success' });
       setViewing(null);
+      if (account?.setPasswordPath) setGranted(account);
     },
     onError: (error) => {
       toast({ title: 'Approval failed', description: parseApiError(error).message ?? 'Please try again.', variant: 'destructive' });
@@ -56,9 +61,16 @@ export function ReviewQueue() {
     onSettled: refresh,
   });
 
+  const grantedDialog = granted ? <SetPasswordLinkDialog account={granted} onClose={() => setGranted(null)} /> : null;
   if (pending.isPending) return <TableState status="pending" label="pending registrations" />;
   if (pending.isError) return <TableState status="error" label="pending registrations" onRetry={() => void pending.refetch()} />;
-  if (pending.data.length === 0) return <TableState status="empty" label="pending registrations" emptyText="No registrations are waiting for review." />;
+  if (pending.data.length === 0)
+    return (
+      <>
+        <TableState status="empty" label="pending registrations" emptyText="No registrations are waiting for review." />
+        {grantedDialog}
+      </>
+    );
 
   return (
     <>
@@ -150,7 +162,44 @@ export function ReviewQueue() {
           }}
         />
       ) : null}
+      {grantedDialog}
     </>
+  );
+}
+
+/** Shows the one-time link of an account an approval created, for the admin to pass on (it is not stored in clear). */
+function SetPasswordLinkDialog({ account, onClose }: { account: NonNullable<ApproveResult['account']>; onClose: () => void }) {
+  const link = `${window.location.origin}${account.setPasswordPath ?? ''}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast({ title: 'Link Copied', description: 'The set-password link is on the clipboard.' });
+    } catch {
+      toast({ title: 'Copy the link', description: link });
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Driver account created</DialogTitle>
+          <DialogDescription>
+            No account used {account.email}, so one was created with the driver role. Send this one-time link to the driver so they can set a
+            password. It works once, for 72 hours, and is not shown again.
+          </DialogDescription>
+        </DialogHeader>
+        <label className="grid gap-1 text-sm">
+          <span className="font-medium text-gray-700">Set-password link</span>
+          <input readOnly value={link} onFocus={(e) => e.currentTarget.select()} className="w-full rounded-md border border-gray-300 px-3 py-2 font-mono text-xs" />
+        </label>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Done
+          </Button>
+          <Button onClick={() => void copy()}>Copy link</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }
 
