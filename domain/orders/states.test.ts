@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ORDER_STATUSES, isFinal, nextStatus, orderTransition, trackingStatusLabel, trackingStatusOf, type OrderEvent, type OrderStatus } from './states';
+
+const events: fc.Arbitrary<OrderEvent> = fc.oneof(
+  fc.constant<OrderEvent>({ type: 'accept' }),
+  fc.constant<OrderEvent>({ type: 'cancel' }),
+  fc.constantFrom(...ORDER_STATUSES).map((to): OrderEvent => ({ type: 'step', to })),
+);
+
+/** Where an order may legally be after `from`. */
+const LEGAL: Record<OrderStatus, OrderStatus[]> = {
+  pending: ['accepted', 'cancelled'],
+  accepted: ['pickup', 'cancelled'],
+  pickup: ['transit', 'cancelled'],
+  transit: ['delivered', 'cancelled'],
+  delivered: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+describe('the order state machine', () => {
+  it('never reaches an illegal state, whatever events arrive; completed and cancelled are final', () => {
+    fc.assert(
+      fc.property(fc.array(events, { maxLength: 40 }), (sequence) => {
+        let status: OrderStatus = 'pending';
+        for (const event of sequence) {
+          const t = orderTransition(status, event);
+          if (isFinal(status)) expect(t.ok).toBe(false);
+          if (t.ok) {
+            expect(LEGAL[status]).toContain(t.to);
+            status = t.to;
+          }
+        }
+      }),
+    );
+  });
+
+  it('walks the happy path one step at a time', () => {
+    let status: OrderStatus = 'pending';
+    const seen: OrderStatus[] = [status];
+    for (let next = nextStatus(status); next; next = nextStatus(status)) {
+      const t = orderTransition(status, next === 'accepted' ? { type: 'accept' } : { type: 'step', to: next });
+      if (!t.ok) throw new Error(t.message);
+      status = t.to;
+      seen.push(status);
+    }
+    expect(seen).toEqual(['pending', 'accepted', 'pickup', 'transit', 'delivered', 'completed']);
+  });
+
+  it('explains refusals', () => {
+    expect(orderTransition('accepted', { type: 'accept' })).toEqual({ ok: false, message: 'This order has already been taken' });
+    expect(orderTransition('pending', { type: 'step', to: 'pickup' })).toEqual({ ok: false, message: 'Accept the order first' });
+    expect(orderTransition('cancelled', { type: 'cancel' })).toEqual({ ok: false, message: 'This order was cancelled' });
+  });
+
+  it('maps order statuses onto the tracking record and its labels (spec 000 section 4)', () => {
+    expect(ORDER_STATUSES.map(trackingStatusOf)).toEqual(['pending', 'active', 'active', 'active', 'active', 'completed', 'cancelled']);
+    expect(trackingStatusLabel('pending', 'dialog')).toBe('Preparing');
+    expect(trackingStatusLabel('pending', 'map')).toBe('Pending');
+    expect(trackingStatusLabel('active', 'dialog')).toBe('En Route');
+    expect(trackingStatusLabel('completed', 'map')).toBe('Delivered');
+    expect(trackingStatusLabel('weird', 'map')).toBe('Unknown');
+  });
+});
