@@ -1,20 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { AlertCircle, RefreshCw, Search, Share2 } from 'lucide-react';
-import type { TrackingView } from '@domain/catalogue/types';
-import { getQueryFn, parseApiError } from '@client/lib/api';
+import { parseApiError } from '@client/lib/api';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Button } from '@client/ui/button';
 import { Card } from '@client/ui/card';
 import { Input } from '@client/ui/input';
 import { Label } from '@client/ui/label';
 import { Skeleton } from '@client/ui/skeleton';
-import { useToast } from '@client/ui/use-toast';
+import { shareTracking } from './share-tracking';
 import { TrackingDetails } from './tracking-details';
-
-/** Spec 002 section 9: an active record is refreshed every 5 seconds. */
-const ACTIVE_REFRESH_MS = 5000;
+import { useLiveTracking } from './use-live-tracking';
 
 /** /track and /track/:id: follow an order, ride or parcel by its tracking ID or number. */
 export function TrackPage() {
@@ -53,12 +49,8 @@ export function TrackPage() {
 }
 
 function TrackingResult({ trackingId }: { trackingId: string }) {
-  const { toast } = useToast();
-  const query = useQuery<TrackingView | null>({
-    queryKey: ['/api/tracking', trackingId],
-    queryFn: getQueryFn<TrackingView>({ on401: 'throw' }),
-    refetchInterval: (q) => (q.state.data?.status === 'active' ? ACTIVE_REFRESH_MS : false),
-  });
+  // Live over the tracking socket; spec 002 section 9's 5 s refresh only while the socket is down.
+  const query = useLiveTracking(trackingId);
 
   if (query.isPending) {
     return (
@@ -70,7 +62,8 @@ function TrackingResult({ trackingId }: { trackingId: string }) {
     );
   }
 
-  if (query.isError || !query.data) {
+  // A failed background refresh keeps showing the record it already has; only a record never loaded is an error.
+  if (!query.data) {
     const parsed = parseApiError(query.error);
     return (
       <Card role="alert" className="grid gap-3 p-6">
@@ -91,20 +84,10 @@ function TrackingResult({ trackingId }: { trackingId: string }) {
     );
   }
 
-  const share = async () => {
-    const link = `${window.location.origin}/track/${encodeURIComponent(query.data?.id ?? trackingId)}`;
-    try {
-      await navigator.clipboard.writeText(link);
-      toast({ title: 'Link Copied', description: 'Tracking link copied to clipboard' });
-    } catch {
-      toast({ title: 'Share', description: link });
-    }
-  };
-
   return (
     <Card className="grid gap-4 p-6 text-sm">
-      <TrackingDetails tracking={query.data} />
-      <Button variant="outline" className="justify-self-start" onClick={() => void share()}>
+      <TrackingDetails tracking={query.data} view="map" mapHeight={400} />
+      <Button variant="outline" className="justify-self-start" onClick={() => void shareTracking(query.data?.id ?? trackingId)}>
         <Share2 className="size-4" aria-hidden="true" />
         Share
       </Button>

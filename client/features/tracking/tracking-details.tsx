@@ -1,27 +1,97 @@
-import { Clock, MapPin, Phone, Truck } from 'lucide-react';
+import { lazy, Suspense, useId } from 'react';
+import { Car, Clock, MapPin, Phone, Search, Truck } from 'lucide-react';
 import type { TrackingView } from '@domain/catalogue/types';
+import { trackingStatusLabel } from '@domain/orders/states';
 import { formatDateTime } from '@client/lib/format';
-import { Badge, type BadgeVariant } from '@client/ui/badge';
+import { Badge } from '@client/ui/badge';
+import { buttonVariants } from '@client/ui/button';
+import { Skeleton } from '@client/ui/skeleton';
+import { etaText, progressPercent, telHref, trackingStatusClass } from './live-tracking';
 
-/** Spec 000 section 4 and spec 002 section 4: the status labels of a tracking record. */
-export function trackingStatusLabel(status: string): string {
-  switch (status) {
-    case 'pending':
-      return 'Preparing';
-    case 'active':
-      return 'En Route';
-    case 'completed':
-      return 'Delivered';
-    default:
-      return 'Unknown';
-  }
+// Leaflet is large and only needed once a record is on screen; the cart's dialog and the taxi panel load without it.
+const TrackingMap = lazy(() => import('./tracking-map').then((m) => ({ default: m.TrackingMap })));
+
+/** Where a record is shown: the dialog says 'Preparing' for pending, the page's map view 'Pending' (spec 000 section 4). */
+export type TrackingViewKind = 'dialog' | 'map';
+
+/** The status badge in the spec's colours (spec 002 section 4). */
+export function TrackingStatusBadge({ status, view }: { status: string; view: TrackingViewKind }) {
+  return (
+    <Badge variant="secondary" className={trackingStatusClass(status)}>
+      {trackingStatusLabel(status, view)}
+    </Badge>
+  );
 }
 
-// Preparing yellow, En Route green, Delivered blue, Unknown grey (spec 002 section 4).
-const STATUS_VARIANT: Record<string, BadgeVariant> = { pending: 'warning', active: 'success', completed: 'default' };
+/** The trip's real progress from the driver's positions (0..1 from the server), never a simulated figure. */
+export function TrackingProgress({ progress }: { progress: number }) {
+  const percent = progressPercent(progress);
+  const labelId = useId();
+  return (
+    <div className="grid gap-1">
+      <div className="flex justify-between text-xs text-gray-600">
+        <span id={labelId}>Trip progress</span>
+        <span aria-hidden="true">{percent}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 overflow-hidden rounded-full bg-gray-200"
+      >
+        <div className="h-full rounded-full bg-emerald-600 transition-[width] duration-500" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
 
-/** The facts of one tracking record: service, status, provider, ETA, destination and the updates, newest first. */
-export function TrackingDetails({ tracking: t }: { tracking: TrackingView }) {
+/** The assigned driver: name, vehicle and plate, and a tel: link. */
+export function DriverCard({ driver }: { driver: NonNullable<TrackingView['driver']> }) {
+  return (
+    <section aria-label="Your driver" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-gray-200 p-3">
+      <div className="flex min-w-0 items-start gap-2">
+        <Car className="mt-0.5 size-5 shrink-0 text-gray-500" aria-hidden="true" />
+        <div className="min-w-0">
+          <p className="font-semibold break-words text-gray-900">{driver.name}</p>
+          <p className="text-gray-600">
+            {driver.vehicle} · <span className="font-mono">{driver.plate}</span>
+          </p>
+        </div>
+      </div>
+      {driver.phone ? (
+        <a href={telHref(driver.phone)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <Phone className="size-4" aria-hidden="true" />
+          Call driver
+        </a>
+      ) : null}
+    </section>
+  );
+}
+
+/** Shown while the server has had no driver take the order for a while. */
+export function LookingForDriverNotice() {
+  return (
+    <div role="status" className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900">
+      <Search className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <p>Looking for a driver. No driver has taken this order yet; we keep offering it to drivers nearby.</p>
+    </div>
+  );
+}
+
+export type TrackingDetailsProps = {
+  tracking: TrackingView;
+  view: TrackingViewKind;
+  /** The map's height: 400 px on the page, 300 px in the dialog (spec 000 section 9). */
+  mapHeight: number;
+};
+
+/**
+ * The facts of one tracking record: service, status, driver, provider, ETA (minutes and clock time), progress,
+ * the live map and the updates, newest first.
+ */
+export function TrackingDetails({ tracking: t, view, mapHeight }: TrackingDetailsProps) {
   return (
     <div className="grid gap-4 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -29,8 +99,10 @@ export function TrackingDetails({ tracking: t }: { tracking: TrackingView }) {
           <p className="font-semibold break-words text-gray-900">{t.serviceName}</p>
           <p className="font-mono text-xs break-all text-gray-500">{t.trackingNumber}</p>
         </div>
-        <Badge variant={STATUS_VARIANT[t.status] ?? 'secondary'}>{trackingStatusLabel(t.status)}</Badge>
+        <TrackingStatusBadge status={t.status} view={view} />
       </div>
+      {t.lookingForDriver && t.status === 'pending' ? <LookingForDriverNotice /> : null}
+      {t.driver ? <DriverCard driver={t.driver} /> : null}
       <dl className="grid gap-2">
         <div className="flex items-start gap-2">
           <Truck className="mt-0.5 size-4 shrink-0 text-gray-500" aria-hidden="true" />
@@ -40,7 +112,7 @@ export function TrackingDetails({ tracking: t }: { tracking: TrackingView }) {
             {t.providerPhone ? (
               <>
                 {' · '}
-                <a className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline" href={`tel:${t.providerPhone.replace(/[^\d+]/g, '')}`}>
+                <a className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline" href={telHref(t.providerPhone)}>
                   <Phone className="size-3.5" aria-hidden="true" />
                   {t.providerPhone}
                 </a>
@@ -48,17 +120,25 @@ export function TrackingDetails({ tracking: t }: { tracking: TrackingView }) {
             ) : null}
           </dd>
         </div>
-        <div className="flex items-start gap-2">
-          <Clock className="mt-0.5 size-4 shrink-0 text-gray-500" aria-hidden="true" />
-          <dt className="sr-only">Estimated time</dt>
-          <dd>ETA {t.estimatedTime}</dd>
-        </div>
+        {t.status !== 'cancelled' ? (
+          <div className="flex items-start gap-2">
+            <Clock className="mt-0.5 size-4 shrink-0 text-gray-500" aria-hidden="true" />
+            <dt className="sr-only">Estimated time</dt>
+            {/* A finished order's estimatedTime is the server's closing word ('Arrived'), not a countdown. */}
+            <dd>{t.status === 'completed' ? t.estimatedTime : etaText(t)}</dd>
+          </div>
+        ) : null}
         <div className="flex items-start gap-2">
           <MapPin className="mt-0.5 size-4 shrink-0 text-gray-500" aria-hidden="true" />
           <dt className="sr-only">Destination</dt>
           <dd className="min-w-0 break-words">{t.destination.address}</dd>
         </div>
       </dl>
+      {/* Progress is measured along the pickup -> destination route, so it only exists for driven orders. */}
+      {t.route && t.status !== 'cancelled' ? <TrackingProgress progress={t.progress} /> : null}
+      <Suspense fallback={<Skeleton className="w-full" style={{ height: mapHeight }} />}>
+        <TrackingMap tracking={t} height={mapHeight} />
+      </Suspense>
       <section aria-label="Updates">
         <h3 className="mb-2 text-xs font-medium uppercase tracking-wide text-gray-500">Updates</h3>
         {t.updates.length === 0 ? (

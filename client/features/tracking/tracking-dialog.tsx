@@ -1,13 +1,13 @@
 import type { RefObject } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { RefreshCw } from 'lucide-react';
-import type { TrackingView } from '@domain/catalogue/types';
-import { getQueryFn, parseApiError } from '@client/lib/api';
+import { RefreshCw, Share2 } from 'lucide-react';
+import { parseApiError } from '@client/lib/api';
 import { Button, buttonVariants } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { Skeleton } from '@client/ui/skeleton';
+import { shareTracking } from './share-tracking';
 import { TrackingDetails } from './tracking-details';
+import { useLiveTracking } from './use-live-tracking';
 
 export type TrackingDialogProps = {
   trackingId: string | null;
@@ -21,10 +21,8 @@ export type TrackingDialogProps = {
 export function TrackingDialog({ trackingId, open, onOpenChange, returnFocusRef }: TrackingDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="max-w-md"
-        returnFocusRef={returnFocusRef}
-      >
+      {/* Wider than the old max-w-md so the 300 px map is readable; the overlay scrolls on short screens. */}
+      <DialogContent className="max-w-lg" returnFocusRef={returnFocusRef}>
         <DialogHeader>
           <DialogTitle>Track your order</DialogTitle>
           <DialogDescription>Live status from the provider.</DialogDescription>
@@ -36,10 +34,8 @@ export function TrackingDialog({ trackingId, open, onOpenChange, returnFocusRef 
 }
 
 function TrackingBody({ trackingId, onLeave }: { trackingId: string; onLeave: () => void }) {
-  const query = useQuery<TrackingView | null>({
-    queryKey: ['/api/tracking', trackingId],
-    queryFn: getQueryFn<TrackingView>({ on401: 'throw' }),
-  });
+  // The dialog is open only while someone watches it, so the socket lives exactly as long (unmount closes it).
+  const query = useLiveTracking(trackingId);
 
   if (query.isPending) {
     return (
@@ -50,7 +46,8 @@ function TrackingBody({ trackingId, onLeave }: { trackingId: string; onLeave: ()
       </div>
     );
   }
-  if (query.isError || !query.data) {
+  // A failed background refresh keeps the record on screen; only a record never loaded is an error.
+  if (!query.data) {
     const parsed = parseApiError(query.error);
     return (
       <div role="alert" className="grid gap-3">
@@ -65,7 +62,14 @@ function TrackingBody({ trackingId, onLeave }: { trackingId: string; onLeave: ()
 
   return (
     <div className="grid gap-4 text-sm">
-      <TrackingDetails tracking={query.data} />
+      <TrackingDetails tracking={query.data} view="dialog" mapHeight={300} />
+      {/* Spec 000 section 4: Share Tracking appears only while the order is on its way. */}
+      {query.data.status === 'active' ? (
+        <Button variant="outline" className="w-full" onClick={() => void shareTracking(query.data?.id ?? trackingId)}>
+          <Share2 className="size-4" aria-hidden="true" />
+          Share Tracking
+        </Button>
+      ) : null}
       <Link to={`/track/${encodeURIComponent(query.data.id)}`} onClick={onLeave} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
         Open tracking page
       </Link>

@@ -1,20 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
-import { CarTaxiFront, Clock, MapPin, MessageCircle, Navigation, Phone, Users } from 'lucide-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Car, CarTaxiFront, Clock, MapPin, Navigation, Phone, Users } from 'lucide-react';
 import type { Booking, Place } from '@domain/bookings/schemas';
-import type { TaxiQuote, TaxiRideQuote, TrackingView } from '@domain/catalogue/types';
+import type { TaxiQuote, TaxiRideQuote } from '@domain/catalogue/types';
 import { apiJson } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
-import { Badge } from '@client/ui/badge';
 import { Button, buttonVariants } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
+import { Spinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';
 import { BookNowButton } from '@client/features/bookings/book-now-button';
 import { LocationInput } from '@client/features/locations/location-input';
+import { etaText, telHref } from '@client/features/tracking/live-tracking';
+import { LookingForDriverNotice, TrackingStatusBadge } from '@client/features/tracking/tracking-details';
+import { useLiveTracking } from '@client/features/tracking/use-live-tracking';
 import { SECTION_IDS } from '../categories';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../components/states';
-import { buildQuery, useCatalogue } from '../components/use-catalogue';
+import { buildQuery } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
 type Trip = { pickup: Place; dropoff: Place };
@@ -211,22 +214,41 @@ function RideBookButton({ ride, trip, onBooked }: { ride: TaxiRideQuote; trip: T
   );
 }
 
+/** The ride's delivery in a paid booking: its `deliveries` list, or the first tracking id for older answers. */
+function rideTrackingId(booking: Booking): string | null {
+  // `deliveries` may be missing on a booking built before the payment answer carried it.
+  const taxi = (booking.deliveries ?? []).find((d) => d.kind === 'taxi');
+  return taxi?.trackingId ?? booking.trackingId ?? null;
+}
+
+/** How often a paid booking is re-read while its ride has no tracking record yet (a card confirmed by webhook). */
+const RIDE_RECORD_POLL_MS = 5000;
+
 function BookedPanel({ booked, onDone }: { booked: { booking: Booking; ride: TaxiRideQuote; trip: Trip }; onDone: () => void }) {
   const { booking, ride, trip } = booked;
-  const [messageOpen, setMessageOpen] = useState(false);
-  // A ride with a tracking record carries the driver's contact; without one the driver is not assigned yet.
-  const tracking = useCatalogue<TrackingView>(booking.trackingId ? `/api/tracking/${encodeURIComponent(booking.trackingId)}` : null);
-  const phone = tracking.data?.providerPhone?.replace(/\s+/g, '');
-  const trackHref = booking.trackingId ? `/track/${encodeURIComponent(booking.trackingId)}` : '/track';
+  const known = rideTrackingId(booking);
+  // A Stripe payment is confirmed by the server's webhook, so the ride's tracking record can appear a moment after
+  // the card form reports success; re-read the booking until it lists the ride.
+  const reloaded = useQuery<Booking | null>({
+    queryKey: ['/api/bookings', booking.id],
+    enabled: known === null,
+    // Stops once the ride is listed, or on an error (Track Live still opens the tracking page for a lookup).
+    refetchInterval: (q) => (q.state.status === 'error' || (q.state.data && rideTrackingId(q.state.data)) ? false : RIDE_RECORD_POLL_MS),
+  });
+  const trackingId = known ?? (reloaded.data ? rideTrackingId(reloaded.data) : null);
+  const tracking = useLiveTracking(trackingId);
+  const t = tracking.data ?? null;
+  const driver = t?.driver ?? null;
+  const trackHref = trackingId ? `/track/${encodeURIComponent(trackingId)}` : '/track';
 
   return (
     <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 sm:p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-lg font-semibold text-emerald-900">Your {ride.type} ride is booked</h3>
-        <Badge variant="success">En Route</Badge>
+        {t ? <TrackingStatusBadge status={t.status} view="map" /> : null}
       </div>
       <p className="mt-1 text-sm text-emerald-900">
-        Booking #{booking.id} · {formatMoney(booking.totalAmount)} · driver arrives in {ride.estimatedArrival}
+        Booking #{booking.id} · {formatMoney(booking.totalAmount)}
       </p>
       <p className="mt-2 flex items-start gap-1 text-sm text-gray-700">
         <MapPin className="mt-0.5 size-4 shrink-0 text-gray-500" aria-hidden="true" />
@@ -234,42 +256,53 @@ function BookedPanel({ booked, onDone }: { booked: { booking: Booking; ride: Tax
           {trip.pickup.address} → {trip.dropoff.address}
         </span>
       </p>
-      <div className="mt-4 grid gap-2 sm:grid-cols-3">
-        {phone ? (
-          <a href={`tel:${phone}`} className={buttonVariants({ variant: 'outline' })}>
+
+      <div className="mt-3 grid gap-3 text-sm">
+        {t?.status === 'cancelled' ? (
+          <p className="text-red-800">This ride was cancelled.</p>
+        ) : driver ? (
+          <>
+            <section aria-label="Your driver" className="flex items-start gap-2 rounded-lg border border-emerald-200 bg-white p-3">
+              <Car className="mt-0.5 size-5 shrink-0 text-gray-500" aria-hidden="true" />
+              <div className="min-w-0">
+                <p className="font-semibold break-words text-gray-900">{driver.name}</p>
+                <p className="text-gray-700">
+                  {driver.vehicle} · <span className="font-mono">{driver.plate}</span>
+                </p>
+              </div>
+            </section>
+            {t && t.status !== 'completed' ? (
+              <p className="flex items-center gap-1 text-gray-700">
+                <Clock className="size-4 text-gray-500" aria-hidden="true" />
+                {etaText(t)}
+              </p>
+            ) : null}
+          </>
+        ) : tracking.isError ? (
+          <p className="text-gray-700">Live ride details are unavailable right now. Track Live shows the latest status.</p>
+        ) : (
+          <>
+            <Spinner label="Finding your driver…" showLabel />
+            {t?.lookingForDriver ? <LookingForDriverNotice /> : null}
+          </>
+        )}
+      </div>
+
+      <div className="mt-4 grid gap-2 sm:grid-cols-2">
+        {driver?.phone ? (
+          <a href={telHref(driver.phone)} className={buttonVariants({ variant: 'outline' })}>
             <Phone className="size-4" aria-hidden="true" />
             Call Driver
           </a>
-        ) : (
-          <Button variant="outline" disabled title="The driver's number appears once a driver is assigned">
-            <Phone className="size-4" aria-hidden="true" />
-            Call Driver
-          </Button>
-        )}
-        <Button variant="outline" onClick={() => setMessageOpen(true)}>
-          <MessageCircle className="size-4" aria-hidden="true" />
-          Message
-        </Button>
-        <Link to={trackHref} className={buttonVariants({})}>
+        ) : null}
+        <Link to={trackHref} className={buttonVariants({ className: driver?.phone ? undefined : 'sm:col-span-2' })}>
           <Navigation className="size-4" aria-hidden="true" />
           Track Live
         </Link>
       </div>
-      {!phone ? <p className="mt-2 text-xs text-gray-600">The driver&apos;s number appears here once a driver is assigned.</p> : null}
       <Button variant="link" className="mt-2 px-0" onClick={onDone}>
         Book another ride
       </Button>
-      <Dialog open={messageOpen} onOpenChange={setMessageOpen}>
-        <DialogContent className="max-w-sm">
-          <DialogHeader>
-            <DialogTitle>Message your driver</DialogTitle>
-            <DialogDescription>Messaging with your driver will connect here once a driver accepts the ride.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button onClick={() => setMessageOpen(false)}>OK</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
     </div>
   );
 }

@@ -1,0 +1,255 @@
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import L, { type Map as LeafletMap } from 'leaflet';
+import { MapContainer, Marker, Polyline, TileLayer } from 'react-leaflet';
+import { LocateFixed, Route } from 'lucide-react';
+import type { TrackingView } from '@domain/catalogue/types';
+import { Button } from '@client/ui/button';
+import { toast } from '@client/ui/use-toast';
+import { initialCentre, routePoints } from './live-tracking';
+
+/**
+ * The server's MAP_TILE_URL default. No endpoint exposes the configured template yet, so a deployment that sets
+ * MAP_TILE_URL to another provider still gets these tiles here (and its CSP only allows the configured origin,
+ * in which case the tiles fail and the map falls back to the route-only view below).
+ */
+export const MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/** Spec 000 section 9 and spec 002 section 9: the tracking map opens at zoom 14; "Centre on me" uses 15. */
+export const TRACKING_ZOOM = 14;
+export const CENTRE_ON_ME_ZOOM = 15;
+/** Fitting a route of a few metres must not zoom in to an empty square past street level. */
+const FIT_MAX_ZOOM = 16;
+
+type LatLng = { lat: number; lng: number };
+
+/**
+ * A marker drawn with inline SVG: Leaflet's default icon is a PNG whose URL bundlers rewrite, so it breaks.
+ * The SVG carries the accessible name; the marker itself is not focusable (it does nothing when activated).
+ */
+function markerIcon(label: string, svgBody: string, size: number, anchor: 'centre' | 'tip'): L.DivIcon {
+  return L.divIcon({
+    className: 'tracking-marker',
+    html: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="${size}" height="${size}" role="img" aria-label="${label}"><title>${label}</title>${svgBody}</svg>`,
+    iconSize: [size, size],
+    iconAnchor: anchor === 'tip' ? [size / 2, size] : [size / 2, size / 2],
+  });
+}
+
+const ICONS = {
+  pickup: markerIcon('Pickup', '<circle cx="16" cy="16" r="11" fill="#059669" stroke="#fff" stroke-width="3"/><circle cx="16" cy="16" r="4" fill="#fff"/>', 26, 'centre'),
+  destination: markerIcon(
+    'Destination',
+    '<path d="M16 31s-10-9.4-10-17a10 10 0 0 1 20 0c0 7.6-10 17-10 17z" fill="#dc2626" stroke="#fff" stroke-width="2"/><circle cx="16" cy="14" r="4" fill="#fff"/>',
+    34,
+    'tip',
+  ),
+  driver: markerIcon(
+    'Driver',
+    '<circle cx="16" cy="16" r="13" fill="#4338ca" stroke="#fff" stroke-width="3"/><path d="M9 18l1.6-4.6A2 2 0 0 1 12.5 12h7a2 2 0 0 1 1.9 1.4L23 18v4h-2.2v-1.6h-9.6V22H9z" fill="#fff"/>',
+    32,
+    'centre',
+  ),
+  // A parcel or order moving without one of our drivers (a carrier's scan location, say).
+  current: markerIcon(
+    'Current location',
+    '<circle cx="16" cy="16" r="12" fill="#4338ca" stroke="#fff" stroke-width="3"/><circle cx="16" cy="16" r="4" fill="#fff"/>',
+    28,
+    'centre',
+  ),
+  me: markerIcon('You', '<circle cx="16" cy="16" r="9" fill="#2563eb" stroke="#fff" stroke-width="4"/>', 22, 'centre'),
+};
+
+const toTuple = (p: LatLng): [number, number] => [p.lat, p.lng];
+
+/** Within about a metre: the server copies the pickup into currentLocation while an order waits for a driver. */
+const samePlace = (a: LatLng, b: LatLng) => Math.abs(a.lat - b.lat) < 1e-5 && Math.abs(a.lng - b.lng) < 1e-5;
+
+export type TrackingMapProps = {
+  tracking: TrackingView;
+  /** 400 px on the tracking page, 300 px in the dialog (spec 000 section 9). */
+  height?: number;
+  zoom?: number;
+};
+
+type TileState = 'loading' | 'ok' | 'failed';
+
+/**
+ * The live map of a tracking record: pickup, destination, the driver moving with each update and the path driven
+ * so far. Without map tiles (offline, blocked, provider down) it keeps the markers and the route on a plain
+ * background instead of a grid of broken images.
+ */
+export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: TrackingMapProps) {
+  const [map, setMap] = useState<LeafletMap | null>(null);
+  const [tiles, setTiles] = useState<TileState>(() => (typeof navigator !== 'undefined' && navigator.onLine === false ? 'failed' : 'loading'));
+  // Remounts the tile layer when the browser comes back online, so a failed map can recover without a reload.
+  const [tileAttempt, setTileAttempt] = useState(0);
+  const anyTileLoaded = useRef(false);
+  const [me, setMe] = useState<LatLng | null>(null);
+  const [locating, setLocating] = useState(false);
+  // The map opens on everything there is to see (pickup, destination, driver) but never closer than the spec's
+  // zoom; later updates move the markers, not the view, so a person panning around is not yanked back.
+  const [opening] = useState(() => {
+    const points = routePoints(tracking);
+    return points.length > 0 ? L.latLngBounds(points.map(toTuple)) : L.latLngBounds([toTuple(initialCentre(tracking))]);
+  });
+
+  useEffect(() => {
+    const offline = () => setTiles('failed');
+    const online = () => {
+      anyTileLoaded.current = false;
+      setTiles('loading');
+      setTileAttempt((n) => n + 1);
+    };
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+    };
+  }, []);
+
+  // Leaflet measures its container once; a dialog's opening animation or a layout change would leave grey strips.
+  useEffect(() => {
+    if (!map) return;
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+
+  // The container is keyboard-focusable (arrow keys pan, +/- zoom); give it a name and a role. MapContainer does
+  // not forward DOM attributes, so they are set on Leaflet's element.
+  useEffect(() => {
+    if (!map) return;
+    const container = map.getContainer();
+    container.setAttribute('role', 'region');
+    container.setAttribute('aria-label', 'Map of the route and the current position');
+  }, [map]);
+
+  const tileEvents = useMemo(
+    () => ({
+      tileload: () => {
+        anyTileLoaded.current = true;
+        setTiles('ok');
+      },
+      // One failed tile among loaded ones is hidden by Leaflet's CSS already; only a layer that never loaded
+      // anything is replaced by the plain background.
+      tileerror: () => {
+        if (!anyTileLoaded.current) setTiles('failed');
+      },
+    }),
+    [],
+  );
+
+  const fitToRoute = () => {
+    if (!map) return;
+    const points = routePoints(tracking);
+    if (points.length === 0) return;
+    if (points.length === 1) map.setView(toTuple(points[0]), zoom);
+    else map.fitBounds(L.latLngBounds(points.map(toTuple)), { padding: [32, 32], maxZoom: FIT_MAX_ZOOM });
+  };
+
+  const centreOnMe = () => {
+    if (!('geolocation' in navigator)) {
+      toast({ title: 'Location unavailable', description: 'This browser cannot share your location.', variant: 'destructive' });
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        const here = { lat: position.coords.latitude, lng: position.coords.longitude };
+        setMe(here);
+        map?.setView(toTuple(here), CENTRE_ON_ME_ZOOM);
+      },
+      (error) => {
+        setLocating(false);
+        toast({
+          title: 'Location unavailable',
+          description:
+            error.code === error.PERMISSION_DENIED
+              ? 'Location access was denied. Allow it in your browser settings to centre the map on you.'
+              : 'We could not find your location. Please try again.',
+          variant: 'destructive',
+        });
+      },
+      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 60_000 },
+    );
+  };
+
+  const route = tracking.route;
+  const destination = route?.destination ?? tracking.destination;
+  const path = route?.path ?? [];
+  // currentLocation is the driver's once one is assigned. Before that it is where the order waits (the pickup, which
+  // has its own marker), and a carrier's parcel reports its last scan instead.
+  const current = tracking.currentLocation;
+  const hasDriver = tracking.driver !== null && tracking.driver !== undefined;
+  const showCurrent = current !== null && current !== undefined && (hasDriver || !route || !samePlace(current, route.pickup));
+  const currentLabel = hasDriver ? 'Driver' : 'Current location';
+
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={fitToRoute} disabled={!map}>
+          <Route className="size-4" aria-hidden="true" />
+          Fit to route
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={centreOnMe} disabled={!map || locating}>
+          <LocateFixed className="size-4" aria-hidden="true" />
+          {locating ? 'Locating...' : 'Centre on me'}
+        </Button>
+      </div>
+      {/* `isolate` keeps Leaflet's z-indexed panes (up to 1000) from painting over the sticky header and dialogs. */}
+      <div className="relative isolate overflow-hidden rounded-lg border border-gray-200" style={{ height }}>
+        <MapContainer
+          ref={setMap}
+          bounds={opening}
+          boundsOptions={{ padding: [32, 32], maxZoom: zoom }}
+          scrollWheelZoom={false} className="size-full bg-slate-100!">
+          {tiles !== 'failed' ? (
+            <TileLayer key={tileAttempt} url={MAP_TILE_URL} attribution={TILE_ATTRIBUTION} eventHandlers={tileEvents} />
+          ) : null}
+          {route ? (
+            // The planned leg, faint and dashed, so the route reads even before the driver has moved.
+            <Polyline positions={[toTuple(route.pickup), toTuple(route.destination)]} pathOptions={{ color: '#64748b', weight: 2, dashArray: '6 6', opacity: 0.8 }} />
+          ) : null}
+          {path.length > 1 ? <Polyline positions={path.map(toTuple)} pathOptions={{ color: '#4338ca', weight: 4, opacity: 0.9 }} /> : null}
+          {route ? <Marker position={toTuple(route.pickup)} icon={ICONS.pickup} title="Pickup" keyboard={false} interactive={false} /> : null}
+          <Marker position={toTuple(destination)} icon={ICONS.destination} title="Destination" keyboard={false} interactive={false} />
+          {showCurrent ? (
+            <Marker
+              position={toTuple(current)}
+              icon={hasDriver ? ICONS.driver : ICONS.current}
+              title={currentLabel}
+              keyboard={false} interactive={false} zIndexOffset={1000} />
+          ) : null}
+          {me ? <Marker position={toTuple(me)} icon={ICONS.me} title="You" keyboard={false} interactive={false} /> : null}
+        </MapContainer>
+        {tiles === 'failed' ? (
+          <p role="status" className="pointer-events-none absolute bottom-2 left-2 z-[1000] rounded-md bg-white/90 px-2 py-1 text-xs text-gray-700 shadow-sm">
+            Map tiles unavailable — showing the route only
+          </p>
+        ) : null}
+      </div>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-600" aria-label="Map legend">
+        {route ? (
+          <li className="inline-flex items-center gap-1">
+            <span className="size-2.5 rounded-full bg-emerald-600" aria-hidden="true" />
+            Pickup
+          </li>
+        ) : null}
+        <li className="inline-flex items-center gap-1">
+          <span className="size-2.5 rounded-full bg-red-600" aria-hidden="true" />
+          Destination
+        </li>
+        {showCurrent ? (
+          <li className="inline-flex items-center gap-1">
+            <span className="size-2.5 rounded-full bg-indigo-700" aria-hidden="true" />
+            {currentLabel}
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
