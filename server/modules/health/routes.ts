@@ -10,4 +10,10 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
       return reply.status(503).send({ status: 'unavailable', db: ctx.database.kind, message: 'Database unreachable' });
     }
   });
+
+  /** What the client needs to know about this deployment: the map tile template (MAP_TILE_URL). */
+  app.get('/api/config', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return { mapTileUrl: ctx.config.mapTileUrl };
+  });
 }
