@@ -326,7 +326,7 @@ describe('cart and checkout', () => {
     // The first offer is a restaurant's dish, so the paid booking has a delivery to track.
     await page.waitForURL((url) => /^\/track\/trk_/.test(url.pathname));
     await page.getByRole('heading', { name: 'Track Your Order' }).waitFor();
-    await page.getByText('Preparing', { exact: true }).first().waitFor();
+    await page.getByText('Pending', { exact: true }).first().waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('go-live-unified-booking'))).toBe('{"lines":[]}');
   });
 

@@ -1,5 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import L, { type Map as LeafletMap } from 'leaflet';
 import { MapContainer, Marker, Polyline, TileLayer } from 'react-leaflet';
 import { LocateFixed, Route } from 'lucide-react';
@@ -8,12 +9,14 @@ import { Button } from '@client/ui/button';
 import { toast } from '@client/ui/use-toast';
 import { initialCentre, routePoints } from './live-tracking';
 
-/**
- * The server's MAP_TILE_URL default. No endpoint exposes the configured template yet, so a deployment that sets
- * MAP_TILE_URL to another provider still gets these tiles here (and its CSP only allows the configured origin,
- * in which case the tiles fail and the map falls back to the route-only view below).
- */
+/** The server's MAP_TILE_URL default, used until GET /api/config has answered with the configured template. */
 export const MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** The deployment's tile template (MAP_TILE_URL): its origin is the only one the CSP allows for images. */
+function useTileUrl(): string {
+  const config = useQuery<{ mapTileUrl: string }>({ queryKey: ['/api/config'], staleTime: Infinity });
+  return config.data?.mapTileUrl ?? MAP_TILE_URL;
+}
 const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 /** Spec 000 section 9 and spec 002 section 9: the tracking map opens at zoom 14; "Centre on me" uses 15. */
@@ -82,6 +85,7 @@ type TileState = 'loading' | 'ok' | 'failed';
  */
 export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: TrackingMapProps) {
   const [map, setMap] = useState<LeafletMap | null>(null);
+  const tileUrl = useTileUrl();
   const [tiles, setTiles] = useState<TileState>(() => (typeof navigator !== 'undefined' && navigator.onLine === false ? 'failed' : 'loading'));
   // Remounts the tile layer when the browser comes back online, so a failed map can recover without a reload.
   const [tileAttempt, setTileAttempt] = useState(0);
@@ -208,7 +212,7 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
           boundsOptions={{ padding: [32, 32], maxZoom: zoom }}
           scrollWheelZoom={false} className="size-full bg-slate-100!">
           {tiles !== 'failed' ? (
-            <TileLayer key={tileAttempt} url={MAP_TILE_URL} attribution={TILE_ATTRIBUTION} eventHandlers={tileEvents} />
+            <TileLayer key={`${tileUrl}:${tileAttempt}`} url={tileUrl} attribution={TILE_ATTRIBUTION} eventHandlers={tileEvents} />
           ) : null}
           {route ? (
             // The planned leg, faint and dashed, so the route reads even before the driver has moved.
