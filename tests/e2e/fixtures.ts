@@ -14,6 +14,7 @@ export const CHROMIUM_ARGS = [
 
 export const baseURL = () => inject('baseURL');
 export const adminCredentials = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
+export const demoDriverCredentials = () => ({ email: inject('driverEmail'), password: inject('driverPassword') });
 
 /**
  * One Chromium per spec file; `page()` opens a fresh context (own cookies and storage) for each test.
@@ -34,10 +35,13 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async page(opts: { width?: number; height?: number } = {}): Promise<Page & { errors: string[] }> {
+    async page(
+      opts: { width?: number; height?: number; geolocation?: { latitude: number; longitude: number } } = {},
+    ): Promise<Page & { errors: string[] }> {
       const context = await browser.newContext({
         baseURL: baseURL(),
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+        ...(opts.geolocation ? { geolocation: { ...opts.geolocation, accuracy: 10 }, permissions: ['geolocation'] } : {}),
       });
       contexts.push(context);
       const page = (await context.newPage()) as Page & { errors: string[] };

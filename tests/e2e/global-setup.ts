@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,6 +10,8 @@ declare module 'vitest' {
     baseURL: string;
     adminEmail: string;
     adminPassword: string;
+    driverEmail: string;
+    driverPassword: string;
   }
 }
 
@@ -74,6 +76,10 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);
+  // The demo driver the first start created; its generated password is only in the log and DATA_DIR.
+  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as { driver: { email: string; password: string } };
+  project.provide('driverEmail', demo.driver.email);
+  project.provide('driverPassword', demo.driver.password);
 
   return async () => {
     child.kill('SIGTERM');
