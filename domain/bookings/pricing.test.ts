@@ -48,7 +48,7 @@ describe('priceUnit', () => {
       unitCents: 900_000,
     });
     expect(
-      priceUnit({ serviceType: 'shipping', name: 'S', basePriceCents: 999, pricePerLbCents: 100 }, { weight: 4.2, length: 10, width: 5, height: 5 }, today),
+      priceUnit({ serviceType: 'shipping', name: 'S', basePriceCents: 999, pricePerLbCents: 100 }, { weight: 4.2, length: 10, width: 5, height: 5, from: { lat: 43.6, lng: -79.4, address: 'A' }, to: { lat: 43.7, lng: -79.4, address: 'B' } }, today),
     ).toEqual({ ok: true, unitCents: 999 + 5 * 100 });
     const food: CatalogueEntry = { serviceType: 'food-delivery', name: 'Ramen', priceCents: 1_499, restaurantId: 3 };
     expect(priceUnit(food, { restaurantId: 3 }, today)).toEqual({ ok: true, unitCents: 1_499 });

@@ -73,3 +73,19 @@ export type DriverSocketMessage =
   | { type: 'offer_withdrawn'; orderId: number }
   | { type: 'order_cancelled'; orderId: number; trackingId: string }
   | { type: 'error'; message: string };
+
+/** GET /api/admin/deliveries: unfinished orders, those nobody took in time first. */
+export type AdminDelivery = {
+  id: number;
+  trackingId: string;
+  trackingNumber: string;
+  kind: OrderKind;
+  status: OrderStatus;
+  serviceName: string;
+  pickupAddress: string;
+  dropoffAddress: string;
+  driverName: string | null;
+  /** True when no driver took it within the dispatch window ('Looking for a driver'). */
+  unassigned: boolean;
+  createdAt: string;
+};

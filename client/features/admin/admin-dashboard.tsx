@@ -9,8 +9,9 @@ import { Badge } from '@client/ui/badge';
 import { Button, buttonVariants } from '@client/ui/button';
 import { Skeleton } from '@client/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/ui/tabs';
-import { LISTING_TABS, MESSAGES_TAB, PROVIDERS_TAB, REVIEW_TAB, STAT_CARDS, exportCollection } from './admin-listings';
+import { DELIVERIES_TAB, LISTING_TABS, MESSAGES_TAB, PROVIDERS_TAB, REVIEW_TAB, STAT_CARDS, exportCollection } from './admin-listings';
 import { ProvidersTab } from './providers-tab';
+import { DeliveriesTab } from './deliveries-tab';
 import { ListingTable, STATS_KEY } from './listing-tab';
 import { MessagesTab } from './messages-tab';
 import { ReviewQueue } from './review-queue';
@@ -140,6 +141,9 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
           <TabsTrigger value={PROVIDERS_TAB} className="flex-none">
             Providers
           </TabsTrigger>
+          <TabsTrigger value={DELIVERIES_TAB} className="flex-none">
+            Deliveries
+          </TabsTrigger>
         </TabsList>
         {LISTING_TABS.map((t) => (
           <TabsContent key={t.id} value={t.id} className="min-w-0">
@@ -154,6 +158,9 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
         </TabsContent>
         <TabsContent value={PROVIDERS_TAB} className="min-w-0">
           <ProvidersTab />
+        </TabsContent>
+        <TabsContent value={DELIVERIES_TAB} className="min-w-0">
+          <DeliveriesTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -246,6 +246,7 @@ export const LISTING_TABS: readonly ListingTab[] = [
 export const REVIEW_TAB = 'review';
 export const MESSAGES_TAB = 'messages';
 export const PROVIDERS_TAB = 'providers';
+export const DELIVERIES_TAB = 'deliveries';
 
 /** The collection the Export Reports button downloads for each tab. */
 export function exportCollection(tab: string): AdminCollection {

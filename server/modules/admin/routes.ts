@@ -11,6 +11,7 @@ import {
 } from '../../../domain/admin/schemas';
 import { currentUser, requireRole } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
+import { openDeliveries } from '../orders/admin';
 import { approveRegistration, listRegistrations, rejectRegistration } from '../onboarding/service';
 import { listContactMessages, markMessageRead } from '../support/service';
 import { listCollection, updateCollectionRow } from './collections';
@@ -37,6 +38,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   const adminOnly = { onRequest: requireRole('admin') };
 
   r.get('/api/admin/stats', adminOnly, async () => adminStats(db));
+
+  // Deliveries in progress; those nobody took within the dispatch window come first (flagged).
+  r.get('/api/admin/deliveries', adminOnly, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return openDeliveries(db);
+  });
 
   // Review queue.
   r.get('/api/admin/registrations', { ...adminOnly, schema: { querystring: RegistrationsQuerySchema } }, async (request) =>

@@ -278,6 +278,16 @@ describe('orders nobody takes', () => {
     const tracking = (await api.get(`/api/tracking/${trackingId}`)).json();
     expect(tracking.lookingForDriver).toBe(true);
     expect(tracking.updates[0].message).toBe('Looking for a driver');
+
+    // The admin sees it flagged, ahead of orders that are merely waiting.
+    await paidFood(t, customer.cookie);
+    expect((await api.get('/api/admin/deliveries', customer.cookie)).statusCode).toBe(403);
+    const admin = await createAdmin(t, `flag-admin-${Date.now()}@example.com`);
+    const list = (await api.get('/api/admin/deliveries', admin.cookie)).json() as Array<{ trackingId: string; unassigned: boolean }>;
+    const flagged = list.filter((d) => d.unassigned);
+    expect(flagged.map((d) => d.trackingId)).toContain(trackingId);
+    expect(list.slice(0, flagged.length).every((d) => d.unassigned)).toBe(true);
+    expect(list.length).toBeGreaterThan(flagged.length);
   });
 });
 
