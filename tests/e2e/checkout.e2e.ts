@@ -141,8 +141,8 @@ describe('cart and checkout', () => {
     await address.waitFor();
     expect(await address.inputValue()).toContain('Union Station');
     await checkout.getByText('Location found').waitFor();
-    // The focused box offers suggestions; Escape closes them and leaves the checkout open.
-    await address.focus();
+    // A click in the box offers suggestions; Escape closes them and leaves the checkout open.
+    await address.click();
     const suggestions = checkout.getByRole('listbox', { name: 'Delivery address suggestions' });
     await suggestions.waitFor();
     await page.keyboard.press('Escape');

@@ -169,7 +169,9 @@ export function LocationInput({
             onValueChange(e.target.value);
             setOpen(true);
           }}
-          onFocus={() => setOpen(true)}
+          // A click opens the list; focus alone does not (ARIA combobox practice), so focus that returns to the box
+          // (a dialog restoring it, Escape elsewhere) never pops the list open over the buttons below.
+          onClick={() => setOpen(true)}
           onKeyDown={onKeyDown}
         />
         {showList && waiting ? (
