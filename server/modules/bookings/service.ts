@@ -34,12 +34,11 @@ import {
   deliveryOrders,
   trackingRecords,
 } from '../../db/schema';
-import { searchLocations } from '../../../domain/locations/search';
 import { trackingStatusOf, type OrderStatus } from '../../../domain/orders/states';
 import { badRequest, conflict, fieldErrors, notFound } from '../../platform/errors';
 import type { Emit, EventBus } from '../../platform/events/bus';
 import type { PaymentGateway } from '../../platform/payments';
-import { locationDirectory } from '../locations/directory';
+import { placeText } from '../locations/directory';
 
 type Exec = Db | Tx;
 type BookingRow = typeof bookings.$inferSelect;
@@ -96,21 +95,6 @@ async function catalogueEntry(db: Exec, type: ServiceType, id: number): Promise<
 type CreateBookingBody = z.output<typeof CreateBookingSchema>;
 
 /**
- * Places typed delivery text through the location directory: the whole text first, then each comma-separated part
- * from the end ("12 King St W, Toronto" -> Toronto). The address stays as typed; the coordinates are the place's.
- */
-function resolveAddress(text: string): { lat: number; lng: number; address: string } | null {
-  const index = locationDirectory().index;
-  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
-  for (const q of [text.trim(), ...parts.reverse()]) {
-    if (q.length < 2) continue;
-    const [hit] = searchLocations(index, q);
-    if (hit) return { lat: hit.lat, lng: hit.lng, address: text.trim() };
-  }
-  return null;
-}
-
-/**
  * Prices every line from the catalogue (the client's prices are ignored), checks the customer saw the same total,
  * and stores the booking as pending. The booking date is the server's clock; the client's bookingDate is ignored.
  */
@@ -128,11 +112,12 @@ export async function createBooking(db: Db, userId: number, body: CreateBookingB
     if (item.serviceType === 'food-delivery') {
       const food = parsed.data as z.output<(typeof BookingDetails)['food-delivery']>;
       if (!food.destination) {
-        const resolved = food.address ? resolveAddress(food.address) : null;
+        const placed = food.address ? placeText(food.address) : null;
         const field = `items.${i}.details.destination`;
         if (!food.address) throw badRequest(DELIVERY_ADDRESS_REQUIRED, { [field]: DELIVERY_ADDRESS_REQUIRED });
-        if (!resolved) throw badRequest(DELIVERY_ADDRESS_UNKNOWN, { [field]: DELIVERY_ADDRESS_UNKNOWN });
-        food.destination = resolved;
+        if (!placed) throw badRequest(DELIVERY_ADDRESS_UNKNOWN, { [field]: DELIVERY_ADDRESS_UNKNOWN });
+        // The address stays as typed; the coordinates are the place's (its city, for a street address).
+        food.destination = { ...placed, address: food.address };
       }
     }
     const price = priceUnit(entry, parsed.data, today);

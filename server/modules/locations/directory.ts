@@ -9,6 +9,7 @@ import {
   foldText,
   type LocationIndex,
   type LocationSource,
+  searchLocations,
 } from '../../../domain/locations/search';
 import { COUNTRIES } from './countries';
 import { CURATED_LOCATIONS } from './curated';
@@ -170,4 +171,19 @@ let directory: LocationDirectory | undefined;
 export function locationDirectory(): LocationDirectory {
   directory ??= build();
   return directory;
+}
+
+/**
+ * Places free text through the directory: the whole text first, then each comma-separated part from the end
+ * ("12 King St W, Toronto" -> Toronto). The coordinates are the best hit's; null when nothing matches.
+ */
+export function placeText(text: string): { lat: number; lng: number } | null {
+  const index = locationDirectory().index;
+  const parts = text.split(',').map((p) => p.trim()).filter(Boolean).reverse();
+  for (const q of [text.trim(), ...parts]) {
+    if (q.length < 2) continue;
+    const [hit] = searchLocations(index, q);
+    if (hit) return { lat: hit.lat, lng: hit.lng };
+  }
+  return null;
 }

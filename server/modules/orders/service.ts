@@ -1,7 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { BookingDetails } from '../../../domain/bookings/schemas';
-import { searchLocations } from '../../../domain/locations/search';
 import { etaMinutes, roadKm } from '../../../domain/orders/geo';
 import { driverPayoutCents, type PayoutBasis } from '../../../domain/orders/payout';
 import {
@@ -15,7 +14,7 @@ import {
 import type { Tx } from '../../db/connect';
 import { bookingItems, bookings, deliveryOrders, orderOffers, restaurants, trackingRecords, trackingUpdates, type GeoPoint } from '../../db/schema';
 import type { Emit, EventBus } from '../../platform/events/bus';
-import { locationDirectory } from '../locations/directory';
+import { placeText } from '../locations/directory';
 
 export type OrderRow = typeof deliveryOrders.$inferSelect;
 
@@ -40,16 +39,6 @@ type Part = {
   estimatedTime?: string;
 };
 
-/** Coordinates for a restaurant without any (registered ones give only an address): its city, via the directory. */
-function placeOf(address: string): { lat: number; lng: number } | null {
-  const parts = address.split(',').map((p) => p.trim()).filter(Boolean).reverse();
-  for (const q of parts) {
-    const [hit] = searchLocations(locationDirectory().index, q);
-    if (hit) return { lat: hit.lat, lng: hit.lng };
-  }
-  return null;
-}
-
 /** The deliverable parts of a booking: one per restaurant of food lines, one per taxi ride, one per shipment. */
 async function deliverableParts(tx: Tx, bookingId: number): Promise<Part[]> {
   const lines = await tx.select().from(bookingItems).where(eq(bookingItems.bookingId, bookingId)).orderBy(asc(bookingItems.id));
@@ -62,7 +51,7 @@ async function deliverableParts(tx: Tx, bookingId: number): Promise<Part[]> {
       seenRestaurants.add(d.data.restaurantId);
       const [r] = await tx.select().from(restaurants).where(eq(restaurants.id, d.data.restaurantId));
       if (!r) continue;
-      const at = r.lat !== null && r.lng !== null ? { lat: Number(r.lat), lng: Number(r.lng) } : placeOf(r.address);
+      const at = r.lat !== null && r.lng !== null ? { lat: Number(r.lat), lng: Number(r.lng) } : placeText(r.address);
       const dropoff = d.data.destination;
       if (!at || !dropoff) continue;
       const pickup = { ...at, address: r.address };
