@@ -6,8 +6,12 @@ import type { OrderKind, OrderStatus } from './orders/states';
  * rows (a position fix) are the durable record and which are only published after commit.
  */
 export type DomainEventMap = {
+  'account.registered': { userId: number };
+  /** The token travels to the mail only; it is stored hashed in password_tokens. */
+  'account.password_reset_requested': { userId: number; token: string; expiresAt: string };
   'booking.confirmed': { bookingId: number; userId: number };
-  'booking.cancelled': { bookingId: number; userId: number };
+  'booking.cancelled': { bookingId: number; userId: number; refundCents: number | null };
+  'payment.failed': { bookingId: number; userId: number; paymentId: number; message: string };
   'order.created': { orderId: number; trackingId: string; bookingId: number; kind: OrderKind };
   'order.offered': { orderId: number; trackingId: string; driverIds: number[]; expiresAt: string };
   'order.offer_withdrawn': { orderId: number; driverIds: number[] };
@@ -35,9 +39,17 @@ export type DomainEventMap = {
     progress: number;
     address: string | null;
   };
+  'registration.submitted': { registrationId: number; kind: string; name: string; email: string | null };
+  'registration.rejected': { registrationId: number; kind: string; name: string; email: string | null; reason: string };
+  'contact.received': { messageId: number; name: string; email: string; subject: string };
   'registration.approved': {
     registrationId: number;
     kind: string;
+    name?: string;
+    /** The applicant's e-mail (from the form). */
+    email?: string | null;
+    /** For an account created by the approval: the one-time set-password link's path. */
+    setPasswordPath?: string;
     userId: number | null;
     /** For driver kinds: the profile the driver screen and the customer's tracking show. */
     driver?: { name: string; phone: string; vehicle: string; plate: string };

@@ -24,6 +24,8 @@ import { trackingRoutes } from './modules/tracking/routes';
 import { driversRoutes } from './modules/drivers/routes';
 import { registerOrders } from './modules/orders/subscribers';
 import { registerDrivers } from './modules/drivers/subscribers';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { registerNotifications } from './modules/notifications/subscribers';
 
 /** Paths exempt from the JSON/Origin CSRF rule (signed by their sender instead). */
 const CSRF_EXEMPT = ['/api/payments/webhook'];
@@ -105,6 +107,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await driversRoutes(app, ctx);
   registerOrders(ctx, { tickMs: config.dispatchTickMs });
   registerDrivers(ctx);
+  await notificationsRoutes(app, ctx);
+  // After the orders module: its reaction to booking.confirmed creates the deliveries the receipt lists.
+  registerNotifications(ctx);
 
   await serveClient(app, config.distDir);
   return app;

@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   DATABASE_URL: optional,
   REDIS_URL: optional,
   SMTP_URL: optional,
+  /** The sender of every mail. */
+  MAIL_FROM: z.string().default('Go Live <no-reply@golive.local>'),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -41,6 +43,9 @@ export type Config = {
   databaseUrl?: string;
   redisUrl?: string;
   smtpUrl?: string;
+  mailFrom: string;
+  /** The origin links in mail point at: PUBLIC_URL, or this server on localhost. */
+  siteUrl: string;
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string };
   mapTileUrl: string;
   publicUrl?: string;
@@ -76,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    siteUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     stripe,
     mapTileUrl: e.MAP_TILE_URL,
     publicUrl: e.PUBLIC_URL,

@@ -43,6 +43,8 @@ export const users = pgTable(
     role: text('role', { enum: ['user', 'provider', 'driver', 'admin'] })
       .notNull()
       .default('user'),
+    /** True when the person turned off non-essential mail (receipts and security mail always go). */
+    emailOptOut: boolean('email_opt_out').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`), uniqueIndex('users_email_idx').on(t.email)],
@@ -651,6 +653,39 @@ export const domainEvents = pgTable(
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
   },
   (t) => [index('domain_events_pending_idx').on(t.id).where(sql`dispatched_at is null`)],
+);
+
+/**
+ * The mail outbox (platform/mailer): each mail is stored once (dedupeKey), claimed by one worker (SKIP LOCKED) and
+ * sent over SMTP, or into the built-in mailbox when SMTP_URL is unset. Retries back off exponentially.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    dedupeKey: text('dedupe_key').notNull(),
+    toAddress: text('to_address').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    template: text('template').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    transport: text('transport'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_dedupe_idx').on(t.dedupeKey),
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_to_idx').on(t.toAddress),
+  ],
 );
 
 /** Marks that the demo catalogue has been seeded, so a restart never duplicates it. */

@@ -4,13 +4,15 @@ import type { Database, Db } from '../db/connect';
 import { SessionStore } from './auth/sessions';
 import { EventBus } from './events/bus';
 import { LiveGateway } from './live/gateway';
+import { Mailer } from './mailer/mailer';
+import { createMailTransport, type MailTransport } from './mailer/transport';
 import { SandboxGateway, StripeGateway, type PaymentGateway } from './payments';
 import { createPubSub, type PubSub } from './pubsub';
 
 /**
  * Everything a module may use, built once per process by {@link createContext}: configuration, the database, the
- * session store, the payment gateway, pub/sub, the domain event bus and the WebSocket gateway (the mailer joins it
- * later). Modules receive it; none of them imports server/app.ts or builds an adapter of its own.
+ * session store, the payment gateway, pub/sub, the domain event bus, the WebSocket gateway and the mailer.
+ * Modules receive it; none of them imports server/app.ts or builds an adapter of its own.
  */
 export type AppContext = {
   config: Config;
@@ -22,6 +24,8 @@ export type AppContext = {
   pubsub: PubSub;
   events: EventBus;
   live: LiveGateway;
+  /** The mail outbox and its worker (SMTP when SMTP_URL is set, the built-in mailbox otherwise). */
+  mailer: Mailer;
   /** Background loops modules start (dispatch ticks); stopped at close. */
   timers: Set<ReturnType<typeof setInterval>>;
   /** Closes what the context opened, in reverse order. The database stays open: its owner closes it. */
@@ -33,6 +37,8 @@ export type ContextOverrides = {
   payments?: PaymentGateway;
   /** A specific pub/sub (tests share one in-process bus between two app instances). */
   pubsub?: PubSub;
+  /** A specific mail transport. */
+  mailTransport?: MailTransport;
 };
 
 /** The process logger: pino with the secrets of requests redacted. Fastify uses this same instance. */
@@ -54,6 +60,15 @@ export async function createContext(config: Config, database: Database, override
   const live = new LiveGateway({ publicUrl: config.publicUrl });
   events.listen(live.handle);
   await events.start();
+  const messageIdDomain = (() => {
+    try {
+      return new URL(config.siteUrl).hostname || 'golive.local';
+    } catch {
+      return 'golive.local';
+    }
+  })();
+  const mailer = new Mailer(database.db, overrides.mailTransport ?? createMailTransport(config.smtpUrl), { from: config.mailFrom, messageIdDomain, log });
+  mailer.start();
   const timers = new Set<ReturnType<typeof setInterval>>();
   let closed = false;
   return {
@@ -66,12 +81,14 @@ export async function createContext(config: Config, database: Database, override
     pubsub,
     events,
     live,
+    mailer,
     timers,
     async close() {
       if (closed) return;
       closed = true;
       for (const t of timers) clearInterval(t);
       await events.close();
+      await mailer.close();
       if (ownPubsub) await pubsub.close();
     },
   };

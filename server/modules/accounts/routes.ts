@@ -5,14 +5,15 @@ import type { AppContext } from '../../platform/context';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/plugin';
 import { requireUser } from '../../platform/auth/guards';
 import { HttpError, unauthorized } from '../../platform/errors';
-import { authenticate, LoginThrottle, registerUser, setPasswordWithToken } from './service';
+import { ForgotPasswordSchema, FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, ResetPasswordSchema } from '../../../domain/notifications/schemas';
+import { authenticate, LoginThrottle, registerUser, requestPasswordReset, setPasswordWithToken } from './service';
 
 export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const throttle = new LoginThrottle(ctx.db, ctx.config.loginThrottle);
 
   r.post('/api/auth/register', { schema: { body: RegisterSchema } }, async (request, reply) => {
-    const user = await registerUser(ctx.db, request.body);
+    const user = await registerUser(ctx.events, request.body);
     return reply.status(201).send(user);
   });
 
@@ -44,6 +45,25 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { body: SetPasswordSchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
     async (request) => {
       await setPasswordWithToken(ctx.db, request.body.token, request.body.password);
+      return { ok: true };
+    },
+  );
+
+  /** Always the same 202, known e-mail or not; limited per client, and per account in the service. */
+  r.post(
+    '/api/auth/forgot-password',
+    { schema: { body: ForgotPasswordSchema }, config: { rateLimit: { max: 5, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      await requestPasswordReset(ctx.events, request.body.email);
+      return reply.status(202).send({ message: FORGOT_PASSWORD_ANSWER });
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    { schema: { body: ResetPasswordSchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (request) => {
+      await setPasswordWithToken(ctx.db, request.body.token, request.body.password, { purpose: 'reset-password', invalidMessage: RESET_LINK_INVALID });
       return { ok: true };
     },
   );

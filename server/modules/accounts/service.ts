@@ -4,6 +4,7 @@ import { SET_PASSWORD_INVALID, type PublicUser, type Register, type Role } from 
 import type { Db, Tx } from '../../db/connect';
 import { loginFailures, passwordTokens, sessions, users } from '../../db/schema';
 import { hashToken } from '../../platform/auth/sessions';
+import type { EventBus } from '../../platform/events/bus';
 import { conflict, HttpError } from '../../platform/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/password';
 
@@ -14,7 +15,9 @@ const toPublic = (u: { id: number; username: string; email: string; role: Role }
   role: u.role,
 });
 
-export async function registerUser(db: Db, input: Register, role: Role = 'user'): Promise<PublicUser> {
+/** Creates an account and announces it (account.registered: the welcome mail). */
+export async function registerUser(events: EventBus, input: Register, role: Role = 'user'): Promise<PublicUser> {
+  const db = events.db;
   const taken = await db
     .select({ email: users.email, username: users.username })
     .from(users)
@@ -24,11 +27,14 @@ export async function registerUser(db: Db, input: Register, role: Role = 'user')
   if (taken.length > 0) throw conflict('This username is already taken');
   const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await db
-      .insert(users)
-      .values({ username: input.username, email: input.email, passwordHash, phone: input.phone ?? null, role })
-      .returning();
-    return toPublic(row);
+    return await events.transaction(async (tx, emit) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ username: input.username, email: input.email, passwordHash, phone: input.phone ?? null, role })
+        .returning();
+      await emit('account.registered', { userId: row.id });
+      return toPublic(row);
+    });
   } catch (err) {
     // A concurrent registration won the race for the unique index.
     if ((err as { code?: string }).code === '23505') throw conflict('An account with this email or username already exists');
@@ -135,11 +141,43 @@ async function insertAdmin(db: Db, email: string, password: string) {
 /** How long a set-password link works. */
 export const SET_PASSWORD_TTL_MS = 72 * 3600_000;
 
-/** A one-time set-password token for a user; only its SHA-256 is stored. */
-export async function createPasswordToken(db: Db | Tx, userId: number, now = new Date()): Promise<string> {
+/** How long a password-reset link works. */
+export const RESET_PASSWORD_TTL_MS = 30 * 60_000;
+/** Reset mails per account per TTL window, whatever the number of requests (the rest are silently dropped). */
+export const RESET_REQUESTS_PER_WINDOW = 3;
+
+type TokenPurpose = 'set-password' | 'reset-password';
+
+/** A one-time password token for a user; only its SHA-256 is stored. */
+export async function createPasswordToken(
+  db: Db | Tx,
+  userId: number,
+  opts: { purpose?: TokenPurpose; ttlMs?: number; now?: Date } = {},
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(24).toString('base64url');
-  await db.insert(passwordTokens).values({ id: hashToken(token), userId, expiresAt: new Date(now.getTime() + SET_PASSWORD_TTL_MS) });
-  return token;
+  const now = opts.now ?? new Date();
+  const expiresAt = new Date(now.getTime() + (opts.ttlMs ?? SET_PASSWORD_TTL_MS));
+  await db.insert(passwordTokens).values({ id: hashToken(token), userId, purpose: opts.purpose ?? 'set-password', expiresAt, createdAt: now });
+  return { token, expiresAt };
+}
+
+/**
+ * Forgot password: for a known e-mail, a 30-minute single-use reset link is created and mailed (through
+ * account.password_reset_requested, in the same transaction). Unknown e-mails do nothing, and the caller answers
+ * the same either way, so the answer does not tell who has an account.
+ */
+export async function requestPasswordReset(events: EventBus, email: string, now = new Date()): Promise<void> {
+  await events.transaction(async (tx, emit) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (!user) return;
+    const recent = await tx.$count(
+      passwordTokens,
+      and(eq(passwordTokens.userId, user.id), eq(passwordTokens.purpose, 'reset-password'), gt(passwordTokens.createdAt, new Date(now.getTime() - RESET_PASSWORD_TTL_MS))),
+    );
+    if (recent >= RESET_REQUESTS_PER_WINDOW) return;
+    const { token, expiresAt } = await createPasswordToken(tx, user.id, { purpose: 'reset-password', ttlMs: RESET_PASSWORD_TTL_MS, now });
+    await emit('account.password_reset_requested', { userId: user.id, token, expiresAt: expiresAt.toISOString() });
+  });
 }
 
 /**
@@ -163,14 +201,24 @@ export async function grantRoleByEmail(
   // Nobody knows this password: the owner sets one through the link.
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   const [row] = await tx.insert(users).values({ username, email, passwordHash, phone: input.phone ?? null, role: input.role }).returning({ id: users.id });
-  return { userId: row.id, created: true, role: input.role, setPasswordToken: await createPasswordToken(tx, row.id) };
+  return { userId: row.id, created: true, role: input.role, setPasswordToken: (await createPasswordToken(tx, row.id)).token };
 }
 
-/** Sets a password with a one-time token; the token is spent and the user's other sessions end. */
-export async function setPasswordWithToken(db: Db, token: string, password: string, now = new Date()): Promise<void> {
+/**
+ * Sets a password with a one-time token of the given purpose; the token is spent and every session of the user ends.
+ * An unknown, used, expired or other-purpose token is a 400 with `invalidMessage`.
+ */
+export async function setPasswordWithToken(
+  db: Db,
+  token: string,
+  password: string,
+  opts: { purpose?: TokenPurpose; invalidMessage?: string; now?: Date } = {},
+): Promise<void> {
+  const now = opts.now ?? new Date();
+  const invalid = opts.invalidMessage ?? SET_PASSWORD_INVALID;
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(passwordTokens).where(eq(passwordTokens.id, hashToken(token))).for('update');
-    if (!row || row.usedAt || row.expiresAt <= now) throw new HttpError(400, SET_PASSWORD_INVALID, { token: SET_PASSWORD_INVALID });
+    if (!row || row.usedAt || row.expiresAt <= now || row.purpose !== (opts.purpose ?? 'set-password')) throw new HttpError(400, invalid, { token: invalid });
     await tx.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, row.userId));
     await tx.update(passwordTokens).set({ usedAt: now }).where(eq(passwordTokens.id, row.id));
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));

@@ -57,7 +57,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/admin/registrations/:id/reject',
     { ...adminOnly, schema: { params: IdParams, body: RejectRegistrationSchema } },
-    async (request) => rejectRegistration(db, request.params.id, currentUser(request).id, request.body.reason),
+    async (request) => rejectRegistration(ctx.events, request.params.id, currentUser(request).id, request.body.reason),
   );
 
   // Contact messages.

@@ -299,7 +299,7 @@ export async function cancelBooking(events: EventBus, gateway: PaymentGateway, v
       }
     }
     await setStatus(tx, id, 'cancelled');
-    await emit('booking.cancelled', { bookingId: id, userId: b.userId });
+    await emit('booking.cancelled', { bookingId: id, userId: b.userId, refundCents: refund ? Math.round(refund.amount * 100) : null });
     return { id, status: 'cancelled' as const, ...(refund ? { refund } : {}) };
   });
 }

@@ -29,7 +29,7 @@ export async function onboardingRoutes(app: FastifyInstance, ctx: AppContext) {
         if ('country' in data && !isCountryName(String(data.country))) {
           throw badRequest(`Validation failed: ${COUNTRY_MESSAGE}`, { country: COUNTRY_MESSAGE });
         }
-        const result = await submitRegistration(ctx.db, kind, data, { userId: request.user?.id ?? null, ip: request.ip });
+        const result = await submitRegistration(ctx.events, kind, data, { userId: request.user?.id ?? null, ip: request.ip });
         return reply.status(201).send(result);
       },
     );

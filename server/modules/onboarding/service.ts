@@ -44,25 +44,31 @@ import {
 
 type RegistrationRow = typeof registrations.$inferSelect;
 
-/** Stores a validated registration as pending. Nothing is public until an admin approves it. */
+/** The applicant's e-mail as the form gave it (every form but the airline's asks for one). */
+function emailOf(data: Record<string, unknown>): string | null {
+  for (const key of ['email', 'contactEmail', 'businessEmail']) {
+    const v = data[key];
+    if (typeof v === 'string' && v.includes('@')) return v.trim().toLowerCase();
+  }
+  return null;
+}
+
+/** Stores a validated registration as pending and announces it (the applicant and the admins are told). */
 export async function submitRegistration(
-  db: Db,
+  events: EventBus,
   kind: RegistrationKind,
   data: Record<string, unknown>,
   submitter: { userId: number | null; ip: string },
 ): Promise<{ id: number; status: 'pending' }> {
-  const [row] = await db
-    .insert(registrations)
-    .values({
-      kind,
-      name: registrationName(kind, data).slice(0, 200),
-      status: 'pending',
-      data,
-      submitterId: submitter.userId,
-      submitterIp: submitter.ip,
-    })
-    .returning({ id: registrations.id });
-  return { id: row.id, status: 'pending' };
+  return events.transaction(async (tx, emit) => {
+    const name = registrationName(kind, data).slice(0, 200);
+    const [row] = await tx
+      .insert(registrations)
+      .values({ kind, name, status: 'pending', data, submitterId: submitter.userId, submitterIp: submitter.ip })
+      .returning({ id: registrations.id });
+    await emit('registration.submitted', { registrationId: row.id, kind, name, email: emailOf(data) });
+    return { id: row.id, status: 'pending' as const };
+  });
 }
 
 /** A registration row in the admin API shape. */
@@ -236,6 +242,9 @@ export async function approveRegistration(events: EventBus, id: number, reviewer
     await emit('registration.approved', {
       registrationId: id,
       kind,
+      name: row.name,
+      email: emailOf(row.data),
+      ...(account?.setPasswordPath ? { setPasswordPath: account.setPasswordPath } : {}),
       userId,
       ...(driver ? { driver: { name: driver.name, phone: driver.phone, vehicle: driver.vehicle, plate: driver.plate } } : {}),
     });
@@ -244,13 +253,14 @@ export async function approveRegistration(events: EventBus, id: number, reviewer
 }
 
 /** Rejects a pending registration with a reason; nothing is published. 404 / 409 as for approval. */
-export async function rejectRegistration(db: Db, id: number, reviewerId: number, reason: string): Promise<RejectResult> {
-  return db.transaction(async (tx) => {
-    await lockPending(tx, id);
+export async function rejectRegistration(events: EventBus, id: number, reviewerId: number, reason: string): Promise<RejectResult> {
+  return events.transaction(async (tx, emit) => {
+    const row = await lockPending(tx, id);
     await tx
       .update(registrations)
       .set({ status: 'rejected', reviewedBy: reviewerId, reviewedAt: new Date(), reviewNotes: reason, updatedAt: new Date() })
       .where(eq(registrations.id, id));
+    await emit('registration.rejected', { registrationId: id, kind: row.kind, name: row.name, email: emailOf(row.data), reason });
     return { id, status: 'rejected' as const };
   });
 }

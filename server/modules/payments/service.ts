@@ -70,7 +70,8 @@ export async function payBooking(db: Db, gateway: PaymentGateway, events: EventB
     });
     const common = { bookingId: booking.id, amountCents: booking.totalCents, currency: booking.currency, brand: result.brand, last4: result.last4, gateway: gateway.name };
     if (!result.ok) {
-      await tx.insert(payments).values({ ...common, status: 'failed', gatewayRef: result.ref, failureMessage: result.message });
+      const [failed] = await tx.insert(payments).values({ ...common, status: 'failed', gatewayRef: result.ref, failureMessage: result.message }).returning({ id: payments.id });
+      await emit('payment.failed', { bookingId: booking.id, userId, paymentId: failed.id, message: result.message });
       if (req.intentId) await tx.update(paymentIntents).set({ status: 'requires_payment_method', updatedAt: new Date() }).where(eq(paymentIntents.id, req.intentId));
       return { status: 402, body: { success: false, message: result.message } };
     }
@@ -246,7 +247,9 @@ export async function handleStripeEvent(db: Db, events: EventBus, event: Stripe.
     const card = cardOfIntent(pi);
     const common = { bookingId, amountCents: pi.amount, currency: pi.currency, ...card, gateway: 'stripe', gatewayRef: pi.id };
     if (event.type === 'payment_intent.payment_failed') {
-      await tx.insert(payments).values({ ...common, status: 'failed', failureMessage: pi.last_payment_error?.message ?? 'Your card was declined.' });
+      const message = pi.last_payment_error?.message ?? 'Your card was declined.';
+      const [failed] = await tx.insert(payments).values({ ...common, status: 'failed', failureMessage: message }).returning({ id: payments.id });
+      await emit('payment.failed', { bookingId, userId: booking.userId, paymentId: failed.id, message });
       await tx.update(paymentIntents).set({ status: 'requires_payment_method', updatedAt: new Date() }).where(eq(paymentIntents.id, pi.id));
       return { duplicate: false, applied: true };
     }

@@ -13,6 +13,6 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/contact',
     { schema: { body: ContactMessageSchema }, config: { rateLimit: CONTACT_RATE_LIMIT } },
-    async (request, reply) => reply.status(201).send(await createContactMessage(ctx.db, request.body, request.user?.id ?? null)),
+    async (request, reply) => reply.status(201).send(await createContactMessage(ctx.events, request.body, request.user?.id ?? null)),
   );
 }

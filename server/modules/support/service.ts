@@ -4,14 +4,18 @@ import type { ContactMessage } from '../../../domain/support/schemas';
 import type { Db } from '../../db/connect';
 import { contactMessages } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import type { EventBus } from '../../platform/events/bus';
 
-/** Stores a contact message for the admin. */
-export async function createContactMessage(db: Db, input: ContactMessage, userId: number | null): Promise<{ id: number }> {
-  const [row] = await db
-    .insert(contactMessages)
-    .values({ name: input.name, email: input.email, subject: input.subject, message: input.message, userId })
-    .returning({ id: contactMessages.id });
-  return { id: row.id };
+/** Stores a contact message for the admin and announces it (the admins are mailed). */
+export async function createContactMessage(events: EventBus, input: ContactMessage, userId: number | null): Promise<{ id: number }> {
+  return events.transaction(async (tx, emit) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ name: input.name, email: input.email, subject: input.subject, message: input.message, userId })
+      .returning({ id: contactMessages.id });
+    await emit('contact.received', { messageId: row.id, name: input.name, email: input.email, subject: input.subject });
+    return { id: row.id };
+  });
 }
 
 export function toAdminMessage(m: typeof contactMessages.$inferSelect): AdminContactMessage {

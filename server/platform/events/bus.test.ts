@@ -55,7 +55,7 @@ describe('EventBus', () => {
     const before = await database.db.$count(domainEvents);
     await expect(
       bus.transaction(async (_tx, emit) => {
-        await emit('booking.cancelled', { bookingId: 9, userId: 1 });
+        await emit('booking.cancelled', { bookingId: 9, userId: 1, refundCents: null });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');

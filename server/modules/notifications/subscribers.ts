@@ -1,0 +1,281 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { centsToDollars } from '../../../domain/catalogue/money';
+import type { RegistrationKind } from '../../../domain/onboarding';
+import type { Db, Tx } from '../../db/connect';
+import {
+  bookingItems,
+  bookings,
+  cars,
+  deliveryOrders,
+  drivers,
+  generalServices,
+  hotels,
+  payments,
+  properties,
+  restaurants,
+  shippingRates,
+  taxiRides,
+  trackingRecords,
+  users,
+} from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { templates, type ReceiptLine, type Template } from './templates';
+
+/** How a registration kind reads in mail. */
+const KIND_LABEL: Record<RegistrationKind, string> = {
+  restaurant: 'restaurant',
+  hotel: 'hotel',
+  airline: 'airline',
+  'car-rental': 'car rental company',
+  courier: 'shipping service',
+  taxi: 'taxi company',
+  property: 'property owner',
+  'general-service': 'service provider',
+  driver: 'driver',
+  'fashion-designer': 'fashion designer',
+  'driver-application': 'driver',
+};
+const kindLabel = (kind: string) => KIND_LABEL[kind as RegistrationKind] ?? 'provider';
+
+/** Spec 001: listings hear back within 24 hours; the simple driver form within 24-48 hours; spec 002: 2-3 days. */
+function reviewPromise(kind: string): string {
+  if (kind === 'driver') return 'within 24-48 hours';
+  if (kind === 'driver-application') return 'within 2-3 business days';
+  return 'within 24 hours';
+}
+
+/** The listing tables whose rows have an owner, by booking service type (for "a new booking of your listing"). */
+const OWNED: Partial<Record<string, { table: typeof hotels | typeof cars | typeof taxiRides | typeof properties | typeof shippingRates | typeof generalServices }>> = {
+  hotels: { table: hotels },
+  cars: { table: cars },
+  taxi: { table: taxiRides },
+  properties: { table: properties },
+  shipping: { table: shippingRates },
+  'general-services': { table: generalServices },
+};
+
+type Recipient = { to: string; userId?: number | null };
+
+/**
+ * Renders and stores one mail, unless it is non-essential and its recipient turned such mail off. The dedupe key
+ * makes a retried reaction store it once.
+ */
+async function queue(ctx: AppContext, tx: Db | Tx, dedupeKey: string, recipient: Recipient, template: Template): Promise<void> {
+  if (!template.essential) {
+    const [u] = recipient.userId
+      ? await tx.select({ optOut: users.emailOptOut }).from(users).where(eq(users.id, recipient.userId))
+      : await tx.select({ optOut: users.emailOptOut }).from(users).where(eq(users.email, recipient.to.toLowerCase()));
+    if (u?.optOut) return;
+  }
+  const rendered = template.render(ctx.config.siteUrl);
+  await ctx.mailer.enqueue(tx, { dedupeKey, to: recipient.to, userId: recipient.userId ?? null, template: template.name, ...rendered });
+}
+
+async function userOf(db: Db | Tx, id: number | null | undefined) {
+  if (!id) return undefined;
+  const [u] = await db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(eq(users.id, id));
+  return u;
+}
+
+async function admins(db: Db | Tx) {
+  return db.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id));
+}
+
+async function receiptLines(db: Db | Tx, bookingId: number): Promise<Array<ReceiptLine & { serviceType: string; serviceId: number; details: Record<string, unknown> }>> {
+  const rows = await db.select().from(bookingItems).where(eq(bookingItems.bookingId, bookingId)).orderBy(asc(bookingItems.id));
+  return rows.map((l) => ({ name: l.name, quantity: l.quantity, lineTotal: centsToDollars(l.lineTotalCents), serviceType: l.serviceType, serviceId: l.serviceId, details: l.details }));
+}
+
+/** The owner account of the listing a booking line refers to, if it has one. */
+async function ownerOfLine(db: Db | Tx, line: { name: string; serviceType: string; serviceId: number; details: Record<string, unknown> }): Promise<{ ownerId: number; listing: string } | null> {
+  if (line.serviceType === 'food-delivery') {
+    const restaurantId = Number(line.details.restaurantId);
+    if (!Number.isInteger(restaurantId)) return null;
+    const [r] = await db.select({ ownerId: restaurants.ownerId, name: restaurants.name }).from(restaurants).where(eq(restaurants.id, restaurantId));
+    return r?.ownerId ? { ownerId: r.ownerId, listing: r.name } : null;
+  }
+  const owned = OWNED[line.serviceType];
+  if (!owned) return null;
+  const [r] = await db.select({ ownerId: owned.table.ownerId }).from(owned.table).where(eq(owned.table.id, line.serviceId));
+  return r?.ownerId ? { ownerId: r.ownerId, listing: line.name } : null;
+}
+
+/**
+ * The notifications module's reactions: each domain event that matters becomes mail for the right people, stored
+ * in the mail outbox in the reaction's transaction and sent by the mailer's worker (ADR 011).
+ */
+export function registerNotifications(ctx: AppContext) {
+  const on = ctx.events.on.bind(ctx.events);
+  /** Runs a reaction in a transaction, then nudges the worker. */
+  const react = async (fn: (tx: Tx) => Promise<void>) => {
+    await ctx.db.transaction(fn);
+    ctx.mailer.kick();
+  };
+
+  on('account.registered', (p) =>
+    react(async (tx) => {
+      const u = await userOf(tx, p.userId);
+      if (u) await queue(ctx, tx, `welcome:${u.id}`, { to: u.email, userId: u.id }, templates.welcome({ name: u.username }));
+    }),
+  );
+
+  on('account.password_reset_requested', (p) =>
+    react(async (tx) => {
+      const u = await userOf(tx, p.userId);
+      const minutes = Math.max(1, Math.round((Date.parse(p.expiresAt) - Date.now()) / 60_000));
+      if (u) await queue(ctx, tx, `password-reset:${p.expiresAt}:${u.id}`, { to: u.email, userId: u.id }, templates.passwordReset({ name: u.username, token: p.token, minutes: Math.min(30, minutes) }));
+    }),
+  );
+
+  on('booking.confirmed', (p) =>
+    react(async (tx) => {
+      const [b] = await tx.select().from(bookings).where(eq(bookings.id, p.bookingId));
+      const u = await userOf(tx, p.userId);
+      if (!b || !u) return;
+      const lines = await receiptLines(tx, b.id);
+      const [paid] = await tx.select().from(payments).where(and(eq(payments.bookingId, b.id), eq(payments.status, 'succeeded'))).orderBy(asc(payments.id)).limit(1);
+      // The orders module reacts to booking.confirmed first (registered earlier), so the deliveries exist by now.
+      const deliveries = await tx
+        .select({ trackingId: deliveryOrders.trackingId, name: trackingRecords.serviceName, trackingNumber: trackingRecords.trackingNumber })
+        .from(deliveryOrders)
+        .innerJoin(trackingRecords, eq(trackingRecords.id, deliveryOrders.trackingId))
+        .where(eq(deliveryOrders.bookingId, b.id));
+      await queue(
+        ctx,
+        tx,
+        `booking-confirmed:${b.id}`,
+        { to: u.email, userId: u.id },
+        templates.bookingConfirmed({ name: u.username, bookingId: b.id, lines, total: centsToDollars(b.totalCents), brand: paid?.brand ?? null, last4: paid?.last4 ?? null, deliveries }),
+      );
+      // Each provider whose listing was booked hears about it once per booking.
+      const byOwner = new Map<number, { listing: string; lines: ReceiptLine[] }>();
+      for (const line of lines) {
+        const owner = await ownerOfLine(tx, line);
+        if (!owner || owner.ownerId === u.id) continue;
+        const entry = byOwner.get(owner.ownerId) ?? { listing: owner.listing, lines: [] };
+        entry.lines.push(line);
+        byOwner.set(owner.ownerId, entry);
+      }
+      for (const [ownerId, entry] of byOwner) {
+        const owner = await userOf(tx, ownerId);
+        if (!owner) continue;
+        await queue(
+          ctx,
+          tx,
+          `provider-new-booking:${b.id}:${ownerId}`,
+          { to: owner.email, userId: owner.id },
+          templates.providerNewBooking({ providerName: owner.username, listingName: entry.listing, bookingId: b.id, customerName: u.username, lines: entry.lines }),
+        );
+      }
+    }),
+  );
+
+  on('payment.failed', (p) =>
+    react(async (tx) => {
+      const [b] = await tx.select().from(bookings).where(eq(bookings.id, p.bookingId));
+      const u = await userOf(tx, p.userId);
+      if (b && u)
+        await queue(ctx, tx, `payment-failed:${p.paymentId}`, { to: u.email, userId: u.id }, templates.paymentFailed({ name: u.username, bookingId: b.id, total: centsToDollars(b.totalCents), message: p.message }));
+    }),
+  );
+
+  on('booking.cancelled', (p) =>
+    react(async (tx) => {
+      const u = await userOf(tx, p.userId);
+      if (u)
+        await queue(ctx, tx, `booking-cancelled:${p.bookingId}`, { to: u.email, userId: u.id }, templates.bookingCancelled({ name: u.username, bookingId: p.bookingId, refund: p.refundCents === null ? null : centsToDollars(p.refundCents) }));
+    }),
+  );
+
+  on('order.accepted', (p) =>
+    react(async (tx) => {
+      const [o] = await tx
+        .select({ order: deliveryOrders, serviceName: trackingRecords.serviceName })
+        .from(deliveryOrders)
+        .innerJoin(trackingRecords, eq(trackingRecords.id, deliveryOrders.trackingId))
+        .where(eq(deliveryOrders.id, p.orderId));
+      const [d] = await tx.select().from(drivers).where(eq(drivers.userId, p.driverId));
+      if (!o || !d) return;
+      const customer = await userOf(tx, o.order.customerId);
+      if (customer)
+        await queue(
+          ctx,
+          tx,
+          `order-accepted:${o.order.id}`,
+          { to: customer.email, userId: customer.id },
+          templates.orderAccepted({ name: customer.username, serviceName: o.serviceName, driverName: d.name, vehicle: d.vehicle, plate: d.plate, trackingId: o.order.trackingId }),
+        );
+      const driverUser = await userOf(tx, p.driverId);
+      if (driverUser)
+        await queue(
+          ctx,
+          tx,
+          `driver-order-assigned:${o.order.id}:${p.driverId}`,
+          { to: driverUser.email, userId: driverUser.id },
+          templates.driverOrderAssigned({
+            driverName: d.name,
+            kind: o.order.kind === 'taxi' ? 'ride' : o.order.kind === 'food' ? 'food delivery' : 'shipment',
+            pickup: o.order.pickup.address,
+            dropoff: o.order.dropoff.address,
+            payout: centsToDollars(o.order.payoutCents),
+            trackingId: o.order.trackingId,
+          }),
+        );
+    }),
+  );
+
+  on('order.status_changed', (p) =>
+    react(async (tx) => {
+      if (p.to !== 'transit' && p.to !== 'delivered') return;
+      const customer = await userOf(tx, p.customerId);
+      const [t] = await tx.select().from(trackingRecords).where(eq(trackingRecords.id, p.trackingId));
+      if (!customer || !t) return;
+      const template =
+        p.to === 'transit'
+          ? templates.orderOnTheWay({ name: customer.username, serviceName: t.serviceName, eta: t.estimatedTime, etaAt: t.etaAt ? t.etaAt.toISOString() : null, trackingId: t.id })
+          : templates.orderDelivered({ name: customer.username, serviceName: t.serviceName, trackingId: t.id });
+      await queue(ctx, tx, `order-${p.to}:${p.orderId}`, { to: customer.email, userId: customer.id }, template);
+    }),
+  );
+
+  on('registration.submitted', (p) =>
+    react(async (tx) => {
+      if (p.email) {
+        const reference = p.kind === 'driver-application' ? `DRV-APP-${Date.now()}` : undefined;
+        await queue(ctx, tx, `registration-received:${p.registrationId}`, { to: p.email }, templates.registrationReceived({ name: p.name, kindLabel: kindLabel(p.kind), promise: reviewPromise(p.kind), reference }));
+      }
+      for (const a of await admins(tx)) {
+        await queue(ctx, tx, `admin-new-registration:${p.registrationId}:${a.id}`, { to: a.email, userId: a.id }, templates.adminNewRegistration({ kindLabel: kindLabel(p.kind), name: p.name, registrationId: p.registrationId }));
+      }
+    }),
+  );
+
+  on('registration.approved', (p) =>
+    react(async (tx) => {
+      const to = p.email ?? (await userOf(tx, p.userId))?.email;
+      if (!to) return;
+      const isDriver = p.kind === 'driver' || p.kind === 'driver-application';
+      await queue(
+        ctx,
+        tx,
+        `registration-approved:${p.registrationId}`,
+        { to, userId: p.userId },
+        templates.registrationApproved({ name: p.driver?.name || p.name || 'there', kindLabel: kindLabel(p.kind), setPasswordPath: p.setPasswordPath, isDriver }),
+      );
+    }),
+  );
+
+  on('registration.rejected', (p) =>
+    react(async (tx) => {
+      if (p.email) await queue(ctx, tx, `registration-rejected:${p.registrationId}`, { to: p.email }, templates.registrationRejected({ name: p.name, kindLabel: kindLabel(p.kind), reason: p.reason }));
+    }),
+  );
+
+  on('contact.received', (p) =>
+    react(async (tx) => {
+      for (const a of await admins(tx)) {
+        await queue(ctx, tx, `admin-contact-message:${p.messageId}:${a.id}`, { to: a.email, userId: a.id }, templates.adminContactMessage({ name: p.name, email: p.email, subject: p.subject }));
+      }
+    }),
+  );
+}
