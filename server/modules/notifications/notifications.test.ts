@@ -1,0 +1,246 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from '../../../domain/notifications/schemas';
+import { VALID_SAMPLES } from '../../../domain/onboarding/test-samples';
+import { deliveryOrders, mailOutbox, passwordTokens } from '../../db/schema';
+import { startSmtpSink } from '../../testing/smtp-sink';
+import { createAdmin, createTestApp, sessionCookie, signUp, type TestApp } from '../../testing/test-app';
+import { bookHotel, pay } from '../bookings/test-helpers';
+import { firstRestaurantPoint, near, paidFood, requester } from '../orders/test-helpers';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let api: ReturnType<typeof requester>;
+let admin: Awaited<ReturnType<typeof createAdmin>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://golive.test' } });
+  api = requester(t);
+  admin = await createAdmin(t, 'ops@example.com');
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.stop();
+});
+
+/** Lets the mail worker finish what the last requests queued. */
+async function settle() {
+  t.ctx.mailer.kick();
+  await t.ctx.mailer.idle();
+}
+const subjects = (to: string) => smtp.to(to).map((m) => m.subject);
+
+describe('mail for what customers do', () => {
+  it('a new account gets one welcome mail', async () => {
+    const u = await signUp(t);
+    await settle();
+    expect(subjects(u.email)).toEqual(['Welcome to Go Live']);
+    expect(smtp.to(u.email)[0].text).toContain(`Welcome, ${u.username}!`);
+  });
+
+  it('a paid delivery: receipt, then accepted, on the way and delivered; the driver is told it is theirs', async () => {
+    const customer = await signUp(t);
+    const driver = await signUp(t, { role: 'driver' });
+    const at = near(await firstRestaurantPoint(t), 0.5);
+    await api.post('/api/driver/status', { online: true, lat: at.lat, lng: at.lng }, driver.cookie);
+    const { deliveries } = await paidFood(t, customer.cookie);
+    await settle();
+    const receipt = smtp.to(customer.email).find((m) => m.subject.startsWith('Receipt for booking #'));
+    expect(receipt?.text).toMatch(/Total: \$\d+\.\d{2}/);
+    expect(receipt?.text).toContain('Paid with VISA ending in 4242.');
+    expect(receipt?.text).toContain(`https://golive.test/track/${deliveries[0].trackingId}`);
+
+    const [order] = await t.database.db.select().from(deliveryOrders).where(eq(deliveryOrders.trackingId, deliveries[0].trackingId));
+    await api.post(`/api/driver/orders/${order.id}/accept`, {}, driver.cookie);
+    for (const s of ['pickup', 'transit', 'delivered', 'completed']) await api.post(`/api/driver/orders/${order.id}/status`, { status: s }, driver.cookie);
+    await settle();
+    const mine = subjects(customer.email);
+    expect(mine.filter((s) => s.endsWith('is taking care of your order'))).toHaveLength(1);
+    expect(mine.filter((s) => s.includes('is on the way'))).toHaveLength(1);
+    expect(mine.filter((s) => s.startsWith('Delivered: your order from'))).toHaveLength(1);
+    expect(subjects(driver.email).filter((s) => s.startsWith('Order assigned: food delivery'))).toHaveLength(1);
+    await api.post('/api/driver/status', { online: false }, driver.cookie);
+  });
+
+  it('a declined card, then a cancellation with its refund', async () => {
+    const customer = await signUp(t);
+    const booking = await bookHotel(t, customer.cookie);
+    expect((await pay(t, customer.cookie, booking, '4000000000000002')).statusCode).toBe(402);
+    expect((await pay(t, customer.cookie, booking)).statusCode).toBe(200);
+    expect((await api.post(`/api/bookings/${booking.id}/cancel`, {}, customer.cookie)).statusCode).toBe(200);
+    await settle();
+    // Exactly these four, once each (arrival order is the SMTP server's business).
+    expect(subjects(customer.email).sort()).toEqual(
+      ['Welcome to Go Live', `Payment failed for booking #${booking.id}`, `Receipt for booking #${booking.id}`, `Booking #${booking.id} cancelled`].sort(),
+    );
+    const cancelled = smtp.to(customer.email).find((m) => m.subject === `Booking #${booking.id} cancelled`);
+    expect(cancelled?.text).toContain(`We have refunded $${booking.totalAmount.toFixed(2)} to your card.`);
+  });
+
+  it('non-essential mail stops after opting out; receipts still go', async () => {
+    const customer = await signUp(t);
+    expect((await api.get('/api/account/preferences', customer.cookie)).json()).toEqual({ emailOptOut: false });
+    const patched = await t.app.inject({ method: 'PATCH', url: '/api/account/preferences', headers: { cookie: customer.cookie }, payload: { emailOptOut: true } });
+    expect(patched.json()).toEqual({ emailOptOut: true });
+    const driver = await signUp(t, { role: 'driver' });
+    const at = near(await firstRestaurantPoint(t), 0.5);
+    await api.post('/api/driver/status', { online: true, lat: at.lat, lng: at.lng }, driver.cookie);
+    const { deliveries } = await paidFood(t, customer.cookie);
+    const [order] = await t.database.db.select().from(deliveryOrders).where(eq(deliveryOrders.trackingId, deliveries[0].trackingId));
+    await api.post(`/api/driver/orders/${order.id}/accept`, {}, driver.cookie);
+    await settle();
+    const mine = subjects(customer.email);
+    expect(mine.some((s) => s.startsWith('Receipt for booking'))).toBe(true);
+    expect(mine.some((s) => s.endsWith('is taking care of your order'))).toBe(false);
+    for (const s of ['pickup', 'transit', 'delivered', 'completed']) await api.post(`/api/driver/orders/${order.id}/status`, { status: s }, driver.cookie);
+    await api.post('/api/driver/status', { online: false }, driver.cookie);
+    expect((await api.get('/api/account/preferences')).statusCode).toBe(401);
+  });
+});
+
+describe('mail for providers, drivers and the admin', () => {
+  it('a registration is acknowledged with the spec promise, the admin is told, and approval and rejection are mailed', async () => {
+    const email = `chef${Date.now()}@example.com`;
+    const res = await api.post('/api/restaurants', { ...VALID_SAMPLES.restaurant, email, name: 'Pho <Good> & Co' });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as number;
+    await settle();
+    const received = smtp.to(email);
+    expect(received.map((m) => m.subject)).toEqual(['We received your restaurant application']);
+    expect(received[0].text).toContain("We'll review your application and contact you within 24 hours.");
+    const toAdmin = smtp.to(admin.email).find((m) => m.subject.includes('Pho <Good> & Co'));
+    expect(toAdmin?.subject).toBe('New restaurant registration: Pho <Good> & Co');
+    // User data is escaped in the HTML part.
+    expect(toAdmin?.html).toContain('Pho &lt;Good&gt; &amp; Co');
+    expect(toAdmin?.html).not.toContain('Pho <Good>');
+
+    const reject = await t.app.inject({ method: 'POST', url: `/api/admin/registrations/${id}/reject`, headers: { cookie: admin.cookie }, payload: { reason: 'Licence could not be verified' } });
+    expect(reject.statusCode).toBe(200);
+    await settle();
+    const rejected = smtp.to(email).find((m) => m.subject === 'About your restaurant application');
+    expect(rejected?.text).toContain('Reason: Licence could not be verified');
+  });
+
+  it('a driver application: DRV-APP reference and 2-3 business days; approval mails the set-password link', async () => {
+    const email = `newdriver${Date.now()}@example.com`;
+    const res = await api.post('/api/driver-applications', { ...VALID_SAMPLES['driver-application'], email });
+    expect(res.statusCode).toBe(201);
+    await settle();
+    expect(smtp.to(email)[0].text).toMatch(/Reference: DRV-APP-\d{13}/);
+    expect(smtp.to(email)[0].text).toContain('within 2-3 business days');
+    const approved = await t.app.inject({ method: 'POST', url: `/api/admin/registrations/${res.json().id}/approve`, headers: { cookie: admin.cookie }, payload: {} });
+    const path = approved.json().account.setPasswordPath as string;
+    await settle();
+    const mail = smtp.to(email).find((m) => m.subject === "You're approved: welcome to Go Live");
+    expect(mail?.text).toContain(`https://golive.test${path}`);
+  });
+
+  it('a simple driver registration promises 24-48 hours; a contact message reaches the admin', async () => {
+    const email = `simple${Date.now()}@example.com`;
+    expect((await api.post('/api/register-driver', { ...VALID_SAMPLES.driver, email })).statusCode).toBe(201);
+    expect((await api.post('/api/contact', { name: 'Ana', email: 'ana@example.com', subject: 'Hello there', message: 'A question about deliveries.' })).statusCode).toBe(201);
+    await settle();
+    expect(smtp.to(email)[0].text).toContain('within 24-48 hours');
+    expect(subjects(admin.email)).toContain('New message from Ana: Hello there');
+  });
+});
+
+describe('forgot password', () => {
+  it('answers the same for unknown e-mails, mails a 30-minute single-use link, and ends old sessions', async () => {
+    const u = await signUp(t);
+    const unknown = await api.post('/api/auth/forgot-password', { email: 'nobody-here@example.com' });
+    const known = await api.post('/api/auth/forgot-password', { email: u.email });
+    expect(unknown.statusCode).toBe(202);
+    expect(known.statusCode).toBe(202);
+    expect(unknown.json()).toEqual({ message: FORGOT_PASSWORD_ANSWER });
+    expect(known.body).toBe(unknown.body);
+    await settle();
+    expect(smtp.to('nobody-here@example.com')).toHaveLength(0);
+    const mail = smtp.to(u.email).find((m) => m.subject === 'Reset your password');
+    const link = /https:\/\/golive\.test\/reset-password\?token=([\w-]+)/.exec(mail?.text ?? '');
+    expect(link).not.toBeNull();
+    const token = link![1];
+    // Stored hashed only.
+    expect(await t.database.db.$count(passwordTokens, eq(passwordTokens.id, token))).toBe(0);
+
+    const reset = await api.post('/api/auth/reset-password', { token, password: 'a-brand-new-secret' });
+    expect(reset.json()).toEqual({ ok: true });
+    expect((await api.get('/api/auth/me', u.cookie)).statusCode).toBe(401);
+    expect((await api.post('/api/auth/login', { email: u.email, password: u.password })).statusCode).toBe(401);
+    const login = await api.post('/api/auth/login', { email: u.email, password: 'a-brand-new-secret' });
+    expect(login.statusCode).toBe(200);
+    expect(sessionCookie(login)).toMatch(/^sid=/);
+
+    const again = await api.post('/api/auth/reset-password', { token, password: 'yet-another-secret' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ message: RESET_LINK_INVALID, errors: { token: RESET_LINK_INVALID } });
+  });
+
+  it('refuses an expired link and a set-password link used as a reset link', async () => {
+    const u = await signUp(t);
+    await api.post('/api/auth/forgot-password', { email: u.email });
+    await settle();
+    const token = /reset-password\?token=([\w-]+)/.exec(smtp.to(u.email).find((m) => m.subject === 'Reset your password')!.text)![1];
+    await t.database.db.update(passwordTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordTokens.userId, u.id));
+    expect((await api.post('/api/auth/reset-password', { token, password: 'a-brand-new-secret' })).json().message).toBe(RESET_LINK_INVALID);
+    expect((await api.post('/api/auth/forgot-password', { email: 'not-an-email' })).statusCode).toBe(400);
+  });
+});
+
+describe('delivery through an SMTP outage', () => {
+  it('queues while the server is down and delivers every mail exactly once when it is back', async () => {
+    await smtp.stop();
+    const people = [await signUp(t), await signUp(t), await signUp(t)];
+    await settle();
+    const queued = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'welcome'));
+    const waiting = queued.filter((m) => people.some((p) => p.email === m.toAddress));
+    expect(waiting.map((m) => m.status)).toEqual(['queued', 'queued', 'queued']);
+    expect(waiting.every((m) => m.attempts === 1 && (m.lastError ?? '').length > 0)).toBe(true);
+    for (const p of people) expect(smtp.to(p.email)).toHaveLength(0);
+
+    await smtp.restart();
+    // Run the worker as if the backoff had passed, twice: the second pass finds nothing left to send.
+    await t.ctx.mailer.drain(() => new Date(Date.now() + 60_000));
+    await t.ctx.mailer.drain(() => new Date(Date.now() + 120_000));
+    for (const p of people) {
+      const got = smtp.to(p.email);
+      expect(got.map((m) => m.subject)).toEqual(['Welcome to Go Live']);
+      expect(got[0].messageId).toMatch(/^<outbox-\d+@golive\.test>$/);
+    }
+  });
+});
+
+describe('the test page and the Mail tab', () => {
+  it('are for admins only', async () => {
+    const user = await signUp(t);
+    const body = { customerEmail: 'c@example.com', customerName: 'C', serviceType: 'hotel' };
+    expect((await api.post('/api/send-notification', body)).statusCode).toBe(401);
+    expect((await api.post('/api/send-notification', body, user.cookie)).statusCode).toBe(403);
+    expect((await api.get('/api/admin/mail', user.cookie)).statusCode).toBe(403);
+    expect((await api.get('/api/admin/mail')).statusCode).toBe(401);
+  });
+
+  it('sends the customer and owner copies at once and reports both; the Mail tab lists, opens and resends', async () => {
+    const missing = await api.post('/api/send-notification', { customerEmail: '', customerName: '', serviceType: '' }, admin.cookie);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('Please fill in all required fields');
+
+    const res = await api.post('/api/send-notification', { customerEmail: 'guest@example.com', customerName: 'Guest', serviceType: 'hotel', orderId: 'TEST123456', totalAmount: 12.5, orderDetails: {} }, admin.cookie);
+    expect(res.json()).toMatchObject({ success: true, customerSent: true, ownerSent: true });
+    expect(smtp.to('guest@example.com').map((m) => m.subject)).toEqual(['Test: your hotel order TEST123456']);
+    expect(smtp.to(admin.email).map((m) => m.subject)).toContain('Test: new hotel order TEST123456');
+
+    const list = (await api.get('/api/admin/mail?to=guest@', admin.cookie)).json();
+    expect(list).toEqual([expect.objectContaining({ to: 'guest@example.com', template: 'test-customer', status: 'sent', attempts: 1, transport: 'smtp' })]);
+    const detail = (await api.get(`/api/admin/mail/${list[0].id}`, admin.cookie)).json();
+    expect(detail.text).toContain('Amount: $12.50');
+    expect(detail.html).toContain('<!doctype html>');
+    const resent = await api.post(`/api/admin/mail/${list[0].id}/resend`, {}, admin.cookie);
+    expect(resent.json()).toMatchObject({ status: 'queued', attempts: 0 });
+    await settle();
+    expect(smtp.to('guest@example.com')).toHaveLength(2);
+    expect((await api.get('/api/admin/mail/999999', admin.cookie)).statusCode).toBe(404);
+    expect((await api.get('/api/admin/mail?status=lost', admin.cookie)).statusCode).toBe(400);
+  });
+});
