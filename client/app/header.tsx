@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { CalendarDays, ChevronDown, Download, ExternalLink, LogIn, LogOut, Menu, UserRound } from 'lucide-react';
+import { CalendarDays, ChevronDown, Download, ExternalLink, LogIn, LogOut, Menu, UserCog, UserRound } from 'lucide-react';
 import { cn } from '@client/lib/cn';
 import { Button, buttonVariants } from '@client/ui/button';
 import {
@@ -59,9 +59,14 @@ export function Header() {
             </li>
           ))}
           {user ? (
-            <li className="ml-auto">
-              <HeaderLink entry={{ label: 'My bookings', to: '/bookings' }} />
-            </li>
+            <>
+              <li className="ml-auto">
+                <HeaderLink entry={{ label: 'My bookings', to: '/bookings' }} />
+              </li>
+              <li>
+                <HeaderLink entry={{ label: 'Account', to: '/account' }} />
+              </li>
+            </>
           ) : null}
         </ul>
       </nav>
@@ -241,6 +246,12 @@ function MobileMenu() {
                   <Link to="/bookings" className={cn(linkClasses, 'h-11 w-full')}>
                     <CalendarDays className="size-4 text-gray-500" aria-hidden="true" />
                     My bookings
+                  </Link>
+                </SheetClose>
+                <SheetClose asChild>
+                  <Link to="/account" className={cn(linkClasses, 'h-11 w-full')}>
+                    <UserCog className="size-4 text-gray-500" aria-hidden="true" />
+                    Account
                   </Link>
                 </SheetClose>
                 <button

@@ -9,6 +9,12 @@ const pages: RouteObject[] = [
   { index: true, lazy: () => import('@client/features/home/home-page').then((m) => ({ Component: m.HomePage })) },
   { path: 'login', lazy: () => import('@client/features/accounts/login-page').then((m) => ({ Component: m.LoginPage })) },
   { path: 'set-password', lazy: () => import('@client/features/accounts/set-password-page').then((m) => ({ Component: m.SetPasswordPage })) },
+  {
+    path: 'forgot-password',
+    lazy: () => import('@client/features/accounts/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+  },
+  { path: 'reset-password', lazy: () => import('@client/features/accounts/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
+  { path: 'account', lazy: () => import('@client/features/accounts/account-page').then((m) => ({ Component: m.AccountPage })) },
   { path: 'onboarding', lazy: () => import('@client/features/onboarding/onboarding-page').then((m) => ({ Component: m.OnboardingPage })) },
   { path: 'join', lazy: () => import('@client/features/onboarding/onboarding-page').then((m) => ({ Component: m.OnboardingPage })) },
   { path: 'register/:kind', lazy: () => import('@client/features/onboarding/register-page').then((m) => ({ Component: m.RegisterPage })) },

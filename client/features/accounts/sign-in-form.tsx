@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginSchema, type Login, type PublicUser } from '@domain/accounts/schemas';
@@ -67,6 +68,14 @@ export function SignInForm({ defaultEmail = '', onSignedIn }: SignInFormProps) {
       <FormField label="Password" required error={errors.password?.message}>
         {(control) => <Input {...control} type="password" autoComplete="current-password" {...register('password')} />}
       </FormField>
+      <p className="-mt-2 text-right text-sm">
+        <Link
+          to="/forgot-password"
+          className="rounded font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? <Spinner label="Signing in…" className="text-white [&_svg]:text-white" /> : null}
         {isSubmitting ? 'Signing In…' : 'Sign In'}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, Download, LogOut, RefreshCw } from 'lucide-react';
 import type { PublicUser } from '@domain/accounts/schemas';
 import type { AdminStats } from '@domain/admin/schemas';
@@ -9,10 +9,21 @@ import { Badge } from '@client/ui/badge';
 import { Button, buttonVariants } from '@client/ui/button';
 import { Skeleton } from '@client/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/ui/tabs';
-import { DELIVERIES_TAB, LISTING_TABS, MESSAGES_TAB, PROVIDERS_TAB, REVIEW_TAB, STAT_CARDS, exportCollection } from './admin-listings';
+import {
+  DELIVERIES_TAB,
+  LISTING_TABS,
+  MAIL_TAB,
+  MESSAGES_TAB,
+  PROVIDERS_TAB,
+  REVIEW_TAB,
+  STAT_CARDS,
+  exportCollection,
+  initialAdminTab,
+} from './admin-listings';
 import { ProvidersTab } from './providers-tab';
 import { DeliveriesTab } from './deliveries-tab';
 import { ListingTable, STATS_KEY } from './listing-tab';
+import { MailTab } from './mail-tab';
 import { MessagesTab } from './messages-tab';
 import { ReviewQueue } from './review-queue';
 
@@ -90,9 +101,10 @@ function SummaryCards({ onOpen }: { onOpen: (tab: string) => void }) {
 
 type AdminDashboardProps = { user: PublicUser; onLogout: () => void };
 
-/** /admin (spec 002 section 2): header, summary cards, listing tabs, the review queue and contact messages. */
+/** /admin (spec 002 section 2): header, summary cards, listing tabs, the review queue, contact messages and the mail log. */
 export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
-  const [tab, setTab] = useState<string>(LISTING_TABS[0].id);
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<string>(() => initialAdminTab(searchParams.get('tab')));
   const exportHref = `/api/admin/export/${exportCollection(tab)}.csv`;
 
   return (
@@ -144,6 +156,9 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
           <TabsTrigger value={DELIVERIES_TAB} className="flex-none">
             Deliveries
           </TabsTrigger>
+          <TabsTrigger value={MAIL_TAB} className="flex-none">
+            Mail
+          </TabsTrigger>
         </TabsList>
         {LISTING_TABS.map((t) => (
           <TabsContent key={t.id} value={t.id} className="min-w-0">
@@ -161,6 +176,9 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
         </TabsContent>
         <TabsContent value={DELIVERIES_TAB} className="min-w-0">
           <DeliveriesTab />
+        </TabsContent>
+        <TabsContent value={MAIL_TAB} className="min-w-0">
+          <MailTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -247,6 +247,13 @@ export const REVIEW_TAB = 'review';
 export const MESSAGES_TAB = 'messages';
 export const PROVIDERS_TAB = 'providers';
 export const DELIVERIES_TAB = 'deliveries';
+export const MAIL_TAB = 'mail';
+
+/** The tab a `/admin?tab=...` link opens (the test notification page links to Mail); anything else opens the first. */
+export function initialAdminTab(param: string | null): string {
+  const known = [...LISTING_TABS.map((t) => t.id), REVIEW_TAB, MESSAGES_TAB, PROVIDERS_TAB, DELIVERIES_TAB, MAIL_TAB];
+  return param && known.includes(param) ? param : LISTING_TABS[0].id;
+}
 
 /** The collection the Export Reports button downloads for each tab. */
 export function exportCollection(tab: string): AdminCollection {

@@ -1,0 +1,21 @@
+import type { MailPreferences } from '@domain/notifications/schemas';
+import { apiJson } from '@client/lib/api';
+
+export const MAIL_PREFERENCES_KEY = ['/api/account/preferences'] as const;
+
+/**
+ * The server stores an opt-out (so a missing row means 'send'); the page asks the positive question,
+ * 'Send me non-essential e-mail', so the two are each other's inverse.
+ */
+export function wantsOptionalMail(preferences: MailPreferences): boolean {
+  return !preferences.emailOptOut;
+}
+
+export function preferencesFor(wantsMail: boolean): MailPreferences {
+  return { emailOptOut: !wantsMail };
+}
+
+/** PATCH /api/account/preferences {emailOptOut} -> {emailOptOut}. */
+export function saveMailPreferences(preferences: MailPreferences): Promise<MailPreferences> {
+  return apiJson<MailPreferences>('PATCH', '/api/account/preferences', preferences);
+}
