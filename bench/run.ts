@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: location search latency, catalogue list throughput and position-to-socket latency (bench/
- * positions.ts), printed, never asserted.
+ * `npm run bench`: location search latency, catalogue list throughput, position-to-socket latency (bench/
+ * positions.ts) and mail delivery (bench/mail.ts), printed, never asserted.
  * Builds the real app on a fresh seeded database (PGlite, or PostgreSQL when DATABASE_URL is set) and drives it
  * with in-process `app.inject` calls, so the figures include routing, validation and serialisation but no network.
  */
@@ -9,6 +9,7 @@ import { searchLocations } from '../domain/locations/search';
 import { locationDirectory } from '../server/modules/locations/directory';
 import { createTestApp } from '../server/testing/test-app';
 import { positionLatencyBench } from './positions';
+import { mailBench } from './mail';
 
 const SEARCH_QUERIES = 3000;
 const LIST_REQUESTS = 500;
@@ -113,6 +114,7 @@ async function main() {
     await t.close();
   }
   await positionLatencyBench();
+  await mailBench();
   console.log(`database: ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}; total bench time ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
