@@ -1,3 +1,4 @@
+import type { ChatMessage } from './chat/schemas';
 import type { OrderKind, OrderStatus } from './orders/states';
 
 /**
@@ -39,6 +40,10 @@ export type DomainEventMap = {
     progress: number;
     address: string | null;
   };
+  /** A chat message, stored before this is published; `to` are the participants' user ids. */
+  'chat.message': { to: number[]; message: ChatMessage };
+  'chat.typing': { conversationId: number; userId: number; to: number; typing: boolean };
+  'chat.read': { conversationId: number; userId: number; to: number; upToId: number };
   'registration.submitted': { registrationId: number; kind: string; name: string; email: string | null };
   'registration.rejected': { registrationId: number; kind: string; name: string; email: string | null; reason: string };
   'contact.received': { messageId: number; name: string; email: string; subject: string };
@@ -63,4 +68,4 @@ export type DomainEvent<T extends DomainEventType = DomainEventType> = {
 }[T];
 
 /** Events that are published after commit without an outbox row (see DomainEventMap). */
-export const TRANSIENT_EVENTS = ['driver.position'] as const satisfies readonly DomainEventType[];
+export const TRANSIENT_EVENTS = ['driver.position', 'chat.message', 'chat.typing', 'chat.read'] as const satisfies readonly DomainEventType[];

@@ -25,6 +25,8 @@ import { driversRoutes } from './modules/drivers/routes';
 import { registerOrders } from './modules/orders/subscribers';
 import { registerDrivers } from './modules/drivers/subscribers';
 import { notificationsRoutes } from './modules/notifications/routes';
+import { chatRoutes } from './modules/chat/routes';
+import { registerChat } from './modules/chat/subscribers';
 import { registerNotifications } from './modules/notifications/subscribers';
 
 /** Paths exempt from the JSON/Origin CSRF rule (signed by their sender instead). */
@@ -110,6 +112,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await notificationsRoutes(app, ctx);
   // After the orders module: its reaction to booking.confirmed creates the deliveries the receipt lists.
   registerNotifications(ctx);
+  await chatRoutes(app, ctx);
+  registerChat(ctx);
 
   await serveClient(app, config.distDir);
   return app;

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type DemoAccounts = { admin?: { email: string; password: string }; driver?: { email: string; password: string } };
+type Credentials = { email: string; password: string };
+export type DemoAccounts = { admin?: Credentials; driver?: Credentials; provider?: Credentials };
 
 /**
  * Keeps the generated demo credentials in DATA_DIR/demo-accounts.json (mode 600), merged with what is there, so

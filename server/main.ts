@@ -6,6 +6,7 @@ import { connect } from './db/connect';
 import { seedCatalogue } from './db/seed';
 import { ensureAdmin } from './modules/accounts/service';
 import { ensureDemoDriver } from './modules/drivers/demo';
+import { ensureDemoProvider } from './modules/accounts/demo';
 import { writeDemoAccounts } from './demo-accounts';
 
 async function main() {
@@ -18,12 +19,14 @@ async function main() {
   const seed = await seedCatalogue(database.db);
   const admin = await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
   const driver = await ensureDemoDriver(database.db);
+  const provider = await ensureDemoProvider(database.db);
 
   const app = await buildApp(await createContext(config, database));
   if (seed.seeded) app.log.info('seeded the demo catalogue');
   const lines: string[] = [];
   if (admin.generatedPassword) lines.push(`First admin account created: ${admin.email}`, `  Password (shown only now): ${admin.generatedPassword}`, '  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.');
   if (driver.generatedPassword) lines.push(`Demo driver created: ${driver.email}`, `  Password (shown only now): ${driver.generatedPassword}`, '  Sign in on /driver, or run `npm run drive -- <tracking id>` to drive an order.');
+  if (provider.generatedPassword) lines.push(`Demo provider (owns the seeded listings) created: ${provider.email}`, `  Password (shown only now): ${provider.generatedPassword}`, '  Sign in and open /chat-demo to answer customers.');
   if (lines.length > 0) {
     // Printed once, to the server's own log only. Never shown on a page. `npm run drive` reads the driver's from
     // DATA_DIR/demo-accounts.json (owner-only permissions) instead of asking for it.
@@ -31,6 +34,7 @@ async function main() {
     writeDemoAccounts(config.dataDir, {
       ...(admin.generatedPassword ? { admin: { email: admin.email, password: admin.generatedPassword } } : {}),
       ...(driver.generatedPassword ? { driver: { email: driver.email, password: driver.generatedPassword } } : {}),
+      ...(provider.generatedPassword ? { provider: { email: provider.email, password: provider.generatedPassword } } : {}),
     });
   }
 

@@ -97,8 +97,9 @@ export type ApproveResult = {
   status: 'approved';
   published: { collection: AdminCollection; id: number };
   /**
-   * For a driver application: the account that now has role driver (the one with the application's e-mail). When it
-   * had to be created, `setPasswordPath` is the one-time link (72 hours) for the admin to pass on.
+   * The account the approval gave a role to: for a driver, the one with the application's e-mail; for a listing
+   * submitted while signed out, the one with the registration's e-mail (its owner). When it had to be created,
+   * `setPasswordPath` is the one-time link (72 hours) for the admin to pass on.
    */
   account?: { email: string; created: boolean; role: string; setPasswordPath?: string };
 };

@@ -274,18 +274,36 @@ export const reviews = pgTable('reviews', {
 
 // ---------------------------------------------------------------- chat
 
-export const chatConversations = pgTable('chat_conversations', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  providerId: integer('provider_id').notNull(),
-  serviceType: text('service_type').notNull(),
-  serviceId: integer('service_id').notNull(),
-  status: text('status').notNull().default('active'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/**
+ * A conversation between a customer (`userId`) and the other party (`providerId`: the listing's owner, or the
+ * delivery's driver for kind 'driver'). `topicKey` makes starting it again return the existing one.
+ */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id').notNull(),
+    kind: text('kind', { enum: ['provider', 'driver'] })
+      .notNull()
+      .default('provider'),
+    serviceType: text('service_type').notNull(),
+    serviceId: integer('service_id').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    orderId: integer('order_id'),
+    topicKey: text('topic_key').notNull(),
+    status: text('status').notNull().default('active'),
+    /** The last message id each side has read (read receipts and unread counts). */
+    customerReadUpTo: integer('customer_read_up_to').notNull().default(0),
+    providerReadUpTo: integer('provider_read_up_to').notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('chat_conversations_topic_idx').on(t.topicKey), index('chat_conversations_user_idx').on(t.userId), index('chat_conversations_provider_idx').on(t.providerId)],
+);
 
 export const chatMessages = pgTable(
   'chat_messages',
@@ -299,9 +317,15 @@ export const chatMessages = pgTable(
     message: text('message').notNull(),
     messageType: text('message_type').notNull().default('text'),
     isRead: boolean('is_read').notNull().default(false),
+    /** The sender's id for an optimistic send: a retry with the same id stores nothing new. */
+    clientMessageId: text('client_message_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('chat_messages_conversation_idx').on(t.conversationId)],
+  (t) => [
+    index('chat_messages_conversation_idx').on(t.conversationId, t.id),
+    uniqueIndex('chat_messages_client_idx').on(t.senderId, t.clientMessageId),
+    index('chat_messages_sender_time_idx').on(t.senderId, t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------- providers and onboarding

@@ -50,7 +50,7 @@ export function ReviewQueue() {
     onSuccess: (result, registration) => {
       void queryClient.invalidateQueries({ queryKey: [`/api/${result.published.collection}`] });
       const account = result.account;
-      const who = account ? ` ${account.email} can now use the driver screen${account.created ? ' once they set a password' : ''}.` : '';
+      const who = account ? ` ${account.email} now has the ${account.role} role${account.created ? ' (they sign in once they set a password)' : ''}.` : '';
       toast({ title: 'Registration approved', description: `${registration.name} is now published.${who}`, variant: 'success' });
       setViewing(null);
       if (account?.setPasswordPath) setGranted(account);
@@ -182,10 +182,10 @@ function SetPasswordLinkDialog({ account, onClose }: { account: NonNullable<Appr
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Driver account created</DialogTitle>
+          <DialogTitle>{account.role === 'driver' ? 'Driver' : 'Provider'} account created</DialogTitle>
           <DialogDescription>
-            No account used {account.email}, so one was created with the driver role. Send this one-time link to the driver so they can set a
-            password. It works once, for 72 hours, and is not shown again.
+            No account used {account.email}, so one was created with the {account.role} role. Send this one-time link to its owner so they can
+            set a password (it was also e-mailed to them). It works once, for 72 hours, and is not shown again.
           </DialogDescription>
         </DialogHeader>
         <label className="grid gap-1 text-sm">

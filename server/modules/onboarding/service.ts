@@ -189,6 +189,25 @@ async function publish(tx: Tx, row: RegistrationRow): Promise<{ collection: Admi
   }
 }
 
+/** Makes `userId` the owner of a published listing (or the user of a provider record). */
+async function setOwner(tx: Tx, published: { collection: AdminCollection; id: number }, userId: number) {
+  const tables = {
+    restaurants,
+    hotels,
+    cars,
+    'shipping-rates': shippingRates,
+    'taxi-rides': taxiRides,
+    properties,
+    'general-services': generalServices,
+  } as const;
+  if (published.collection === 'service-providers') {
+    await tx.update(serviceProviders).set({ userId }).where(eq(serviceProviders.id, published.id));
+    return;
+  }
+  const table = tables[published.collection as keyof typeof tables];
+  if (table) await tx.update(table).set({ ownerId: userId }).where(eq(table.id, published.id));
+}
+
 /** The account details of a driver application or registration: who gets role driver, and their profile. */
 function driverOf(kind: RegistrationKind, data: Record<string, unknown>) {
   const text = (k: string) => (typeof data[k] === 'string' ? (data[k] as string).trim() : data[k] === undefined ? '' : String(data[k]));
@@ -226,6 +245,21 @@ export async function approveRegistration(events: EventBus, id: number, reviewer
       };
     } else if (row.submitterId !== null) {
       await tx.update(users).set({ role: 'provider' }).where(and(eq(users.id, row.submitterId), eq(users.role, 'user')));
+    } else {
+      // Submitted while signed out: the listing belongs to the account with the registration's e-mail (created, with
+      // a one-time set-password link, when there is none).
+      const email = emailOf(row.data);
+      if (email) {
+        const granted = await grantRoleByEmail(tx, { email, name: row.name, role: 'provider' });
+        userId = granted.userId;
+        await setOwner(tx, published, granted.userId);
+        account = {
+          email,
+          created: granted.created,
+          role: granted.role,
+          ...(granted.setPasswordToken ? { setPasswordPath: `/set-password?token=${granted.setPasswordToken}` } : {}),
+        };
+      }
     }
     await tx
       .update(registrations)

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatServerMessage } from '../../../domain/chat/schemas';
 import type { DriverSocketMessage } from '../../../domain/orders/schemas';
 import type { TrackingSocketMessage } from '../../../domain/tracking/live';
 import { connect } from '../../db/connect';
-import { deliveryOrders } from '../../db/schema';
+import { deliveryOrders, restaurants } from '../../db/schema';
 import { openLive } from '../../testing/live-client';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app';
 import { createTestDatabase } from '../../testing/test-db';
@@ -65,5 +66,28 @@ describe.runIf(shared)('two instances on PostgreSQL + Redis', () => {
     expect(driverSocket.messages.filter((m) => m.type === 'offer' && m.order.trackingId === trackingId)).toHaveLength(1);
     tracking.close();
     driverSocket.close();
+  });
+
+  it('a chat message sent through A reaches the other party connected to B exactly once', async () => {
+    const provider = await signUp(a, { role: 'provider' });
+    const customer = await signUp(a);
+    const [r] = await a.database.db.select().from(restaurants).limit(1);
+    await a.database.db.update(restaurants).set({ ownerId: provider.id }).where(eq(restaurants.id, r.id));
+    const conversation = (await requester(a).post('/api/chat/conversations', { serviceType: 'food-delivery', serviceId: r.id }, customer.cookie)).json();
+    const wsA = (await a.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+    const onB = await openLive<ChatServerMessage>(`${wsB}/ws/chat`, { cookie: provider.cookie });
+    const onA = await openLive<ChatServerMessage>(`${wsA}/ws/chat`, { cookie: customer.cookie });
+    await onB.next((m) => m.type === 'connected');
+    await onA.next((m) => m.type === 'connected');
+    onA.socket.send(JSON.stringify({ type: 'user_typing', conversationId: conversation.id }));
+    await onB.next((m) => m.type === 'user_typing');
+    onA.socket.send(JSON.stringify({ type: 'send_message', conversationId: conversation.id, message: 'Across instances', clientMessageId: 'x-instance-1' }));
+    const got = await onB.next((m) => m.type === 'new_message', 2000);
+    expect(got.type === 'new_message' && got.message.message).toBe('Across instances');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(onB.messages.filter((m) => m.type === 'new_message')).toHaveLength(1);
+    expect(onA.messages.filter((m) => m.type === 'new_message')).toHaveLength(1);
+    onA.close();
+    onB.close();
   });
 });

@@ -86,7 +86,7 @@ export class EventBus {
 
   /** Publishes a transient event (no outbox row); call it after the change it reports has committed. */
   async announce<T extends (typeof TRANSIENT_EVENTS)[number]>(type: T, payload: DomainEventMap[T]): Promise<void> {
-    await this.publish({ id: null, type, payload });
+    await this.publish({ id: null, type, payload } as DomainEvent);
   }
 
   /** Claims the given undispatched events and dispatches them, oldest first. */
