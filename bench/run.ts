@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: location search latency, catalogue list throughput, position-to-socket latency (bench/
- * positions.ts) and mail delivery (bench/mail.ts), printed, never asserted.
+ * positions.ts), mail delivery (bench/mail.ts) and chat delivery (bench/chat.ts), printed, never asserted.
  * Builds the real app on a fresh seeded database (PGlite, or PostgreSQL when DATABASE_URL is set) and drives it
  * with in-process `app.inject` calls, so the figures include routing, validation and serialisation but no network.
  */
@@ -10,6 +10,7 @@ import { locationDirectory } from '../server/modules/locations/directory';
 import { createTestApp } from '../server/testing/test-app';
 import { positionLatencyBench } from './positions';
 import { mailBench } from './mail';
+import { chatBench } from './chat';
 
 const SEARCH_QUERIES = 3000;
 const LIST_REQUESTS = 500;
@@ -115,6 +116,7 @@ async function main() {
   }
   await positionLatencyBench();
   await mailBench();
+  await chatBench();
   console.log(`database: ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}; total bench time ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

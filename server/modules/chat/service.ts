@@ -216,31 +216,27 @@ export async function sendMessage(events: EventBus, senderId: number, input: { c
   if (text.length > CHAT_MESSAGE_MAX) throw badRequest(`A message can have at most ${CHAT_MESSAGE_MAX} characters`, { message: `At most ${CHAT_MESSAGE_MAX} characters` });
   const db = events.db;
   const c = await participantConversation(db, senderId, input.conversationId);
-  const [existing] = await db.select().from(chatMessages).where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientMessageId, input.clientMessageId)));
-  let row = existing;
-  if (!row) {
-    row = await db.transaction(async (tx) => {
-      // One sender's messages are counted and stored one at a time (a transaction-scoped advisory lock), so
-      // concurrent sends from several tabs or instances cannot all slip under the limit.
-      await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_RATE_LOCK}, ${senderId})`);
-      const [again] = await tx.select().from(chatMessages).where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientMessageId, input.clientMessageId)));
-      if (again) return again;
-      const recent = await tx.$count(chatMessages, and(eq(chatMessages.senderId, senderId), gt(chatMessages.createdAt, new Date(now.getTime() - CHAT_RATE.windowMs))));
-      if (recent >= CHAT_RATE.max) throw new HttpError(429, 'You are sending messages too fast. Wait a few seconds.');
-      const [inserted] = await tx
-        .insert(chatMessages)
-        .values({ conversationId: c.id, senderId, senderType: sideOf(c, senderId), message: text, clientMessageId: input.clientMessageId, createdAt: now })
-        .returning();
-      // The sender has read everything up to their own message.
-      const mine = c.userId === senderId ? { customerReadUpTo: sql`greatest(${chatConversations.customerReadUpTo}, ${inserted.id})` } : { providerReadUpTo: sql`greatest(${chatConversations.providerReadUpTo}, ${inserted.id})` };
-      await tx.update(chatConversations).set({ lastMessageAt: inserted.createdAt, updatedAt: now, ...mine }).where(eq(chatConversations.id, c.id));
-      return inserted;
-    });
-  }
+  const row = await db.transaction(async (tx) => {
+    // One sender's messages are counted and stored one at a time (a transaction-scoped advisory lock), so
+    // concurrent sends from several tabs or instances cannot all slip under the limit.
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_RATE_LOCK}, ${senderId})`);
+    const [again] = await tx.select().from(chatMessages).where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientMessageId, input.clientMessageId)));
+    if (again) return again;
+    const recent = await tx.$count(chatMessages, and(eq(chatMessages.senderId, senderId), gt(chatMessages.createdAt, new Date(now.getTime() - CHAT_RATE.windowMs))));
+    if (recent >= CHAT_RATE.max) throw new HttpError(429, 'You are sending messages too fast. Wait a few seconds.');
+    const [inserted] = await tx
+      .insert(chatMessages)
+      .values({ conversationId: c.id, senderId, senderType: sideOf(c, senderId), message: text, clientMessageId: input.clientMessageId, createdAt: now })
+      .returning();
+    // The sender has read everything up to their own message.
+    const mine = c.userId === senderId ? { customerReadUpTo: sql`greatest(${chatConversations.customerReadUpTo}, ${inserted.id})` } : { providerReadUpTo: sql`greatest(${chatConversations.providerReadUpTo}, ${inserted.id})` };
+    await tx.update(chatConversations).set({ lastMessageAt: inserted.createdAt, updatedAt: now, ...mine }).where(eq(chatConversations.id, c.id));
+    return inserted;
+  });
   if (row.conversationId !== c.id) throw conflict('This message id was already used in another conversation');
-  const fresh = await participantConversation(db, senderId, c.id);
-  const view = messageView(fresh, row);
-  await events.announce('chat.message', { to: [fresh.userId, fresh.providerId], message: view });
+  // The other side's read marker is what decides isRead; this send did not move it.
+  const view = messageView(c, row);
+  await events.announce('chat.message', { to: [c.userId, c.providerId], message: view });
   return view;
 }
 

@@ -1,0 +1,111 @@
+/**
+ * Chat delivery: 1,000 connected sockets in 500 conversations (a customer and a provider each); every customer sends
+ * MESSAGES messages over SECONDS seconds; each provider socket times its arrivals. One instance, then (with
+ * DATABASE_URL and REDIS_URL) customers on A and providers on B. Prints p50/p99 and lost / duplicated counts.
+ */
+import { performance } from 'node:perf_hooks';
+import { connect } from '../server/db/connect';
+import { chatConversations, users } from '../server/db/schema';
+import { openLive, type LiveClient } from '../server/testing/live-client';
+import { createTestApp, type TestApp } from '../server/testing/test-app';
+import { createTestDatabase } from '../server/testing/test-db';
+import type { ChatServerMessage } from '../domain/chat/schemas';
+
+const CONVERSATIONS = 500;
+const MESSAGES = 4;
+const SECONDS = 8;
+const TARGET = { p50Ms: 100, p99Ms: 500 };
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function seed(t: TestApp) {
+  const db = t.database.db;
+  const tag = Date.now();
+  const pairs: Array<{ conversationId: number; customer: string; provider: string }> = [];
+  for (let i = 0; i < CONVERSATIONS; i++) {
+    const [c, p] = await db
+      .insert(users)
+      .values([
+        { username: `bench-c-${tag}-${i}`, email: `bench-c-${tag}-${i}@example.com`, passwordHash: 'x', role: 'user' },
+        { username: `bench-p-${tag}-${i}`, email: `bench-p-${tag}-${i}@example.com`, passwordHash: 'x', role: 'provider' },
+      ])
+      .returning({ id: users.id });
+    const [conv] = await db
+      .insert(chatConversations)
+      .values({ userId: c.id, providerId: p.id, serviceType: 'hotels', serviceId: i + 1, topicKey: `bench:${tag}:${i}` })
+      .returning({ id: chatConversations.id });
+    pairs.push({ conversationId: conv.id, customer: `sid=${(await t.ctx.sessions.create(c.id)).token}`, provider: `sid=${(await t.ctx.sessions.create(p.id)).token}` });
+  }
+  return pairs;
+}
+
+async function run(label: string, seedOn: TestApp, customersWs: string, providersWs: string) {
+  const pairs = await seed(seedOn);
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const seen = new Map<string, number>();
+  const customers: LiveClient<ChatServerMessage>[] = [];
+  const providers: LiveClient<ChatServerMessage>[] = [];
+  for (const pair of pairs) {
+    const p = await openLive<ChatServerMessage>(`${providersWs}/ws/chat`, { cookie: pair.provider });
+    p.socket.on('message', (data) => {
+      const m = JSON.parse(String(data)) as ChatServerMessage;
+      if (m.type !== 'new_message' || !m.message.clientMessageId) return;
+      const key = m.message.clientMessageId;
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+      const at = sentAt.get(key);
+      if (at !== undefined && seen.get(key) === 1) latencies.push(performance.now() - at);
+    });
+    providers.push(p);
+    customers.push(await openLive<ChatServerMessage>(`${customersWs}/ws/chat`, { cookie: pair.customer }));
+  }
+  const started = performance.now();
+  const total = CONVERSATIONS * MESSAGES;
+  for (let n = 0; n < total; n++) {
+    const i = n % CONVERSATIONS;
+    const due = started + (n * SECONDS * 1000) / total;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const key = `bench-${i}-${Math.floor(n / CONVERSATIONS)}`;
+    sentAt.set(key, performance.now());
+    customers[i].socket.send(JSON.stringify({ type: 'send_message', conversationId: pairs[i].conversationId, message: `hello ${n}`, clientMessageId: key }));
+  }
+  const until = Date.now() + 15_000;
+  while (seen.size < total && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 500));
+  for (const s of [...customers, ...providers]) s.close();
+  latencies.sort((a, b) => a - b);
+  const lost = total - seen.size;
+  const duplicated = [...seen.values()].filter((n) => n > 1).length;
+  console.log(
+    `chat, ${label}: ${CONVERSATIONS * 2} sockets in ${CONVERSATIONS} conversations, ${total} messages in ${SECONDS} s: ` +
+      `p50 ${pct(latencies, 50).toFixed(1)} ms (target ≤ ${TARGET.p50Ms}), p99 ${pct(latencies, 99).toFixed(1)} ms (target ≤ ${TARGET.p99Ms}); lost ${lost}, duplicated ${duplicated}`,
+  );
+}
+
+export async function chatBench() {
+  const single = await createTestApp({ seed: false });
+  try {
+    const ws = (await single.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+    await run(`one instance (${single.database.kind})`, single, ws, ws);
+  } finally {
+    await single.close();
+  }
+  const { DATABASE_URL, REDIS_URL } = process.env;
+  if (!DATABASE_URL || !REDIS_URL) {
+    console.log('chat, two instances: skipped (set DATABASE_URL and REDIS_URL to run it through Redis)');
+    return;
+  }
+  const db = await createTestDatabase();
+  const a = await createTestApp({ database: db, seed: false, env: { REDIS_URL } });
+  const second = await connect({ databaseUrl: db.url! });
+  const b = await createTestApp({ database: { database: second, drop: () => second.close() }, seed: false, env: { REDIS_URL } });
+  try {
+    const wsA = (await a.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+    const wsB = (await b.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+    await run('two instances through Redis (customers on A, providers on B)', a, wsA, wsB);
+  } finally {
+    await b.close();
+    await a.close();
+  }
+}
