@@ -4,11 +4,10 @@
  * DATABASE_URL and REDIS_URL) customers on A and providers on B. Prints p50/p99 and lost / duplicated counts.
  */
 import { performance } from 'node:perf_hooks';
-import { connect } from '../server/db/connect';
 import { chatConversations, users } from '../server/db/schema';
 import { openLive, type LiveClient } from '../server/testing/live-client';
 import { createTestApp, type TestApp } from '../server/testing/test-app';
-import { createTestDatabase } from '../server/testing/test-db';
+import { createTwoInstances } from '../server/testing/two-instances';
 import type { ChatServerMessage } from '../domain/chat/schemas';
 
 const CONVERSATIONS = 500;
@@ -91,21 +90,16 @@ export async function chatBench() {
   } finally {
     await single.close();
   }
-  const { DATABASE_URL, REDIS_URL } = process.env;
-  if (!DATABASE_URL || !REDIS_URL) {
+  if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
     console.log('chat, two instances: skipped (set DATABASE_URL and REDIS_URL to run it through Redis)');
     return;
   }
-  const db = await createTestDatabase();
-  const a = await createTestApp({ database: db, seed: false, env: { REDIS_URL } });
-  const second = await connect({ databaseUrl: db.url! });
-  const b = await createTestApp({ database: { database: second, drop: () => second.close() }, seed: false, env: { REDIS_URL } });
+  const { a, b, close } = await createTwoInstances({ seed: false });
   try {
     const wsA = (await a.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
     const wsB = (await b.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
     await run('two instances through Redis (customers on A, providers on B)', a, wsA, wsB);
   } finally {
-    await b.close();
-    await a.close();
+    await close();
   }
 }

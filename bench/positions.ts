@@ -4,11 +4,10 @@
  * REDIS_URL are set — across two instances (fixes posted to A, sockets on B). Printed, never asserted.
  */
 import { performance } from 'node:perf_hooks';
-import { connect } from '../server/db/connect';
 import { bookings, deliveryOrders, drivers, trackingRecords, users } from '../server/db/schema';
 import { openLive, type LiveClient } from '../server/testing/live-client';
 import { createTestApp, type TestApp } from '../server/testing/test-app';
-import { createTestDatabase } from '../server/testing/test-db';
+import { createTwoInstances } from '../server/testing/two-instances';
 import type { TrackingSocketMessage } from '../domain/tracking/live';
 
 const DRIVERS = 200;
@@ -101,21 +100,16 @@ export async function positionLatencyBench() {
     await single.close();
   }
 
-  const { DATABASE_URL, REDIS_URL } = process.env;
-  if (!DATABASE_URL || !REDIS_URL) {
+  if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
     console.log('position -> socket, two instances: skipped (set DATABASE_URL and REDIS_URL to run it through Redis)');
     return;
   }
-  const db = await createTestDatabase();
-  const a = await createTestApp({ database: db, seed: false, env: { REDIS_URL } });
-  const second = await connect({ databaseUrl: db.url! });
-  const b = await createTestApp({ database: { database: second, drop: () => second.close() }, seed: false, env: { REDIS_URL } });
+  const { a, b, close } = await createTwoInstances({ seed: false });
   try {
     const baseA = await a.app.listen({ port: 0, host: '127.0.0.1' });
     const baseB = await b.app.listen({ port: 0, host: '127.0.0.1' });
     await run('two instances through Redis (POST to A, sockets on B)', a, baseB.replace('http', 'ws'), baseA);
   } finally {
-    await b.close();
-    await a.close();
+    await close();
   }
 }

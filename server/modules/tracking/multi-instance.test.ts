@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatServerMessage } from '../../../domain/chat/schemas';
 import type { DriverSocketMessage } from '../../../domain/orders/schemas';
 import type { TrackingSocketMessage } from '../../../domain/tracking/live';
-import { connect } from '../../db/connect';
 import { deliveryOrders, restaurants } from '../../db/schema';
 import { openLive } from '../../testing/live-client';
-import { createTestApp, signUp, type TestApp } from '../../testing/test-app';
-import { createTestDatabase } from '../../testing/test-db';
+import { signUp, type TestApp } from '../../testing/test-app';
+import { createTwoInstances } from '../../testing/two-instances';
 import { firstRestaurantPoint, near, paidFood, requester } from '../orders/test-helpers';
 
 /**
@@ -20,20 +19,16 @@ const shared = process.env.DATABASE_URL && process.env.REDIS_URL;
 describe.runIf(shared)('two instances on PostgreSQL + Redis', () => {
   let a: TestApp;
   let b: TestApp;
+  let both: Awaited<ReturnType<typeof createTwoInstances>>;
   let wsB: string;
 
   beforeAll(async () => {
-    const db = await createTestDatabase();
-    a = await createTestApp({ database: db, env: { REDIS_URL: process.env.REDIS_URL! } });
-    const second = await connect({ databaseUrl: db.url! });
-    b = await createTestApp({ database: { database: second, drop: () => second.close() }, seed: false, env: { REDIS_URL: process.env.REDIS_URL! } });
+    both = await createTwoInstances();
+    ({ a, b } = both);
     wsB = (await b.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
     expect(a.ctx.pubsub.kind).toBe('redis');
   });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  afterAll(async () => both?.close());
 
   it('an offer made on A reaches the driver connected to B, and a position posted to A reaches a tracking socket on B, each once', async () => {
     const api = requester(a);

@@ -1,0 +1,24 @@
+import { connect } from '../db/connect';
+import { createTestApp, type TestApp } from './test-app';
+import { createTestDatabase } from './test-db';
+
+/**
+ * Two app instances on one PostgreSQL database (each with its own pool) and one Redis, as behind a load balancer.
+ * Needs DATABASE_URL and REDIS_URL; B is built on the database A created (and seeded, unless `seed: false`).
+ */
+export async function createTwoInstances(opts: { seed?: boolean } = {}): Promise<{ a: TestApp; b: TestApp; close(): Promise<void> }> {
+  const redisUrl = process.env.REDIS_URL;
+  if (!process.env.DATABASE_URL || !redisUrl) throw new Error('two instances need DATABASE_URL and REDIS_URL');
+  const db = await createTestDatabase();
+  const a = await createTestApp({ database: db, seed: opts.seed, env: { REDIS_URL: redisUrl } });
+  const second = await connect({ databaseUrl: db.url! });
+  const b = await createTestApp({ database: { database: second, drop: () => second.close() }, seed: false, env: { REDIS_URL: redisUrl } });
+  return {
+    a,
+    b,
+    async close() {
+      await b.close();
+      await a.close();
+    },
+  };
+}
