@@ -16,6 +16,7 @@ type DriverRow = typeof drivers.$inferSelect;
 
 /** How many fixes of an order's path are kept (older ones are deleted as new ones arrive). */
 export const PATH_LIMIT = 500;
+const TRIM_EVERY = 50;
 
 /** The driver's profile row, created from the account on first use (demo or pre-existing drivers). */
 export async function driverProfile(db: Exec, userId: number): Promise<DriverRow> {
@@ -256,7 +257,7 @@ export async function recordPositions(events: EventBus, driverId: number, fixes:
       .where(eq(drivers.userId, driverId));
     const order = await activeOrder(tx, driverId);
     if (!order) return { accepted: accepted.length, dropped, announce: null };
-    await tx.insert(driverPositions).values(
+    const stored = await tx.insert(driverPositions).values(
       accepted.map((f) => ({
         driverId,
         orderId: order.id,
@@ -267,10 +268,13 @@ export async function recordPositions(events: EventBus, driverId: number, fixes:
         heading: f.heading ?? null,
         recordedAt: new Date(f.at),
       })),
-    );
-    await tx.execute(
-      sql`delete from ${driverPositions} where ${driverPositions.orderId} = ${order.id} and ${driverPositions.id} <= (select id from ${driverPositions} where ${driverPositions.orderId} = ${order.id} order by id desc offset ${PATH_LIMIT} limit 1)`,
-    );
+    ).returning({ id: driverPositions.id });
+    // Trimming the path is a range delete; doing it every TRIM_EVERY fixes keeps it cheap and the path bounded.
+    if (stored.some((r) => r.id % TRIM_EVERY === 0)) {
+      await tx.execute(
+        sql`delete from ${driverPositions} where ${driverPositions.orderId} = ${order.id} and ${driverPositions.id} <= (select id from ${driverPositions} where ${driverPositions.orderId} = ${order.id} order by id desc offset ${PATH_LIMIT} limit 1)`,
+      );
+    }
     const here = { lat: latest.lat, lng: latest.lng };
     const leg = legOf(order.status);
     const minutes = etaMinutes(remainingKm({ current: here, pickup: order.pickup, dropoff: order.dropoff, leg }), order.kind);
