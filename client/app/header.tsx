@@ -16,6 +16,7 @@ import { Skeleton } from '@client/ui/skeleton';
 import { toast } from '@client/ui/use-toast';
 import { useAuth } from '@client/features/accounts/use-auth';
 import { CartButton } from '@client/features/cart/cart-button';
+import { MessagesButton } from '@client/features/chat/messages-button';
 import { SERVICE_MENU_LINKS } from '@client/features/catalogue/categories';
 import { useSectionNavigator } from '@client/features/catalogue/section-nav';
 import { CountryPicker } from '@client/features/locations/country-picker';
@@ -41,6 +42,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <CountryPicker />
           <InstallAppButton className="hidden md:inline-flex" />
+          <MessagesButton />
           <CartButton />
           <div className="hidden md:flex">
             <AccountControls />

@@ -15,6 +15,8 @@ export const CHROMIUM_ARGS = [
 export const baseURL = () => inject('baseURL');
 export const adminCredentials = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
 export const demoDriverCredentials = () => ({ email: inject('driverEmail'), password: inject('driverPassword') });
+/** The demo provider: owner of every seeded listing (the one customers chat with). */
+export const demoProviderCredentials = () => ({ email: inject('providerEmail'), password: inject('providerPassword') });
 
 /**
  * One Chromium per spec file; `page()` opens a fresh context (own cookies and storage) for each test.

@@ -12,6 +12,8 @@ declare module 'vitest' {
     adminPassword: string;
     driverEmail: string;
     driverPassword: string;
+    providerEmail: string;
+    providerPassword: string;
   }
 }
 
@@ -77,9 +79,15 @@ export default async function setup(project: TestProject) {
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);
   // The demo driver the first start created; its generated password is only in the log and DATA_DIR.
-  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as { driver: { email: string; password: string } };
+  const demo = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as {
+    driver: { email: string; password: string };
+    provider: { email: string; password: string };
+  };
   project.provide('driverEmail', demo.driver.email);
   project.provide('driverPassword', demo.driver.password);
+  // The demo provider owns the seeded listings (chat).
+  project.provide('providerEmail', demo.provider.email);
+  project.provide('providerPassword', demo.provider.password);
 
   return async () => {
     child.kill('SIGTERM');

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarX, CreditCard, LogIn, RefreshCw, Truck } from 'lucide-react';
+import { CalendarX, CreditCard, LogIn, MessageCircle, RefreshCw, Truck } from 'lucide-react';
 import type { Booking, BookingStatus, PaymentEntry } from '@domain/bookings/schemas';
 import { trackingStatusLabel } from '@domain/orders/states';
 import { getQueryFn, parseApiError } from '@client/lib/api';
@@ -15,6 +15,8 @@ import { Skeleton } from '@client/ui/skeleton';
 import { PageSpinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';
 import { useAuth } from '@client/features/accounts/use-auth';
+import { bookingChatTargets, deliveryHasDriver } from '@client/features/chat/booking-targets';
+import { ChatDialog, type ChatTarget } from '@client/features/chat/chat-dialog';
 import { CheckoutDialog } from '@client/features/payments/checkout-dialog';
 import { bookingDeliveries, deliveryTrackPath } from '@client/features/payments/deliveries';
 import { lineDetailsSummary } from '@client/features/payments/payment-format';
@@ -58,6 +60,13 @@ function BookingList() {
   const query = useQuery<Booking[] | null>({ queryKey: BOOKINGS_KEY, queryFn: getQueryFn<Booking[]>({ on401: 'throw' }) });
   const [paying, setPaying] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
+  // One chat dialog for the page: the provider of a booked listing, or the driver of a delivery.
+  const [chat, setChat] = useState<{ target: ChatTarget; title: string } | null>(null);
+  const [chatOpen, setChatOpen] = useState(false);
+  const openChat = (target: ChatTarget, title: string) => {
+    setChat({ target, title });
+    setChatOpen(true);
+  };
   // Refunds reported by the cancel call, shown on the card (the list's payments carry the refunded entry too).
   const [refunds, setRefunds] = useState<Record<number, number>>({});
 
@@ -97,7 +106,7 @@ function BookingList() {
     <>
       <ul className="mt-6 grid gap-4" aria-label="Bookings">
         {bookings.map((b) => (
-          <BookingCard key={b.id} booking={b} refund={refunds[b.id]} onPay={() => setPaying(b)} onCancel={() => setCancelling(b)} />
+          <BookingCard key={b.id} booking={b} refund={refunds[b.id]} onPay={() => setPaying(b)} onCancel={() => setCancelling(b)} onMessage={openChat} />
         ))}
       </ul>
       <CheckoutDialog
@@ -107,6 +116,7 @@ function BookingList() {
         serviceName={paying ? bookingTitle(paying) : ''}
         listDeliveries
       />
+      {chat ? <ChatDialog open={chatOpen} onOpenChange={setChatOpen} target={chat.target} title={chat.title} /> : null}
       <CancelDialog
         booking={cancelling}
         onClose={() => setCancelling(null)}
@@ -123,7 +133,19 @@ function bookingTitle(booking: Booking): string {
   return rest.length > 0 ? `${first.name} and ${rest.length} more` : first.name;
 }
 
-function BookingCard({ booking, refund, onPay, onCancel }: { booking: Booking; refund?: number; onPay: () => void; onCancel: () => void }) {
+function BookingCard({
+  booking,
+  refund,
+  onPay,
+  onCancel,
+  onMessage,
+}: {
+  booking: Booking;
+  refund?: number;
+  onPay: () => void;
+  onCancel: () => void;
+  onMessage: (target: ChatTarget, title: string) => void;
+}) {
   const status = STATUS[booking.status];
   const refunded = refund ?? booking.payments.filter((p) => p.status === 'refunded').reduce((sum, p) => sum + p.amount, 0);
   const canCancel = booking.status === 'pending' || booking.status === 'confirmed';
@@ -175,7 +197,8 @@ function BookingCard({ booking, refund, onPay, onCancel }: { booking: Booking; r
           </ul>
         ) : null}
         {booking.status === 'cancelled' && refunded > 0 ? <p className="text-sm font-medium text-amber-800">Refunded {formatMoney(refunded)}</p> : null}
-        <TrackLinks booking={booking} />
+        <TrackLinks booking={booking} onMessage={onMessage} />
+        <MessageProviders booking={booking} onMessage={onMessage} />
         {canCancel ? (
           <div className="flex flex-wrap justify-end gap-2">
             {canCancel ? (
@@ -195,8 +218,30 @@ function BookingCard({ booking, refund, onPay, onCancel }: { booking: Booking; r
   );
 }
 
-/** One Track link per delivery of the booking, naming what it follows and where it stands. */
-function TrackLinks({ booking }: { booking: Booking }) {
+/** 'Message provider' for each listing of the booking whose provider can be messaged (a restaurant once). */
+function MessageProviders({ booking, onMessage }: { booking: Booking; onMessage: (target: ChatTarget, title: string) => void }) {
+  const targets = bookingChatTargets(booking);
+  if (targets.length === 0) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {targets.map((t) => (
+        <Button
+          key={`${t.serviceType}:${t.serviceId}`}
+          variant="outline"
+          size="sm"
+          onClick={() => onMessage(t, `Chat with ${t.serviceName}`)}
+          aria-label={`Message the provider of ${t.serviceName}`}
+        >
+          <MessageCircle className="size-3.5" aria-hidden="true" />
+          {targets.length > 1 ? `Message ${t.serviceName}` : 'Message provider'}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** One Track link per delivery of the booking, naming what it follows and where it stands; Message driver once assigned. */
+function TrackLinks({ booking, onMessage }: { booking: Booking; onMessage: (target: ChatTarget, title: string) => void }) {
   const deliveries = bookingDeliveries(booking);
   if (deliveries.length === 0) {
     // A booking listed by a server without `deliveries` still names its first tracking record.
@@ -216,6 +261,18 @@ function TrackLinks({ booking }: { booking: Booking }) {
             Track {d.name} ({trackingStatusLabel(d.status, 'dialog')})
           </Link>
           <span className="font-mono text-xs break-all text-gray-500">{d.trackingNumber}</span>
+          {deliveryHasDriver(d) ? (
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto px-0"
+              onClick={() => onMessage({ kind: 'tracking', trackingId: d.trackingId }, `Message the driver of ${d.name}`)}
+              aria-label={`Message the driver of ${d.name}`}
+            >
+              <MessageCircle className="size-3.5" aria-hidden="true" />
+              Message driver
+            </Button>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -1,12 +1,13 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Clock, ExternalLink, Flag, LoaderCircle, MapPin, Phone, Timer, User } from 'lucide-react';
+import { Clock, ExternalLink, Flag, LoaderCircle, MapPin, MessageCircle, Phone, Timer, User } from 'lucide-react';
 import type { DriverOrder } from '@domain/orders/schemas';
 import type { DriverStep } from '@domain/orders/states';
 import { formatDateTime, formatMoney } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Card } from '@client/ui/card';
+import { ChatDialog } from '@client/features/chat/chat-dialog';
 import { formatKm, nextStep, offerSecondsLeft, ORDER_KIND_LABEL, ORDER_STATUS_LABEL, telHref } from './driver-format';
 
 /** Pickup and dropoff, one line each, with icons that screen readers skip (the terms say it). */
@@ -62,6 +63,7 @@ export function ActiveOrderCard({
   onAdvance: (order: DriverOrder, to: DriverStep) => void;
 }) {
   const step = nextStep(order.status);
+  const [chatOpen, setChatOpen] = useState(false);
   return (
     <Card className="grid gap-4 border-brand-300 p-4 ring-1 ring-brand-100" aria-labelledby="active-order-title">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -106,6 +108,10 @@ export function ActiveOrderCard({
           {step.label}
         </Button>
       ) : null}
+      <Button variant="outline" className="w-full" onClick={() => setChatOpen(true)} aria-label={`Message customer ${order.customerName}`}>
+        <MessageCircle className="size-4" aria-hidden="true" />
+        Message customer
+      </Button>
       <Link
         to={`/track/${encodeURIComponent(order.trackingId)}`}
         className="inline-flex items-center gap-1 justify-self-start text-sm text-brand-700 underline-offset-4 hover:underline"
@@ -113,6 +119,7 @@ export function ActiveOrderCard({
         <ExternalLink className="size-3.5" aria-hidden="true" />
         Customer tracking page
       </Link>
+      <ChatDialog open={chatOpen} onOpenChange={setChatOpen} target={{ kind: 'tracking', trackingId: order.trackingId }} title={`Message ${order.customerName}`} />
     </Card>
   );
 }

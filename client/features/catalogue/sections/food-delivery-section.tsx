@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
-import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Clock, MessageCircle, Phone, Search, ShoppingCart, Truck, UtensilsCrossed } from 'lucide-react';
 import type { MenuItem, Restaurant } from '@domain/catalogue/types';
@@ -13,8 +12,8 @@ import { Input } from '@client/ui/input';
 import { Label } from '@client/ui/label';
 import { Skeleton } from '@client/ui/skeleton';
 import { toast } from '@client/ui/use-toast';
-import { useAuth } from '@client/features/accounts/use-auth';
 import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
+import { ChatDialog } from '@client/features/chat/chat-dialog';
 import { useCart } from '@client/features/cart/cart-store';
 import { useUnifiedBooking } from '@client/features/bookings/unified-booking-store';
 import { LocationInput } from '@client/features/locations/location-input';
@@ -134,14 +133,8 @@ export function FoodDeliverySection() {
 
 function RestaurantCard({ restaurant, delivery, cardRef }: { restaurant: Restaurant; delivery: Delivery; cardRef?: Ref<HTMLElement> }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // The chat dialog asks a signed-out visitor to sign in, then continues with this restaurant.
   const [chatOpen, setChatOpen] = useState(false);
-  const { status } = useAuth();
-  const navigate = useNavigate();
-
-  const openChat = () => {
-    if (status === 'signed-in') setChatOpen(true);
-    else void navigate(`/login?next=${encodeURIComponent(`/#${SECTION_IDS.food}`)}`);
-  };
 
   return (
     <article
@@ -188,30 +181,18 @@ function RestaurantCard({ restaurant, delivery, cardRef }: { restaurant: Restaur
             View Menu
           </Button>
           <QuickAddButton restaurant={restaurant} delivery={delivery} />
-          <Button variant="ghost" size="sm" className="col-span-2" onClick={openChat} aria-label={`Chat with ${restaurant.name}`}>
+          <Button variant="ghost" size="sm" className="col-span-2" onClick={() => setChatOpen(true)} aria-label={`Chat with ${restaurant.name}`}>
             <MessageCircle className="size-4" aria-hidden="true" />
             Chat
           </Button>
         </div>
       </div>
       <MenuDialog restaurant={restaurant} delivery={delivery} open={menuOpen} onOpenChange={setMenuOpen} />
-      <Dialog open={chatOpen} onOpenChange={setChatOpen}>
-        <DialogContent className="max-w-sm">
-          <DialogHeader>
-            <DialogTitle>Chat with {restaurant.name}</DialogTitle>
-            <DialogDescription>
-              Live chat with the restaurant will connect here. Until then, you can reach {restaurant.name} by phone.
-            </DialogDescription>
-          </DialogHeader>
-          <a
-            href={`tel:${restaurant.phone.replace(/\s+/g, '')}`}
-            className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
-          >
-            <Phone className="size-4" aria-hidden="true" />
-            Call {restaurant.phone}
-          </a>
-        </DialogContent>
-      </Dialog>
+      <ChatDialog
+        open={chatOpen}
+        onOpenChange={setChatOpen}
+        target={{ kind: 'service', serviceType: 'food-delivery', serviceId: restaurant.id, serviceName: restaurant.name }}
+      />
     </article>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Car, CarTaxiFront, Clock, MapPin, Navigation, Phone, Users } from 'lucide-react';
+import { Car, CarTaxiFront, Clock, MapPin, MessageCircle, Navigation, Phone, Users } from 'lucide-react';
 import type { Booking, Place } from '@domain/bookings/schemas';
 import type { TaxiQuote, TaxiRideQuote } from '@domain/catalogue/types';
 import { apiJson } from '@client/lib/api';
@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';
 import { BookNowButton } from '@client/features/bookings/book-now-button';
+import { ChatDialog } from '@client/features/chat/chat-dialog';
 import { LocationInput } from '@client/features/locations/location-input';
 import { etaText, telHref } from '@client/features/tracking/live-tracking';
 import { LookingForDriverNotice, TrackingStatusBadge } from '@client/features/tracking/tracking-details';
@@ -240,6 +241,9 @@ function BookedPanel({ booked, onDone }: { booked: { booking: Booking; ride: Tax
   const t = tracking.data ?? null;
   const driver = t?.driver ?? null;
   const trackHref = trackingId ? `/track/${encodeURIComponent(trackingId)}` : '/track';
+  // The chat with the driver exists once one has accepted the ride (the tracking record names them).
+  const [chatOpen, setChatOpen] = useState(false);
+  const canMessage = driver !== null && trackingId !== null && t?.status !== 'cancelled';
 
   return (
     <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 sm:p-5">
@@ -295,11 +299,20 @@ function BookedPanel({ booked, onDone }: { booked: { booking: Booking; ride: Tax
             Call Driver
           </a>
         ) : null}
-        <Link to={trackHref} className={buttonVariants({ className: driver?.phone ? undefined : 'sm:col-span-2' })}>
+        {canMessage ? (
+          <Button variant="outline" onClick={() => setChatOpen(true)} aria-label={`Message ${driver.name}`}>
+            <MessageCircle className="size-4" aria-hidden="true" />
+            Message
+          </Button>
+        ) : null}
+        <Link to={trackHref} className={buttonVariants({ className: (driver?.phone ? 1 : 0) + (canMessage ? 1 : 0) === 1 ? undefined : 'sm:col-span-2' })}>
           <Navigation className="size-4" aria-hidden="true" />
           Track Live
         </Link>
       </div>
+      {canMessage ? (
+        <ChatDialog open={chatOpen} onOpenChange={setChatOpen} target={{ kind: 'tracking', trackingId }} title={`Message ${driver.name}`} />
+      ) : null}
       <Button variant="link" className="mt-2 px-0" onClick={onDone}>
         Book another ride
       </Button>
