@@ -113,12 +113,12 @@ describe('marketplace', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(label);
   });
 
-  it('the chat button sends a signed-out visitor to sign in', async () => {
+  it('the chat button asks a signed-out visitor to sign in inside the chat, without leaving the page', async () => {
     const page = await browser.page();
     await openHome(page);
     await page.getByRole('button', { name: 'Chat with Sakura Sushi House' }).click();
-    await page.waitForURL((url) => url.pathname === '/login');
-    expect(new URL(page.url()).searchParams.get('next')).toBe('/#food-delivery');
+    await page.getByRole('dialog').getByText('Sign in or create an account to chat').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 
   it('the hotel gallery wraps around both ways', async () => {
