@@ -9,6 +9,7 @@ import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
 import { BookNowButton } from '@client/features/bookings/book-now-button';
+import { ChatButton } from '@client/features/chat/chat-button';
 import { LocationInput } from '@client/features/locations/location-input';
 import { SECTION_IDS } from '../categories';
 import { dayAfter, formatDay, isAfter, localToday } from '../components/dates';
@@ -203,6 +204,7 @@ function HotelDialog({
           )}
         </div>
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+          <ChatButton label="Message the hotel" target={{ kind: 'service', serviceType: 'hotels', serviceId: hotel.id, serviceName: hotel.name }} />
           <AddToCartButton
             disabled={!datesValid}
             item={{ serviceType: 'hotels', serviceId: hotel.id, name, price: total, image: hotel.image, description: hotel.location, details }}

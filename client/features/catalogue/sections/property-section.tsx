@@ -8,6 +8,7 @@ import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { BookNowButton } from '@client/features/bookings/book-now-button';
+import { ChatButton } from '@client/features/chat/chat-button';
 import { SECTION_IDS } from '../categories';
 import { localToday } from '../components/dates';
 import { DateField, SelectField, TextField } from '../components/fields';
@@ -164,7 +165,8 @@ function PropertyDialog({ property, onOpenChange }: { property: Property; onOpen
           {formatMoney(property.pricePerMonth)} / month × {pluralize(months, 'month')} ={' '}
           <span className="font-semibold text-gray-900">Total {formatMoney(total)}</span>
         </div>
-        <div className="flex justify-end">
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+          <ChatButton label="Message the owner" target={{ kind: 'service', serviceType: 'properties', serviceId: property.id, serviceName: property.title }} />
           <BookNowButton
             label="Book Property"
             serviceName={property.title}
