@@ -12,7 +12,8 @@ async function submitRestaurant(name: string): Promise<number> {
   const res = await fetch(`${baseURL()}/api/restaurants`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...VALID_SAMPLES.restaurant, name }),
+    // Each restaurant has its own owner e-mail, so approving it creates that owner's account.
+    body: JSON.stringify({ ...VALID_SAMPLES.restaurant, name, email: `owner.${name.replace(/[^a-z0-9]+/gi, '.').toLowerCase()}@example.com` }),
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: number }).id;
@@ -82,6 +83,11 @@ describe('admin dashboard', () => {
     await page.getByRole('button', { name: `Approve ${approved}` }).click();
     await page.getByText('Registration approved', { exact: true }).waitFor();
     await page.getByRole('button', { name: `Approve ${approved}` }).waitFor({ state: 'detached' });
+    // Submitted while signed out: the listing's owner is the account with its e-mail, created with a one-time link.
+    const created = page.getByRole('dialog', { name: 'Provider account created' });
+    expect(await created.getByLabel('Set-password link').inputValue()).toMatch(/\/set-password\?token=[\w-]+$/);
+    await created.getByRole('button', { name: 'Done' }).click();
+    await created.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: `Reject ${rejected}` }).click();
     const dialog = page.getByRole('dialog');
