@@ -6,11 +6,9 @@ import { parseApiError } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
 import { Button } from '@client/ui/button';
 import { Spinner } from '@client/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/ui/tabs';
 import { toast } from '@client/ui/use-toast';
 import { useAuth } from '@client/features/accounts/use-auth';
-import { SignInForm } from '@client/features/accounts/sign-in-form';
-import { SignUpForm } from '@client/features/accounts/sign-up-form';
+import { InlineSignIn } from '@client/features/accounts/inline-sign-in';
 import { bookingDeliveries, hasDeliverableLines } from './deliveries';
 import {
   applyFulfilment,
@@ -84,40 +82,8 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
 }
 
 function CheckoutSignIn({ onRetryMe }: { onRetryMe?: () => void }) {
-  const [tab, setTab] = useState<'sign-in' | 'sign-up'>('sign-in');
-  const [email, setEmail] = useState('');
-  return (
-    <div className="grid gap-3">
-      <p className="text-sm text-gray-700">Sign in or create an account to book and pay. Your selection is kept.</p>
-      {onRetryMe ? (
-        <p className="text-sm text-red-700">
-          We could not check whether you are signed in.{' '}
-          <button type="button" className="font-medium underline" onClick={onRetryMe}>
-            Try again
-          </button>
-        </p>
-      ) : null}
-      <Tabs value={tab} onValueChange={(v) => setTab(v === 'sign-up' ? 'sign-up' : 'sign-in')}>
-        <TabsList className="w-full">
-          <TabsTrigger value="sign-in">Sign in</TabsTrigger>
-          <TabsTrigger value="sign-up">Create account</TabsTrigger>
-        </TabsList>
-        {/* The auth query updates on success, which moves the flow on by itself. */}
-        <TabsContent value="sign-in" className="pt-3">
-          <SignInForm key={email} defaultEmail={email} onSignedIn={() => undefined} />
-        </TabsContent>
-        <TabsContent value="sign-up" className="pt-3">
-          <SignUpForm
-            onSignedIn={() => undefined}
-            onNeedsSignIn={(address) => {
-              setEmail(address);
-              setTab('sign-in');
-            }}
-          />
-        </TabsContent>
-      </Tabs>
-    </div>
-  );
+  // The auth query updates on success, which moves the flow on by itself.
+  return <InlineSignIn intro="Sign in or create an account to book and pay. Your selection is kept." onRetryMe={onRetryMe} />;
 }
 
 function SignedInCheckout({ items, booking: existing, serviceName, successTitle, successDescription, failureDescription, onCreated, onPaid }: CheckoutFlowProps) {
