@@ -11,6 +11,7 @@ import { installSessionResolution } from './platform/auth/plugin';
 import type { AppContext } from './platform/context';
 import { installCsrfProtection } from './platform/csrf';
 import { installErrorHandling } from './platform/errors';
+import { installTextGuard } from './platform/text-guard';
 import { accountsRoutes } from './modules/accounts/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -94,6 +95,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   installCsrfProtection(app, { publicUrl: config.publicUrl, exempt: CSRF_EXEMPT });
   installSessionResolution(app, ctx.sessions);
+  installTextGuard(app);
   await ctx.live.install(app);
 
   await healthRoutes(app, ctx);

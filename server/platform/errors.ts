@@ -42,6 +42,14 @@ function validationBody(errors: Record<string, string>): ErrorBody {
   return { message: first ? `Validation failed: ${first}` : 'Validation failed', errors };
 }
 
+/** What of an unexpected error may be logged: its type, code and message, minus any SQL and parameters. */
+export function safeError(err: unknown): { type: string; code?: string; message: string } {
+  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string } };
+  const raw = String(e?.message ?? err);
+  const message = /failed query|params:|select |insert |update |delete /i.test(raw) ? 'Database query failed' : raw.slice(0, 300);
+  return { type: e?.name ?? 'Error', ...(e?.code || e?.cause?.code ? { code: e.code ?? e.cause?.code } : {}), message };
+}
+
 /** Installs the error handler: JSON `{message, errors?}` with the right status, never a stack trace. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -60,7 +68,8 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err }, 'request failed');
+      // Never the failed query's SQL or parameters (drizzle puts both in the message), nor a stack in the response.
+      request.log.error({ err: safeError(err) }, 'request failed');
       return reply.status(500).send({ message: 'Internal server error' });
     }
     // Fastify's own client errors: malformed JSON, wrong content type, body too large, rate limits.

@@ -10,8 +10,9 @@ export function csvText(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);
   const text = String(value);
-  // Spreadsheet formula injection: a text cell starting with = or @ (or +/- not followed by a digit) is made inert.
-  if (typeof value === 'string' && /^(=|@|[+-](?![\d\s(])|\t|\r)/.test(text)) return `'${text}`;
+  // Spreadsheet formula injection: a text cell starting with = + - @ tab or CR is made inert (a leading quote),
+  // unless it is a plain number ("-12.5"), which spreadsheets read as a number either way.
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^[+-]?\d+(\.\d+)?$/.test(text)) return `'${text}`;
   return text;
 }
 
