@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -18,6 +19,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Names the data (server, port and database, or the PGlite directory): instances on one database share it. */
+  identity: string;
   /** Applies the committed migrations; safe to call on every start. */
   migrate(): Promise<void>;
   /** Cheap liveness check. */
@@ -26,6 +29,15 @@ export type Database = {
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+function databaseIdentity(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  } catch {
+    return databaseUrl;
+  }
+}
 
 export type ConnectOptions = {
   /** node-postgres connection string; when unset, PGlite is used. */
@@ -51,6 +63,7 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      identity: databaseIdentity(opts.databaseUrl),
       async migrate() {
         await migratePg(drizzlePg(pool), { migrationsFolder });
       },
@@ -69,6 +82,7 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    identity: dataDir.startsWith('memory://') ? `memory:${randomUUID()}` : `pglite:${dataDir}`,
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },

@@ -2,7 +2,7 @@ import { pino, type Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/connect';
 import { SessionStore } from './auth/sessions';
-import { EventBus } from './events/bus';
+import { EventBus, eventsChannel } from './events/bus';
 import { LiveGateway } from './live/gateway';
 import { Mailer } from './mailer/mailer';
 import { createMailTransport, type MailTransport } from './mailer/transport';
@@ -56,7 +56,7 @@ export async function createContext(config: Config, database: Database, override
   const payments = overrides.payments ?? (config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway());
   const ownPubsub = !overrides.pubsub;
   const pubsub = overrides.pubsub ?? createPubSub(config.redisUrl, (msg) => log.warn(msg));
-  const events = new EventBus(database.db, pubsub, log);
+  const events = new EventBus(database.db, pubsub, log, eventsChannel(database.identity));
   const live = new LiveGateway({ publicUrl: config.publicUrl });
   events.listen(live.handle);
   await events.start();

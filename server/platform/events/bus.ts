@@ -4,8 +4,11 @@ import type { Db, Tx } from '../../db/connect';
 import { domainEvents } from '../../db/schema';
 import type { PubSub } from '../pubsub';
 
-/** The pub/sub channel every instance listens on for published domain events. */
-export const EVENTS_CHANNEL = 'go-live:events';
+/**
+ * The pub/sub channel the instances of one deployment listen on for published domain events. It is named after the
+ * database, so deployments (or test files) that share one Redis but not one database never hear each other's events.
+ */
+export const eventsChannel = (databaseIdentity: string) => `go-live:events:${databaseIdentity}`;
 
 type Handler<T extends DomainEventType> = (payload: DomainEventMap[T], event: DomainEvent<T>) => Promise<void> | void;
 type Listener = (event: DomainEvent) => void;
@@ -44,11 +47,12 @@ export class EventBus {
     readonly db: Db,
     private readonly pubsub: PubSub,
     private readonly log: Log,
+    private readonly channel: string = eventsChannel('default'),
   ) {}
 
   /** Subscribes to pub/sub and starts the sweeper that retries undispatched events. */
   async start(opts: { sweepMs?: number } = {}): Promise<void> {
-    this.unsubscribe = await this.pubsub.subscribe(EVENTS_CHANNEL, (message) => this.deliver(message));
+    this.unsubscribe = await this.pubsub.subscribe(this.channel, (message) => this.deliver(message));
     const every = opts.sweepMs ?? 1000;
     this.sweeper = setInterval(() => void this.sweep(), every);
     this.sweeper.unref();
@@ -128,7 +132,7 @@ export class EventBus {
 
   private async publish(event: DomainEvent): Promise<void> {
     try {
-      await this.pubsub.publish(EVENTS_CHANNEL, JSON.stringify(event));
+      await this.pubsub.publish(this.channel, JSON.stringify(event));
     } catch (err) {
       // Live pushes are best effort: clients that miss one re-read the state when they reconnect.
       this.log.warn({ event: event.type, err: err instanceof Error ? err.message : String(err) }, 'could not publish event');
