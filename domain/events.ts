@@ -46,6 +46,8 @@ export type DomainEventMap = {
   'chat.read': { conversationId: number; userId: number; to: number; upToId: number };
   'registration.submitted': { registrationId: number; kind: string; name: string; email: string | null };
   'registration.rejected': { registrationId: number; kind: string; name: string; email: string | null; reason: string };
+  /** Something a public catalogue read returns changed (kind: the admin collection name, e.g. 'restaurants'). */
+  'catalogue.changed': { kind: string; id?: number };
   'contact.received': { messageId: number; name: string; email: string; subject: string };
   'registration.approved': {
     registrationId: number;

@@ -27,6 +27,7 @@ import { registerOrders } from './modules/orders/subscribers';
 import { registerDrivers } from './modules/drivers/subscribers';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { chatRoutes } from './modules/chat/routes';
+import { reviewsRoutes } from './modules/reviews/routes';
 import { registerChat } from './modules/chat/subscribers';
 import { registerNotifications } from './modules/notifications/subscribers';
 
@@ -115,6 +116,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // After the orders module: its reaction to booking.confirmed creates the deliveries the receipt lists.
   registerNotifications(ctx);
   await chatRoutes(app, ctx);
+  await reviewsRoutes(app, ctx);
   registerChat(ctx);
 
   await serveClient(app, config.distDir);

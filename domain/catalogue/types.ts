@@ -6,6 +6,8 @@ export type Restaurant = {
   description: string;
   cuisine: string;
   rating: number;
+  /** Visible reviews the rating averages; 0 means the listing shows 'New'. */
+  reviewCount: number;
   deliveryTime: string;
   deliveryFee: number;
   image: string;
@@ -23,6 +25,8 @@ export type Hotel = {
   location: string;
   image: string;
   rating: number;
+  /** Visible reviews the rating averages; 0 means the listing shows 'New'. */
+  reviewCount: number;
   starRating: number;
   pricePerNight: number;
   amenities: string[];
@@ -74,6 +78,8 @@ export type Car = {
   luggage: number;
   pricePerDay: number;
   rating: number;
+  /** Visible reviews the rating averages; 0 means the listing shows 'New'. */
+  reviewCount: number;
   image: string;
   company: string;
   location: string;
@@ -91,6 +97,8 @@ export type TaxiRide = {
   baseFare: number;
   perKm: number;
   image: string;
+  rating: number;
+  reviewCount: number;
 };
 
 /** One ride type priced for a trip (GET /api/taxi-rides/quote). */
@@ -156,6 +164,8 @@ export type Property = {
   sqft: number;
   pricePerMonth: number;
   rating: number;
+  /** Visible reviews the rating averages; 0 means the listing shows 'New'. */
+  reviewCount: number;
   image: string;
   description: string;
   amenities: string[];
@@ -192,4 +202,6 @@ export type GeneralService = {
   specializations: string[];
   languages: string[];
   rating: number;
+  /** Visible reviews the rating averages; 0 means the listing shows 'New'. */
+  reviewCount: number;
 };

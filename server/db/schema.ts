@@ -22,6 +22,8 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const rating = () => numeric('rating', { precision: 2, scale: 1 }).notNull().default('0.0');
+/** How many visible reviews the rating averages (0: the listing shows 'New'). */
+const reviewCount = () => integer('review_count').notNull().default(0);
 const isActive = () => boolean('is_active').notNull().default(true);
 const ownerId = () => integer('owner_id').references(() => users.id, { onDelete: 'set null' });
 const textList = (name: string) =>
@@ -85,6 +87,7 @@ export const restaurants = pgTable('restaurants', {
   cuisine: text('cuisine').notNull(),
   image: text('image').notNull().default(''),
   rating: rating(),
+  reviewCount: reviewCount(),
   deliveryTime: text('delivery_time').notNull().default('25-35 min'),
   deliveryFeeCents: integer('delivery_fee_cents').notNull().default(0),
   phone: text('phone').notNull().default(''),
@@ -118,6 +121,7 @@ export const hotels = pgTable('hotels', {
   description: text('description').notNull().default(''),
   image: text('image').notNull().default(''),
   rating: rating(),
+  reviewCount: reviewCount(),
   pricePerNightCents: integer('price_per_night_cents').notNull(),
   starRating: integer('star_rating').notNull().default(3),
   amenities: textList('amenities'),
@@ -172,6 +176,7 @@ export const cars = pgTable('cars', {
   luggage: integer('luggage').notNull(),
   pricePerDayCents: integer('price_per_day_cents').notNull(),
   rating: rating(),
+  reviewCount: reviewCount(),
   image: text('image').notNull().default(''),
   company: text('company').notNull().default(''),
   location: text('location').notNull().default(''),
@@ -194,6 +199,8 @@ export const taxiRides = pgTable('taxi_rides', {
   waitTime: text('wait_time').notNull().default(''),
   image: text('image').notNull().default(''),
   company: text('company').notNull().default(''),
+  rating: rating(),
+  reviewCount: reviewCount(),
   isActive: isActive(),
   ownerId: ownerId(),
   createdAt: createdAt(),
@@ -209,6 +216,7 @@ export const properties = pgTable('properties', {
   sqft: integer('sqft').notNull().default(0),
   pricePerMonthCents: integer('price_per_month_cents').notNull(),
   rating: rating(),
+  reviewCount: reviewCount(),
   image: text('image').notNull().default(''),
   description: text('description').notNull().default(''),
   amenities: textList('amenities'),
@@ -252,25 +260,59 @@ export const generalServices = pgTable('general_services', {
   specializations: textList('specializations'),
   languages: textList('languages'),
   rating: rating(),
+  reviewCount: reviewCount(),
   isActive: isActive(),
   ownerId: ownerId(),
   createdAt: createdAt(),
 });
 
-export const reviews = pgTable('reviews', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  serviceType: text('service_type').notNull(),
-  serviceId: integer('service_id').notNull(),
-  rating: integer('rating').notNull(),
-  comment: text('comment'),
-  helpful: integer('helpful').notNull().default(0),
-  verified: boolean('verified').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/**
+ * Reviews (spec 002 section 3) plus moderation: a hidden review (by an admin, or held because the profanity
+ * filter flagged it) leaves its listing's rating. `serviceType` is the booking vocabulary and `serviceId` the
+ * listing's id (for food: the restaurant). One review per customer per listing.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceType: text('service_type').notNull(),
+    serviceId: integer('service_id').notNull(),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    helpful: integer('helpful').notNull().default(0),
+    verified: boolean('verified').notNull().default(false),
+    hidden: boolean('hidden').notNull().default(false),
+    hiddenReason: text('hidden_reason'),
+    /** The profanity filter held it for the admin (hidden until restored). */
+    flagged: boolean('flagged').notNull().default(false),
+    /** Set when its author edited it. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_author_listing_idx').on(t.userId, t.serviceType, t.serviceId),
+    index('reviews_listing_idx').on(t.serviceType, t.serviceId),
+  ],
+);
+
+/** One "Helpful" vote of a user on a review; reviews.helpful counts them. */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('review_votes_pk_idx').on(t.reviewId, t.userId)],
+);
 
 // ---------------------------------------------------------------- chat
 

@@ -32,10 +32,17 @@ import {
   demoTrackingUpdates,
   menuForCuisine,
 } from './catalogue-data';
+import { seedReviews } from './reviews';
 
 export const CATALOGUE_SEED_NAME = 'catalogue-v1';
 
 export async function seedCatalogue(db: Db): Promise<{ seeded: boolean }> {
+  const result = await seedCatalogueRows(db);
+  await seedReviews(db);
+  return result;
+}
+
+async function seedCatalogueRows(db: Db): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
     const marked = await tx.insert(seedRuns).values({ name: CATALOGUE_SEED_NAME }).onConflictDoNothing().returning();
     if (marked.length === 0) return { seeded: false };

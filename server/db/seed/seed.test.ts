@@ -1,4 +1,6 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import { roundedAverage } from '../../../domain/reviews/schemas';
+import { REVIEWS_PER_LISTING, ratingsFor } from './reviews';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../connect';
@@ -12,6 +14,7 @@ import {
   menuItems,
   properties,
   restaurants,
+  reviews,
   seedRuns,
   shippingRates,
   taxiRides,
@@ -254,7 +257,23 @@ describe('seedCatalogue', () => {
     expect(first.restaurants).toBe(RESTAURANTS.length);
     expect(first.menuItems).toBe(first.restaurants * 5);
     expect(first.trackingRecords).toBe(3);
-    expect(first.seedRuns).toBe(1);
+    // The catalogue and its reviews (server/db/seed/reviews.ts) are recorded separately.
+    expect(first.seedRuns).toBe(2);
+  });
+
+  it('seeds ten real reviews per rated listing whose average is the listing\'s stored rating', async () => {
+    const hotelRows = await database.db.select().from(hotels);
+    const reviewRows = await database.db.select().from(reviews).where(eq(reviews.serviceType, 'hotels'));
+    for (const h of hotelRows) {
+      const mine = reviewRows.filter((r) => r.serviceId === h.id).map((r) => r.rating);
+      expect(mine).toHaveLength(REVIEWS_PER_LISTING);
+      expect(h.reviewCount).toBe(REVIEWS_PER_LISTING);
+      expect(roundedAverage(mine).toFixed(1)).toBe(h.rating);
+      // Ten different demo customers.
+      expect(new Set(reviewRows.filter((r) => r.serviceId === h.id).map((r) => r.userId)).size).toBe(REVIEWS_PER_LISTING);
+    }
+    expect(ratingsFor(4.7).sort()).toEqual([4, 4, 4, 5, 5, 5, 5, 5, 5, 5]);
+    expect(ratingsFor(0)).toEqual([]);
   });
 
   it('gives every restaurant its 5 cuisine menu items at positions 0..4', async () => {

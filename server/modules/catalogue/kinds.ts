@@ -217,6 +217,13 @@ export async function updateRow(db: Exec, k: ServerKind, id: number, values: Rec
   return r as AnyRow | undefined;
 }
 
+/** Locks one row for the rest of the transaction (concurrent writers of its rating queue up behind it). */
+export async function lockRow(tx: Tx, k: ServerKind, id: number): Promise<AnyRow | undefined> {
+  const t = asTable(k);
+  const [r] = await tx.select().from(t).where(eq(t.id, id)).for('update');
+  return r as AnyRow | undefined;
+}
+
 /** The owner account and display name of a listing; null when the row does not exist. */
 export async function ownerOf(db: Exec, k: ServerKind, id: number): Promise<{ ownerId: number | null; name: string } | null> {
   const row = await findRow(db, k, id);

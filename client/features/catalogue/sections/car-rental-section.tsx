@@ -11,7 +11,8 @@ import { SECTION_IDS } from '../categories';
 import { formatDay, localToday } from '../components/dates';
 import { FilterChips } from '../components/chips';
 import { DateField } from '../components/fields';
-import { CardImage, QueryStates, Rating } from '../components/states';
+import { CardImage, QueryStates } from '../components/states';
+import { RatingButton } from '@client/features/reviews/rating-button';
 import { buildQuery, useCatalogue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
@@ -63,7 +64,7 @@ export function CarRentalSection() {
                         <h3 id={`car-${car.id}`} className="font-semibold text-gray-900">
                           {car.model}
                         </h3>
-                        <Rating value={car.rating} />
+                        <RatingButton rating={car.rating} reviewCount={car.reviewCount} serviceType="cars" serviceId={car.id} name={car.model} />
                       </div>
                       <div className="flex flex-wrap gap-2 text-sm text-gray-600">
                         <Badge variant="secondary">{car.category}</Badge>

@@ -20,7 +20,9 @@ import { LocationInput } from '@client/features/locations/location-input';
 import { placeOf } from '@client/features/payments/fulfilment';
 import { SECTION_IDS } from '../categories';
 import { FilterChips } from '../components/chips';
-import { CardImage, EmptyState, ErrorState, QueryStates, Rating } from '../components/states';
+import { CardImage, EmptyState, ErrorState, QueryStates } from '../components/states';
+import { RatingButton } from '@client/features/reviews/rating-button';
+import { ListingReviews } from '@client/features/reviews/listing-reviews';
 import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
@@ -149,7 +151,7 @@ function RestaurantCard({ restaurant, delivery, cardRef }: { restaurant: Restaur
           <h3 id={`restaurant-${restaurant.id}`} className="font-semibold text-gray-900">
             {restaurant.name}
           </h3>
-          <Rating value={restaurant.rating} />
+          <RatingButton rating={restaurant.rating} reviewCount={restaurant.reviewCount} serviceType="food-delivery" serviceId={restaurant.id} name={restaurant.name} />
         </div>
         <div>
           <Badge variant="secondary">{restaurant.cuisine}</Badge>
@@ -325,6 +327,7 @@ function MenuDialog({
             ))}
           </ul>
         )}
+        {open ? <ListingReviews serviceType="food-delivery" serviceId={restaurant.id} /> : null}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Close

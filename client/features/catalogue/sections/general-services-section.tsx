@@ -8,7 +8,8 @@ import { buttonVariants } from '@client/ui/button';
 import { BookNowButton } from '@client/features/bookings/book-now-button';
 import { SECTION_IDS } from '../categories';
 import { FilterChips } from '../components/chips';
-import { QueryStates, Rating } from '../components/states';
+import { QueryStates } from '../components/states';
+import { RatingButton } from '@client/features/reviews/rating-button';
 import { buildQuery, useCatalogue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
@@ -37,7 +38,7 @@ export function GeneralServicesSection() {
             <li key={s.id} className="flex flex-col gap-2 rounded-xl border border-gray-200 p-4">
               <div className="flex items-start justify-between gap-2">
                 <h3 className="font-semibold text-gray-900">{s.name}</h3>
-                <Rating value={s.rating} />
+                <RatingButton rating={s.rating} reviewCount={s.reviewCount} serviceType="general-services" serviceId={s.id} name={s.name} />
               </div>
               <div>
                 <Badge variant="secondary" className="whitespace-normal">

@@ -14,7 +14,9 @@ import { LocationInput } from '@client/features/locations/location-input';
 import { SECTION_IDS } from '../categories';
 import { dayAfter, formatDay, isAfter, localToday } from '../components/dates';
 import { DateField, SelectField, type Option } from '../components/fields';
-import { CardImage, QueryStates, Rating } from '../components/states';
+import { CardImage, QueryStates } from '../components/states';
+import { RatingButton } from '@client/features/reviews/rating-button';
+import { ListingReviews } from '@client/features/reviews/listing-reviews';
 import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
@@ -77,7 +79,7 @@ export function HotelsSection() {
                       <h3 id={`hotel-${h.id}`} className="font-semibold text-gray-900">
                         {h.name}
                       </h3>
-                      <Rating value={h.rating} />
+                      <RatingButton rating={h.rating} reviewCount={h.reviewCount} serviceType="hotels" serviceId={h.id} name={h.name} />
                     </div>
                     <p className="flex items-center gap-1 text-sm text-gray-600">
                       <MapPin className="size-4 shrink-0 text-gray-400" aria-hidden="true" />
@@ -203,6 +205,7 @@ function HotelDialog({
             <p className="mt-1">Choose check-in and check-out dates to see the total.</p>
           )}
         </div>
+        <ListingReviews serviceType="hotels" serviceId={hotel.id} />
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <ChatButton label="Message the hotel" target={{ kind: 'service', serviceType: 'hotels', serviceId: hotel.id, serviceName: hotel.name }} />
           <AddToCartButton

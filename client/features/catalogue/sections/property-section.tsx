@@ -12,7 +12,8 @@ import { ChatButton } from '@client/features/chat/chat-button';
 import { SECTION_IDS } from '../categories';
 import { localToday } from '../components/dates';
 import { DateField, SelectField, TextField } from '../components/fields';
-import { CardImage, QueryStates, Rating } from '../components/states';
+import { CardImage, QueryStates } from '../components/states';
+import { RatingButton } from '@client/features/reviews/rating-button';
 import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
@@ -72,7 +73,7 @@ export function PropertySection() {
                       <h3 id={`property-${p.id}`} className="font-semibold text-gray-900">
                         {p.title}
                       </h3>
-                      <Rating value={p.rating} />
+                      <RatingButton rating={p.rating} reviewCount={p.reviewCount} serviceType="properties" serviceId={p.id} name={p.title} />
                     </div>
                     <p className="flex items-center gap-1 text-sm text-gray-600">
                       <MapPin className="size-4 shrink-0 text-gray-400" aria-hidden="true" />

@@ -18,6 +18,7 @@ import { LookingForDriverNotice, TrackingStatusBadge } from '@client/features/tr
 import { useLiveTracking } from '@client/features/tracking/use-live-tracking';
 import { SECTION_IDS } from '../categories';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../components/states';
+import { RatingButton } from '@client/features/reviews/rating-button';
 import { buildQuery } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
@@ -112,6 +113,7 @@ export function TaxiSection() {
                       <h3 className="font-semibold text-gray-900">{ride.type}</h3>
                       <span className="text-lg font-bold text-gray-900">{formatMoney(ride.estimatedPrice)}</span>
                     </div>
+                    <RatingButton rating={ride.rating} reviewCount={ride.reviewCount} serviceType="taxi" serviceId={ride.id} name={`Taxi: ${ride.type}`} />
                     <p className="text-sm text-gray-600">{ride.description}</p>
                     <div className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-gray-700">
                       <span className="inline-flex items-center gap-1">

@@ -1,0 +1,130 @@
+/**
+ * Reviews and ratings (spec 002 section 3): the API contract, limits and messages shared by server and client.
+ * `serviceType` is the booking vocabulary (domain/catalogue/kinds.ts); `serviceId` is the listing's id (for food
+ * delivery: the restaurant).
+ */
+import { z } from 'zod';
+import { REVIEWABLE_SERVICE_TYPES } from '../catalogue/kinds';
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const COMMENT_MAX = 1000;
+/** An author may edit a review this long after writing it. */
+export const EDIT_WINDOW_MS = 48 * 60 * 60 * 1000;
+export const REVIEWS_PAGE_SIZE = 10;
+export const HIDE_REASON_MAX = 500;
+
+export const REVIEW_SORTS = ['recent', 'helpful', 'rating'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+export const MESSAGES = {
+  rating: 'Rating must be a whole number from 1 to 5',
+  commentEmpty: 'Comment must be at least 1 character',
+  commentLong: `Comment must be at most ${COMMENT_MAX} characters`,
+  notEligible: 'Only customers who booked and paid for this listing can review it (deliveries and rides once completed)',
+  duplicate: 'You have already reviewed this listing; you can edit your review instead',
+  notAuthor: 'Only the author can edit this review',
+  editWindow: 'Reviews can only be edited within 48 hours of posting',
+  ownVote: 'You cannot mark your own review as helpful',
+  held: 'Thanks! Your review is waiting for a moderator before it appears.',
+  reasonRequired: 'A reason is required',
+} as const;
+
+const rating = z
+  .number({ error: MESSAGES.rating })
+  .int({ error: MESSAGES.rating })
+  .min(RATING_MIN, { error: MESSAGES.rating })
+  .max(RATING_MAX, { error: MESSAGES.rating });
+
+/** Optional; when given, 1 to 1000 characters (surrounding spaces are not counted). */
+const comment = z.string().trim().min(1, { error: MESSAGES.commentEmpty }).max(COMMENT_MAX, { error: MESSAGES.commentLong });
+
+export const ReviewServiceType = z.enum(REVIEWABLE_SERVICE_TYPES, { error: 'This kind of listing cannot be reviewed' });
+
+export const CreateReviewSchema = z.object({
+  serviceType: ReviewServiceType,
+  serviceId: z.number({ error: 'serviceId is required' }).int().positive(),
+  rating,
+  comment: comment.optional(),
+});
+export type CreateReview = z.infer<typeof CreateReviewSchema>;
+
+export const UpdateReviewSchema = z
+  .object({ rating: rating.optional(), comment: comment.nullable().optional() })
+  .refine((v) => v.rating !== undefined || v.comment !== undefined, { error: 'Nothing to change' });
+export type UpdateReview = z.infer<typeof UpdateReviewSchema>;
+
+export const ReviewListQuery = z.object({
+  serviceType: ReviewServiceType,
+  serviceId: z.coerce.number().int().positive(),
+  sort: z.enum(REVIEW_SORTS).default('recent'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const HideReviewSchema = z.object({ reason: z.string().trim().min(1, { error: MESSAGES.reasonRequired }).max(HIDE_REASON_MAX) });
+
+export const ReviewIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** 1-5 stars: how many visible reviews gave each. */
+export type Histogram = Record<'1' | '2' | '3' | '4' | '5', number>;
+export type RatingSummary = { average: number; count: number; histogram: Histogram };
+
+export type Review = {
+  id: number;
+  serviceType: string;
+  serviceId: number;
+  rating: number;
+  comment: string | null;
+  /** The author's display name (never an e-mail). */
+  author: string;
+  helpful: number;
+  verified: boolean;
+  edited: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Whether the signed-in viewer marked it helpful; false for anonymous viewers. */
+  votedHelpful: boolean;
+  /** Whether the signed-in viewer wrote it. */
+  mine: boolean;
+};
+
+export type ReviewPage = { summary: RatingSummary; reviews: Review[]; page: number; pageSize: number; total: number };
+
+/** POST/PATCH answer: the review, and `held` when the filter held it for a moderator. */
+export type ReviewResult = { review: Review; held: boolean; message?: string };
+
+/** A listing the signed-in customer may review (My bookings), with their review when written. */
+export type Reviewable = {
+  serviceType: string;
+  serviceId: number;
+  name: string;
+  bookingId: number;
+  review: (Review & { editableUntil: string; hidden: boolean }) | null;
+};
+
+export type AdminReview = Review & {
+  listingName: string;
+  hidden: boolean;
+  hiddenReason: string | null;
+  flagged: boolean;
+  authorId: number;
+};
+
+/** The average as the listing stores it: one decimal, 0 when there are no reviews. */
+export function roundedAverage(ratings: readonly number[]): number {
+  if (ratings.length === 0) return 0;
+  const sum = ratings.reduce((a, b) => a + b, 0);
+  // (sum * 10) / n is exact at a half, so this rounds half up like PostgreSQL's round(numeric, 1).
+  return Math.round((sum * 10) / ratings.length) / 10;
+}
+
+export function histogramOf(ratings: readonly number[]): Histogram {
+  const h: Histogram = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
+  for (const r of ratings) h[String(r) as keyof Histogram] += 1;
+  return h;
+}
+
+/** "4.5" for a rated listing, "New" for one without reviews. */
+export function ratingLabel(rating: number, reviewCount: number): string {
+  return reviewCount > 0 ? rating.toFixed(1) : 'New';
+}
