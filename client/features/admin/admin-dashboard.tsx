@@ -15,6 +15,7 @@ import {
   MAIL_TAB,
   MESSAGES_TAB,
   PROVIDERS_TAB,
+  RATINGS_TAB,
   REVIEW_TAB,
   STAT_CARDS,
   exportCollection,
@@ -25,6 +26,7 @@ import { DeliveriesTab } from './deliveries-tab';
 import { ListingTable, STATS_KEY } from './listing-tab';
 import { MailTab } from './mail-tab';
 import { MessagesTab } from './messages-tab';
+import { ReviewsTab } from './reviews-tab';
 import { ReviewQueue } from './review-queue';
 
 type Health = { status: string; db?: unknown };
@@ -147,6 +149,9 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
           <TabsTrigger value={REVIEW_TAB} className="flex-none">
             Review queue
           </TabsTrigger>
+          <TabsTrigger value={RATINGS_TAB} className="flex-none">
+            Reviews
+          </TabsTrigger>
           <TabsTrigger value={MESSAGES_TAB} className="flex-none">
             Messages
           </TabsTrigger>
@@ -167,6 +172,9 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
         ))}
         <TabsContent value={REVIEW_TAB} className="min-w-0">
           <ReviewQueue />
+        </TabsContent>
+        <TabsContent value={RATINGS_TAB} className="min-w-0">
+          <ReviewsTab />
         </TabsContent>
         <TabsContent value={MESSAGES_TAB} className="min-w-0">
           <MessagesTab />

@@ -21,6 +21,7 @@ import { CheckoutDialog } from '@client/features/payments/checkout-dialog';
 import { bookingDeliveries, deliveryTrackPath } from '@client/features/payments/deliveries';
 import { lineDetailsSummary } from '@client/features/payments/payment-format';
 import { cancelBooking } from '@client/features/payments/payments-api';
+import { BookingReviewButtons, useMyReviewables } from '@client/features/reviews/my-reviews';
 
 const BOOKINGS_KEY = ['/api/bookings'] as const;
 
@@ -147,6 +148,7 @@ function BookingCard({
   onMessage: (target: ChatTarget, title: string) => void;
 }) {
   const status = STATUS[booking.status];
+  const { data: reviewables } = useMyReviewables();
   const refunded = refund ?? booking.payments.filter((p) => p.status === 'refunded').reduce((sum, p) => sum + p.amount, 0);
   const canCancel = booking.status === 'pending' || booking.status === 'confirmed';
   return (
@@ -199,6 +201,7 @@ function BookingCard({
         {booking.status === 'cancelled' && refunded > 0 ? <p className="text-sm font-medium text-amber-800">Refunded {formatMoney(refunded)}</p> : null}
         <TrackLinks booking={booking} onMessage={onMessage} />
         <MessageProviders booking={booking} onMessage={onMessage} />
+        <BookingReviewButtons bookingId={booking.id} reviewables={reviewables} />
         {canCancel ? (
           <div className="flex flex-wrap justify-end gap-2">
             {canCancel ? (

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId } from 'react';
-import { Car, Clock, MapPin, Phone, Search, Truck } from 'lucide-react';
+import { Link } from 'react-router';
+import { Car, Clock, MapPin, Phone, Search, Star, Truck } from 'lucide-react';
 import type { TrackingView } from '@domain/catalogue/types';
 import { trackingStatusLabel } from '@domain/orders/states';
 import { formatDateTime } from '@client/lib/format';
@@ -87,6 +88,25 @@ export type TrackingDetailsProps = {
   mapHeight: number;
 };
 
+/** A completed delivery or ride asks its customer for a review (My bookings has the form). */
+export function reviewPromptShown(t: Pick<TrackingView, 'serviceType' | 'orderStatus'>): boolean {
+  return (t.serviceType === 'delivery' || t.serviceType === 'ride') && (t.orderStatus === 'delivered' || t.orderStatus === 'completed');
+}
+
+function ReviewPrompt({ ride }: { ride: boolean }) {
+  return (
+    <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">
+      <p className="flex items-center gap-2">
+        <Star className="size-4 shrink-0 fill-amber-400 text-amber-400" aria-hidden="true" />
+        {ride ? 'You have arrived. How was your ride?' : 'Delivered! How was your order?'}
+      </p>
+      <Link to="/bookings" className={buttonVariants({ size: 'sm' })}>
+        Write a review
+      </Link>
+    </div>
+  );
+}
+
 /**
  * The facts of one tracking record: service, status, driver, provider, ETA (minutes and clock time), progress,
  * the live map and the updates, newest first.
@@ -102,6 +122,7 @@ export function TrackingDetails({ tracking: t, view, mapHeight }: TrackingDetail
         <TrackingStatusBadge status={t.status} view={view} />
       </div>
       {t.lookingForDriver && t.status === 'pending' ? <LookingForDriverNotice /> : null}
+      {reviewPromptShown(t) ? <ReviewPrompt ride={t.serviceType === 'ride'} /> : null}
       {t.driver ? <DriverCard driver={t.driver} /> : null}
       <dl className="grid gap-2">
         <div className="flex items-start gap-2">

@@ -59,6 +59,9 @@ describe('mail for what customers do', () => {
     expect(mine.filter((s) => s.endsWith('is taking care of your order'))).toHaveLength(1);
     expect(mine.filter((s) => s.includes('is on the way'))).toHaveLength(1);
     expect(mine.filter((s) => s.startsWith('Delivered: your order from'))).toHaveLength(1);
+    // The delivered mail asks for a review, linking to My bookings where the form is.
+    const delivered = smtp.to(customer.email).find((m) => m.subject.startsWith('Delivered: your order from'));
+    expect(delivered?.text).toContain('Write a review: https://golive.test/bookings');
     expect(subjects(driver.email).filter((s) => s.startsWith('Order assigned: food delivery'))).toHaveLength(1);
     await api.post('/api/driver/status', { online: false }, driver.cookie);
   });

@@ -128,6 +128,8 @@ export const templates = {
       layout(site, `Delivered: your order from ${d.serviceName}`, 'Delivered', [
         { p: `${greet(d.name)} your order from ${d.serviceName} has been delivered. Enjoy!` },
         { button: { label: 'See the trip', href: track(site, d.trackingId) } },
+        { p: `How was it? Rate ${d.serviceName} and help other customers choose.` },
+        { button: { label: 'Write a review', href: `${site}/bookings` } },
       ]),
   }),
 
