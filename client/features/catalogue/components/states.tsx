@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AlertTriangle, RefreshCw, SearchX, Star } from 'lucide-react';
+import { AlertTriangle, RefreshCw, SearchX } from 'lucide-react';
 import { parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { Button } from '@client/ui/button';
@@ -52,17 +52,6 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
       <p className="text-sm text-gray-700">{children}</p>
       {action}
     </div>
-  );
-}
-
-/** "4.7" with a star, labelled for screen readers. */
-export function Rating({ value }: { value: number | string }) {
-  const n = Number(value);
-  return (
-    <span role="img" className="inline-flex items-center gap-1 text-sm text-gray-700" aria-label={`Rated ${n.toFixed(1)} out of 5`}>
-      <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
-      <span aria-hidden="true">{n.toFixed(1)}</span>
-    </span>
   );
 }
 
