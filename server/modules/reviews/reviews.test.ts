@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, asc, eq } from 'drizzle-orm';
 import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
-import { deliveryOrders, hotels, reviews } from '../../db/schema';
+import { deliveryOrders, domainEvents, hotels, reviews } from '../../db/schema';
 import { bookHotel, day, firstHotel, pay } from '../bookings/test-helpers';
 import { paidFood } from '../orders/test-helpers';
 import { MESSAGES, histogramOf, roundedAverage, type ReviewPage } from '../../../domain/reviews/schemas';
@@ -106,6 +106,9 @@ describe('reviews API', () => {
     const { stored, recomputed } = await storedAndRecomputed(h.id);
     expect(stored).toEqual({ average: recomputed.average, count: recomputed.count });
     expect(after.summary).toEqual(recomputed);
+    // The catalogue cache hears that the hotel's rating changed.
+    const events = await t.database.db.select().from(domainEvents).where(eq(domainEvents.type, 'catalogue.changed'));
+    expect(events.map((e) => e.payload)).toContainEqual({ kind: 'hotels', id: h.id });
   });
 
   it('lets the author edit within 48 hours, shown as edited; nobody else, and not later', async () => {
