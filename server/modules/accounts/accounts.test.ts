@@ -129,55 +129,6 @@ describe('sign-in, session and sign-out', () => {
   });
 });
 
-describe('brute-force throttling', () => {
-  it('answers 429 with Retry-After after 10 failures for one account, even from other IPs', async () => {
-    await post('/api/auth/register', { username: 'bob', email: 'bob@example.com', password: 'password-123' });
-    for (let i = 0; i < 10; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: 'bob@example.com', password: 'nope-nope' },
-        remoteAddress: `10.0.0.${i + 1}`,
-      });
-      expect(res.statusCode).toBe(401);
-    }
-    const blocked = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'bob@example.com', password: 'password-123' },
-      remoteAddress: '10.0.1.1',
-    });
-    expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.json().message).toMatch(/too many/i);
-  });
-
-  it('answers 429 after 10 failures from one IP across accounts', async () => {
-    for (let i = 0; i < 10; i++) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: `ghost${i}@example.com`, password: 'nope-nope' },
-        remoteAddress: '192.0.2.77',
-      });
-    }
-    const blocked = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'alice@example.com', password: 'password-123' },
-      remoteAddress: '192.0.2.77',
-    });
-    expect(blocked.statusCode).toBe(429);
-    const elsewhere = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'alice@example.com', password: 'password-123' },
-      remoteAddress: '192.0.2.78',
-    });
-    expect(elsewhere.statusCode).toBe(200);
-  });
-});
-
 describe('CSRF and error shape', () => {
   it('refuses a state-changing request that is not application/json', async () => {
     const res = await t.app.inject({

@@ -6,7 +6,7 @@ import { clearSessionCookie, setSessionCookie } from '../../platform/auth/plugin
 import { requireUser } from '../../platform/auth/guards';
 import { HttpError, unauthorized } from '../../platform/errors';
 import { ForgotPasswordSchema, FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, ResetPasswordSchema } from '../../../domain/notifications/schemas';
-import { authenticate, LoginThrottle, registerUser, requestPasswordReset, setPasswordWithToken } from './service';
+import { authenticate, DEVICE_COOKIE, LoginThrottle, registerUser, requestPasswordReset, setPasswordWithToken } from './service';
 
 export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,16 +19,28 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/api/auth/login', { schema: { body: LoginSchema } }, async (request, reply) => {
     const { email, password } = request.body;
-    await throttle.check(request.ip, email);
+    const deviceToken = request.cookies[DEVICE_COOKIE];
+    // The attempt is reserved before the password is checked (ADR 016): concurrency cannot exceed the limit.
+    const attempt = await throttle.reserve(request.ip, email, deviceToken);
     const user = await authenticate(ctx.db, email, password);
     if (!user) {
-      await throttle.recordFailure(request.ip, email);
+      await attempt.failed();
       throw new HttpError(401, 'Invalid credentials');
     }
-    await throttle.recordSuccess(email);
+    await attempt.succeeded();
+    const device = await throttle.rememberDevice(user.id, deviceToken);
+    if (device) {
+      reply.setCookie(DEVICE_COOKIE, device, {
+        path: '/api/auth',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: 365 * 24 * 3600,
+      });
+    }
     // A fresh token at each sign-in; an earlier session of this browser is ended.
     if (request.sessionToken) await ctx.sessions.destroy(request.sessionToken);
-    const { token, expiresAt } = await ctx.sessions.create(user.id);
+    const { token, expiresAt } = await ctx.sessions.create(user.id, { userAgent: request.headers['user-agent'] });
     setSessionCookie(request, reply, token, expiresAt);
     return user;
   });

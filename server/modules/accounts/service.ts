@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { SET_PASSWORD_INVALID, type PublicUser, type Register, type Role } from '../../../domain/accounts/schemas';
 import type { Db, Tx } from '../../db/connect';
-import { loginFailures, passwordTokens, sessions, users } from '../../db/schema';
+import { knownDevices, passwordTokens, sessions, users } from '../../db/schema';
+import { RateCounters, tooMany } from '../../platform/rate-counters';
 import { hashToken } from '../../platform/auth/sessions';
 import type { EventBus } from '../../platform/events/bus';
 import { conflict, HttpError } from '../../platform/errors';
@@ -57,44 +58,99 @@ export async function findUser(db: Db, id: number): Promise<PublicUser | undefin
   return row ? toPublic(row) : undefined;
 }
 
-/** Sliding-window throttle of failed sign-ins, per IP and per account, kept in the database. */
+export type LoginThrottleOptions = {
+  /** Passwords checked per account + source address per window (the hard limit, ADR 016). */
+  max: number;
+  windowMs: number;
+  /** Failed sign-ins per source address across accounts per window (password spraying). */
+  ipMax: number;
+  /** Failures of an account, from all sources, after which unknown browsers are slowed down. */
+  slowAfter: number;
+  /** While slowed: one password check per account per this interval from browsers it does not know. */
+  slowIntervalMs: number;
+};
+
+/** The cookie naming a browser that signed in before (its hash is in known_devices). */
+export const DEVICE_COOKIE = 'did';
+
+const TOO_MANY_SIGN_INS = 'Too many failed sign-in attempts. Please try again later.';
+
+/**
+ * The sign-in throttle (ADR 016). Each attempt first reserves a slot atomically in the database (RateCounters), then
+ * the password is checked: at most `max` passwords per account and source address per window whatever the
+ * concurrency or the number of instances. Failures are also counted per account from all sources; above
+ * `slowAfter`, browsers the account has not signed in from are spaced to one check per `slowIntervalMs` for the
+ * whole account, while the owner's known browsers (the `did` cookie) are never slowed: no hard lock-out.
+ */
 export class LoginThrottle {
+  private readonly counters: RateCounters;
   constructor(
     private readonly db: Db,
-    private readonly opts: { max: number; windowMs: number },
-  ) {}
-
-  private keys(ip: string, email: string) {
-    return [`ip:${ip}`, `account:${email}`];
+    private readonly opts: LoginThrottleOptions,
+  ) {
+    this.counters = new RateCounters(db);
   }
 
-  /** Throws 429 with Retry-After seconds when either key has too many recent failures. */
-  async check(ip: string, email: string): Promise<void> {
-    const since = new Date(Date.now() - this.opts.windowMs);
-    for (const key of this.keys(ip, email)) {
-      const [row] = await this.db
-        .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${loginFailures.at})` })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.key, key), gt(loginFailures.at, since)));
-      if (row && row.n >= this.opts.max) {
-        const oldest = row.oldest ? new Date(row.oldest).getTime() : Date.now();
-        const retryAfter = Math.max(1, Math.ceil((oldest + this.opts.windowMs - Date.now()) / 1000));
-        throw new HttpError(429, 'Too many failed sign-in attempts. Please try again later.', undefined, { retryAfter }, {
-          'retry-after': String(retryAfter),
-        });
+  /**
+   * Reserves the right to check one password, or throws 429 with Retry-After. The returned handle must be settled
+   * with `succeeded` or `failed` after the check.
+   */
+  async reserve(ip: string, email: string, deviceToken?: string): Promise<{ succeeded(): Promise<void>; failed(): Promise<void> }> {
+    const { max, windowMs } = this.opts;
+    const pairKey = `pair:${email}|${ip}`;
+    const ipKey = `ip:${ip}`;
+    const accountKey = `account:${email}`;
+    const pair = await this.counters.reserve(pairKey, max, windowMs);
+    if (!pair.allowed) throw tooMany(TOO_MANY_SIGN_INS, pair.retryAfter);
+    const byIp = await this.counters.reserve(ipKey, this.opts.ipMax, windowMs);
+    if (!byIp.allowed) {
+      await this.counters.release(pairKey);
+      throw tooMany(TOO_MANY_SIGN_INS, byIp.retryAfter);
+    }
+    const failures = await this.counters.peek(accountKey, windowMs);
+    if (failures >= this.opts.slowAfter && !(await this.knownDevice(email, deviceToken))) {
+      const slot = await this.counters.space(`slow:${email}`, this.opts.slowIntervalMs);
+      if (!slot.allowed) {
+        await this.counters.release(pairKey);
+        await this.counters.release(ipKey);
+        throw tooMany(TOO_MANY_SIGN_INS, slot.retryAfter);
       }
     }
+    return {
+      succeeded: async () => {
+        await this.counters.clear(pairKey);
+        await this.counters.release(ipKey);
+      },
+      failed: async () => {
+        await this.counters.reserve(accountKey, Number.MAX_SAFE_INTEGER, windowMs);
+      },
+    };
   }
 
-  async recordFailure(ip: string, email: string): Promise<void> {
-    await this.db.insert(loginFailures).values(this.keys(ip, email).map((key) => ({ key })));
-    // Keep the table small: drop entries that fell out of every window.
-    await this.db.delete(loginFailures).where(lt(loginFailures.at, new Date(Date.now() - this.opts.windowMs)));
+  private async knownDevice(email: string, token?: string): Promise<boolean> {
+    if (!token || token.length > 64) return false;
+    const [row] = await this.db
+      .select({ id: knownDevices.id })
+      .from(knownDevices)
+      .innerJoin(users, eq(users.id, knownDevices.userId))
+      .where(and(eq(knownDevices.id, hashToken(token)), eq(users.email, email)))
+      .limit(1);
+    return Boolean(row);
   }
 
-  /** A successful sign-in clears the account's failures (the IP's stay). */
-  async recordSuccess(email: string): Promise<void> {
-    await this.db.delete(loginFailures).where(eq(loginFailures.key, `account:${email}`));
+  /** Remembers the browser that just signed in to `userId`; returns a new token to set when it was not known yet. */
+  async rememberDevice(userId: number, token?: string): Promise<string | undefined> {
+    if (token && token.length <= 64) {
+      const [row] = await this.db
+        .select({ id: knownDevices.id })
+        .from(knownDevices)
+        .where(and(eq(knownDevices.id, hashToken(token)), eq(knownDevices.userId, userId)))
+        .limit(1);
+      if (row) return undefined;
+    }
+    const fresh = randomBytes(24).toString('base64url');
+    await this.db.insert(knownDevices).values({ id: hashToken(fresh), userId });
+    return fresh;
   }
 }
 

@@ -20,10 +20,11 @@ export class SessionStore {
   ) {}
 
   /** Creates a session and returns the token for the cookie (the only place it exists in clear). */
-  async create(userId: number): Promise<{ token: string; expiresAt: Date }> {
+  async create(userId: number, opts: { userAgent?: string } = {}): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(16).toString('base64url');
     const expiresAt = new Date(Date.now() + this.lifetimes.absoluteMs);
-    await this.db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
+    const userAgent = opts.userAgent ? opts.userAgent.slice(0, 300) : null;
+    await this.db.insert(sessions).values({ id: hashToken(token), userId, expiresAt, userAgent });
     return { token, expiresAt };
   }
 
