@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LoginSchema, RegisterSchema, SetPasswordSchema } from '../../../domain/accounts/schemas';
+import { LoginSchema, REGISTER_ANSWER, RegisterSchema, SetPasswordSchema } from '../../../domain/accounts/schemas';
+import { limit, RateCounters } from '../../platform/rate-counters';
 import type { AppContext } from '../../platform/context';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/plugin';
 import { requireUser } from '../../platform/auth/guards';
@@ -11,10 +12,14 @@ import { authenticate, DEVICE_COOKIE, LoginThrottle, registerUser, requestPasswo
 export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const throttle = new LoginThrottle(ctx.db, ctx.config.loginThrottle);
+  const counters = new RateCounters(ctx.db);
 
+  /** 201 with the same answer whether the e-mail was free or not (ADR 016); limited per source address. */
   r.post('/api/auth/register', { schema: { body: RegisterSchema } }, async (request, reply) => {
-    const user = await registerUser(ctx.events, request.body);
-    return reply.status(201).send(user);
+    const { max, windowMs } = ctx.config.signupLimit;
+    await limit(counters, `signup:${request.ip}`, max, windowMs, 'Too many sign-ups from this address. Please try again later.');
+    await registerUser(ctx.events, request.body);
+    return reply.status(201).send({ message: REGISTER_ANSWER });
   });
 
   r.post('/api/auth/login', { schema: { body: LoginSchema } }, async (request, reply) => {

@@ -8,6 +8,8 @@ import { hashToken } from '../../platform/auth/sessions';
 import type { EventBus } from '../../platform/events/bus';
 import { conflict, HttpError } from '../../platform/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/password';
+import { assertUncommonPassword } from '../../platform/auth/common-passwords';
+import { audit } from '../audit/service';
 
 const toPublic = (u: { id: number; username: string; email: string; role: Role }): PublicUser => ({
   id: u.id,
@@ -16,17 +18,27 @@ const toPublic = (u: { id: number; username: string; email: string; role: Role }
   role: u.role,
 });
 
-/** Creates an account and announces it (account.registered: the welcome mail). */
-export async function registerUser(events: EventBus, input: Register, role: Role = 'user'): Promise<PublicUser> {
+/**
+ * Creates an account and announces it (account.registered: the welcome mail). A taken username is said (usernames
+ * are public); an e-mail that already has an account is not: nothing is created, the owner is mailed
+ * (account.signup_with_existing_email), and the caller answers as for a new account. The password is hashed
+ * either way, so the time does not tell either.
+ */
+export async function registerUser(events: EventBus, input: Register, role: Role = 'user'): Promise<{ created: PublicUser | null }> {
   const db = events.db;
+  assertUncommonPassword(input.password);
   const taken = await db
-    .select({ email: users.email, username: users.username })
+    .select({ id: users.id, email: users.email, username: users.username })
     .from(users)
     .where(sql`${users.email} = ${input.email} or lower(${users.username}) = lower(${input.username})`)
     .limit(2);
-  if (taken.some((t) => t.email === input.email)) throw conflict('An account with this email already exists');
-  if (taken.length > 0) throw conflict('This username is already taken');
+  if (taken.some((t) => t.username.toLowerCase() === input.username.toLowerCase())) throw conflict('This username is already taken');
   const passwordHash = await hashPassword(input.password);
+  const owner = taken.find((t) => t.email === input.email);
+  if (owner) {
+    await events.transaction(async (_tx, emit) => emit('account.signup_with_existing_email', { userId: owner.id }));
+    return { created: null };
+  }
   try {
     return await events.transaction(async (tx, emit) => {
       const [row] = await tx
@@ -34,11 +46,15 @@ export async function registerUser(events: EventBus, input: Register, role: Role
         .values({ username: input.username, email: input.email, passwordHash, phone: input.phone ?? null, role })
         .returning();
       await emit('account.registered', { userId: row.id });
-      return toPublic(row);
+      return { created: toPublic(row) };
     });
   } catch (err) {
-    // A concurrent registration won the race for the unique index.
-    if ((err as { code?: string }).code === '23505') throw conflict('An account with this email or username already exists');
+    // A concurrent registration won the race for a unique index.
+    if ((err as { code?: string }).code === '23505') {
+      const [byName] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`).limit(1);
+      if (byName) throw conflict('This username is already taken');
+      return { created: null };
+    }
     throw err;
   }
 }
@@ -123,6 +139,8 @@ export class LoginThrottle {
       },
       failed: async () => {
         await this.counters.reserve(accountKey, Number.MAX_SAFE_INTEGER, windowMs);
+        // Housekeeping: rows whose window ended a day ago are of no use to any limit.
+        await this.counters.prune(24 * 3600_000);
       },
     };
   }
@@ -155,28 +173,47 @@ export class LoginThrottle {
 }
 
 /**
- * Makes sure an admin account exists. With ADMIN_EMAIL/ADMIN_PASSWORD it is created (or its password reset to
- * the given one); without them, and only when no admin exists yet, one is created with a random password that is
- * returned so the caller can print it once.
+ * Makes sure an admin account exists. With ADMIN_EMAIL/ADMIN_PASSWORD it is created, or, when it exists:
+ * - an admin whose password differs gets the new one and every old session ends (a changed ADMIN_PASSWORD locks
+ *   out whoever knew the old one);
+ * - a non-admin account is promoted only with `promoteExisting` (ADMIN_PROMOTE_EXISTING=true), and its sessions end,
+ *   so no live session silently becomes an admin's; without it nothing changes and `refused` says why.
+ * Without them, and only when no admin exists yet, one is created with a random password that is returned so the
+ * caller can print it once. Role and password changes are audited.
  */
 export async function ensureAdmin(
   db: Db,
-  opts: { email?: string; password?: string },
-): Promise<{ created: boolean; email: string; generatedPassword?: string }> {
+  opts: { email?: string; password?: string; promoteExisting?: boolean },
+): Promise<{ created: boolean; email: string; generatedPassword?: string; refused?: string; sessionsEnded?: boolean }> {
   if (opts.email && opts.password) {
-    const [existing] = await db.select().from(users).where(eq(users.email, opts.email)).limit(1);
+    const email = opts.email;
+    const password = opts.password;
+    const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     if (existing) {
-      const same = await verifyPassword(existing.passwordHash, opts.password);
-      if (!same || existing.role !== 'admin') {
-        await db
-          .update(users)
-          .set({ role: 'admin', passwordHash: same ? existing.passwordHash : await hashPassword(opts.password) })
-          .where(eq(users.id, existing.id));
+      const same = await verifyPassword(existing.passwordHash, password);
+      if (existing.role !== 'admin' && !opts.promoteExisting) {
+        return {
+          created: false,
+          email,
+          refused: `ADMIN_EMAIL ${email} belongs to an existing ${existing.role} account; set ADMIN_PROMOTE_EXISTING=true to make it the admin (its sessions will end).`,
+        };
       }
-      return { created: false, email: opts.email };
+      if (same && existing.role === 'admin') return { created: false, email };
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ role: 'admin', passwordHash: same ? existing.passwordHash : await hashPassword(password) })
+          .where(eq(users.id, existing.id));
+        await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+        if (existing.role !== 'admin') {
+          await audit(tx, { actor: 'system', action: 'role.changed', targetType: 'user', targetId: existing.id, changes: { role: [existing.role, 'admin'], reason: 'ADMIN_PROMOTE_EXISTING' } });
+        }
+        if (!same) await audit(tx, { actor: 'system', action: 'admin.password_changed', targetType: 'user', targetId: existing.id, changes: { sessionsEnded: true } });
+      });
+      return { created: false, email, sessionsEnded: true };
     }
-    await insertAdmin(db, opts.email, opts.password);
-    return { created: true, email: opts.email };
+    await insertAdmin(db, email, password);
+    return { created: true, email };
   }
   const [anyAdmin] = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin')).limit(1);
   if (anyAdmin) return { created: false, email: anyAdmin.email };
@@ -272,6 +309,7 @@ export async function setPasswordWithToken(
 ): Promise<void> {
   const now = opts.now ?? new Date();
   const invalid = opts.invalidMessage ?? SET_PASSWORD_INVALID;
+  assertUncommonPassword(password);
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(passwordTokens).where(eq(passwordTokens.id, hashToken(token))).for('update');
     if (!row || row.usedAt || row.expiresAt <= now || row.purpose !== (opts.purpose ?? 'set-password')) throw new HttpError(400, invalid, { token: invalid });
