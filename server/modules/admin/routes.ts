@@ -17,9 +17,10 @@ import { listContactMessages, markMessageRead } from '../support/service';
 import { listCollection, updateCollectionRow } from './collections';
 import { toCsv } from './csv';
 import { adminStats } from './service';
+import { idParam } from '../../../domain/ids';
 
 const IdParams = z.object({
-  id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(2_147_483_647, 'Invalid id'),
+  id: idParam('Invalid id'),
 });
 const CollectionParams = z.object({ collection: z.string().max(64) });
 const CollectionIdParams = CollectionParams.extend(IdParams.shape);
