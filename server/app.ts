@@ -13,6 +13,7 @@ import type { AppContext } from './platform/context';
 import { installCsrfProtection } from './platform/csrf';
 import { installErrorHandling } from './platform/errors';
 import { installTextGuard } from './platform/text-guard';
+import { installOpenApi } from './platform/openapi';
 import { accountsRoutes } from './modules/accounts/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -30,6 +31,9 @@ import { notificationsRoutes } from './modules/notifications/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { registerChat } from './modules/chat/subscribers';
 import { registerNotifications } from './modules/notifications/subscribers';
+
+/** The API's version in the OpenAPI document. */
+const API_VERSION = '1.0.0';
 
 /** Paths exempt from the JSON/Origin CSRF rule (signed by their sender instead). */
 const CSRF_EXEMPT = ['/api/payments/webhook'];
@@ -122,6 +126,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   // Routes opt in with `config: { rateLimit: {...} }`.
   await app.register(rateLimit, { global: false });
+
+  // Before any route: it documents every route registered after it (ADR 017).
+  await installOpenApi(app, { version: API_VERSION });
 
   installCsrfProtection(app, { publicUrl: config.publicUrl, exempt: CSRF_EXEMPT });
   installSessionResolution(app, ctx.sessions);
