@@ -12,7 +12,8 @@ import {
   type AdminUser,
   type EditableCollection,
 } from '../../../domain/admin/schemas';
-import type { Db } from '../../db/connect';
+import type { Db, Tx } from '../../db/connect';
+import { audit, diff, type AuditActor } from '../audit/service';
 import {
   additionalServices,
   cars,
@@ -137,9 +138,37 @@ function toColumns(collection: EditableCollection, patch: Record<string, unknown
  * Validates and applies an admin edit; returns the updated row in the admin shape. A ZodError (→ 400) for an
  * invalid body, 404 when the row does not exist.
  */
-export async function updateCollectionRow(db: Db, collection: EditableCollection, id: number, body: unknown): Promise<AdminRow> {
+export async function updateCollectionRow(db: Db, collection: EditableCollection, id: number, body: unknown, actor?: AuditActor): Promise<AdminRow> {
   const patch = AdminEditSchemas[collection].parse(body) as Record<string, unknown>;
   const v = toColumns(collection, patch);
+  return db.transaction(async (tx) => {
+    const table = EDIT_TABLES[collection];
+    const [before] = await tx.select().from(table).where(eq(table.id, id)).limit(1);
+    if (!before) throw notFound('Item not found');
+    const row = await applyEdit(tx, collection, id, v);
+    // Audited in the edit's own transaction (ADR 017): who changed which fields from what to what.
+    const changes = diff(before as Record<string, unknown>, v);
+    if (actor && Object.keys(changes).length > 0) {
+      const action = 'isActive' in changes && Object.keys(changes).length === 1 ? (v.isActive ? 'listing.activated' : 'listing.deactivated') : 'listing.edited';
+      await audit(tx, { actor, action, targetType: collection, targetId: id, changes });
+    }
+    return row;
+  });
+}
+
+const EDIT_TABLES = {
+  restaurants,
+  hotels,
+  flights,
+  cars,
+  properties,
+  'taxi-rides': taxiRides,
+  'shipping-rates': shippingRates,
+  'additional-services': additionalServices,
+  'general-services': generalServices,
+} as const;
+
+async function applyEdit(db: Db | Tx, collection: EditableCollection, id: number, v: Record<string, unknown>): Promise<AdminRow> {
   let row: AdminRow | undefined;
   switch (collection) {
     case 'restaurants': {

@@ -1,10 +1,10 @@
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntry, AuditQuery } from '../../../domain/audit/schemas';
 import type { Db, Tx } from '../../db/connect';
-import { auditLog } from '../../db/schema';
+import { auditLog, users } from '../../db/schema';
 
-/** Who acted: a signed-in person, or the server itself (start-up configuration). */
-export type AuditActor = { id: number; username: string } | 'system';
+/** Who acted: a signed-in person (the username is looked up when not given), or the server itself (start-up). */
+export type AuditActor = { id: number; username?: string } | 'system';
 
 /**
  * Records an admin or money action. Call it with the transaction of the action itself (ADR 017), so the entry
@@ -14,7 +14,12 @@ export async function audit(
   tx: Db | Tx,
   entry: { actor: AuditActor; action: AuditAction; targetType: string; targetId?: string | number | null; changes?: Record<string, unknown> },
 ): Promise<void> {
-  const actor = entry.actor === 'system' ? { id: null, name: 'system' } : { id: entry.actor.id, name: entry.actor.username };
+  let actor: { id: number | null; name: string } = { id: null, name: 'system' };
+  if (entry.actor !== 'system') {
+    let name = entry.actor.username;
+    if (!name) [{ name } = { name: `user #${entry.actor.id}` }] = await tx.select({ name: users.username }).from(users).where(eq(users.id, entry.actor.id)).limit(1);
+    actor = { id: entry.actor.id, name };
+  }
   await tx.insert(auditLog).values({
     actorId: actor.id,
     actor: actor.name,

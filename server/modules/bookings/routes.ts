@@ -31,6 +31,6 @@ export async function bookingsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.post('/api/bookings/:id/complete', { onRequest: requireRole('admin'), schema: { params: BookingParams } }, async (request) =>
-    completeBooking(ctx.db, request.params.id),
+    completeBooking(ctx.db, request.params.id, currentUser(request)),
   );
 }
