@@ -68,3 +68,29 @@ export const SetPasswordSchema = z.object({
 });
 export type SetPassword = z.output<typeof SetPasswordSchema>;
 export const SET_PASSWORD_INVALID = 'This link is invalid or has expired';
+
+/** GET /api/account/sessions: one signed-in browser of the account. `id` is a short public handle, not the token. */
+export type SessionInfo = { id: string; device: string; createdAt: string; lastSeenAt: string; current: boolean };
+
+/** "Firefox on Windows" from a User-Agent; "Unknown device" when it says nothing recognisable. */
+export function describeDevice(userAgent: string | null | undefined): string {
+  const ua = userAgent ?? '';
+  const browser =
+    /Edg\//.test(ua) ? 'Edge'
+    : /OPR\/|Opera/.test(ua) ? 'Opera'
+    : /Firefox\//.test(ua) ? 'Firefox'
+    : /Chrome\/|CriOS\//.test(ua) ? 'Chrome'
+    : /Safari\//.test(ua) ? 'Safari'
+    : /curl\//i.test(ua) ? 'curl'
+    : null;
+  const os =
+    /iPhone|iPad|iPod/.test(ua) ? 'iOS'
+    : /Android/.test(ua) ? 'Android'
+    : /Windows/.test(ua) ? 'Windows'
+    : /Mac OS X|Macintosh/.test(ua) ? 'macOS'
+    : /CrOS/.test(ua) ? 'ChromeOS'
+    : /Linux/.test(ua) ? 'Linux'
+    : null;
+  if (browser && os) return `${browser} on ${os}`;
+  return browser ?? os ?? 'Unknown device';
+}

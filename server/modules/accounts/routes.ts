@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LoginSchema, REGISTER_ANSWER, RegisterSchema, SetPasswordSchema } from '../../../domain/accounts/schemas';
+import { describeDevice, LoginSchema, REGISTER_ANSWER, RegisterSchema, SetPasswordSchema, type SessionInfo } from '../../../domain/accounts/schemas';
 import { limit, RateCounters } from '../../platform/rate-counters';
 import type { AppContext } from '../../platform/context';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/plugin';
-import { requireUser } from '../../platform/auth/guards';
+import { currentUser, requireUser } from '../../platform/auth/guards';
 import { HttpError, unauthorized } from '../../platform/errors';
 import { ForgotPasswordSchema, FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, ResetPasswordSchema } from '../../../domain/notifications/schemas';
 import { authenticate, DEVICE_COOKIE, LoginThrottle, registerUser, requestPasswordReset, setPasswordWithToken } from './service';
@@ -84,6 +84,19 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
       return { ok: true };
     },
   );
+
+  /** The account's signed-in browsers (device, last seen), this one marked. */
+  r.get('/api/account/sessions', { preHandler: requireUser }, async (request): Promise<SessionInfo[]> => {
+    const rows = await ctx.sessions.list(currentUser(request).id, request.sessionToken);
+    return rows.map((s) => ({ id: s.id, device: describeDevice(s.userAgent), createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), current: s.current }));
+  });
+
+  /** 'Sign out everywhere': every session of the account ends, this one included. */
+  r.post('/api/account/sessions/sign-out-everywhere', { preHandler: requireUser }, async (request, reply) => {
+    const ended = await ctx.sessions.destroyAll(currentUser(request).id);
+    clearSessionCookie(request, reply);
+    return { ended };
+  });
 
   r.get('/api/auth/me', { preHandler: requireUser }, async (request) => {
     if (!request.user) throw unauthorized();

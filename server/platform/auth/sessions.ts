@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt, or } from 'drizzle-orm';
+import { desc, eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { sessions, users } from '../../db/schema';
 
@@ -56,6 +56,22 @@ export class SessionStore {
 
   async destroy(token: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  }
+
+  /** The user's live sessions, most recently seen first; `current` marks the one holding `token`. */
+  async list(userId: number, token?: string): Promise<Array<{ id: string; userAgent: string | null; createdAt: Date; lastSeenAt: Date; current: boolean }>> {
+    const currentId = token ? hashToken(token) : undefined;
+    const now = Date.now();
+    const rows = await this.db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastSeenAt));
+    return rows
+      .filter((r) => r.expiresAt.getTime() > now && now - r.lastSeenAt.getTime() <= this.lifetimes.idleMs)
+      .map((r) => ({ id: r.id.slice(0, 16), userAgent: r.userAgent, createdAt: r.createdAt, lastSeenAt: r.lastSeenAt, current: r.id === currentId }));
+  }
+
+  /** Ends every session of the user ('Sign out everywhere'); returns how many ended. */
+  async destroyAll(userId: number): Promise<number> {
+    const gone = await this.db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    return gone.length;
   }
 
   /** Removes expired and idle sessions. */
