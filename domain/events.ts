@@ -8,6 +8,8 @@ import type { OrderKind, OrderStatus } from './orders/states';
  */
 export type DomainEventMap = {
   'account.registered': { userId: number };
+  /** Someone tried to sign up with the e-mail of this existing account (the answer did not say so; the owner is told). */
+  'account.signup_with_existing_email': { userId: number };
   /** The token travels to the mail only; it is stored hashed in password_tokens. */
   'account.password_reset_requested': { userId: number; token: string; expiresAt: string };
   'booking.confirmed': { bookingId: number; userId: number };

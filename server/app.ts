@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -12,6 +13,7 @@ import type { AppContext } from './platform/context';
 import { installCsrfProtection } from './platform/csrf';
 import { installErrorHandling } from './platform/errors';
 import { installTextGuard } from './platform/text-guard';
+import { installOpenApi } from './platform/openapi';
 import { accountsRoutes } from './modules/accounts/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -31,8 +33,30 @@ import { reviewsRoutes } from './modules/reviews/routes';
 import { registerChat } from './modules/chat/subscribers';
 import { registerNotifications } from './modules/notifications/subscribers';
 
+/** The API's version in the OpenAPI document. */
+const API_VERSION = '1.0.0';
+
 /** Paths exempt from the JSON/Origin CSRF rule (signed by their sender instead). */
 const CSRF_EXEMPT = ['/api/payments/webhook'];
+
+/** A header value safe to reflect into the CSP: a host name or address with an optional port. */
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/** The ws:/wss: origin of this site: PUBLIC_URL's when set, else the request's own Host (checked). */
+function ownSocketOrigin(config: Config) {
+  return (req: IncomingMessage) => {
+    if (config.publicUrl) {
+      const u = new URL(config.publicUrl);
+      return `${u.protocol === 'https:' ? 'wss' : 'ws'}://${u.host}`;
+    }
+    const host = String(req.headers.host ?? '');
+    const secure = (req as IncomingMessage & { socket: { encrypted?: boolean } }).socket?.encrypted || (config.trustProxy && req.headers['x-forwarded-proto'] === 'https');
+    return HOST.test(host) ? `${secure ? 'wss' : 'ws'}://${host}` : "'self'";
+  };
+}
+
+/** Browser features the app does not use are off; geolocation (the driver screen) and payment stay for this origin. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self), payment=(self), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()';
 
 function contentSecurityPolicy(config: Config) {
   const tileOrigin = (() => {
@@ -51,7 +75,8 @@ function contentSecurityPolicy(config: Config) {
       // Radix and Leaflet position elements with inline style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
-      connectSrc: ["'self'", 'ws:', 'wss:', ...(config.stripe ? ['https://api.stripe.com'] : [])],
+      // Our own origin and its WebSocket twin only (not any ws:/wss: host): the live features' sockets.
+      connectSrc: ["'self'", ownSocketOrigin(config), ...(config.stripe ? ['https://api.stripe.com'] : [])],
       frameSrc: ["'self'", ...stripe, ...(config.stripe ? ['https://hooks.stripe.com'] : [])],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],
@@ -91,8 +116,20 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // this policy sends only our origin to other sites and never the full URL (which can hold tracking ids).
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // Personal answers must not be kept by the browser or any shared cache: every /api answer to a signed-in
+    // request, or one that sets a cookie (sign-in), is no-store unless the route chose a policy itself.
+    if (request.url.startsWith('/api/') && (request.user || reply.getHeader('set-cookie')) && !reply.getHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
   // Routes opt in with `config: { rateLimit: {...} }`.
   await app.register(rateLimit, { global: false });
+
+  // Before any route: it documents every route registered after it (ADR 017).
+  await installOpenApi(app, { version: API_VERSION });
 
   installCsrfProtection(app, { publicUrl: config.publicUrl, exempt: CSRF_EXEMPT });
   installSessionResolution(app, ctx.sessions);

@@ -24,6 +24,13 @@ const EnvSchema = z.object({
   PUBLIC_URL: optional,
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
+  /** Let ADMIN_EMAIL promote an existing non-admin account (its sessions end). Off by default. */
+  ADMIN_PROMOTE_EXISTING: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Sign-ups allowed per source address per hour. */
+  SIGNUP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   /** How often the dispatcher runs (offer expiry, next waves, unassigned flags); 0 turns it off (tests drive it). */
   DISPATCH_TICK_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -56,8 +63,14 @@ export type Config = {
   dispatchTickMs: number;
   /** Session lifetimes in milliseconds. */
   session: { idleMs: number; absoluteMs: number };
-  /** Failed sign-ins allowed per IP and per account inside the window before 429. */
-  loginThrottle: { max: number; windowMs: number };
+  /** The sign-in throttle (ADR 016): per account + address, per address, and the account-wide slow-down. */
+  loginThrottle: { max: number; windowMs: number; ipMax: number; slowAfter: number; slowIntervalMs: number };
+  /** Sign-ups per source address per window. */
+  signupLimit: { max: number; windowMs: number };
+  /** Bookings created per user per window. */
+  bookingLimit: { max: number; windowMs: number };
+  /** ADMIN_PROMOTE_EXISTING: ADMIN_EMAIL may name an existing non-admin account, which is then promoted. */
+  adminPromoteExisting: boolean;
 };
 
 /** Parses the environment once, at start. Every variable has a safe default for a laptop. */
@@ -92,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     dispatchTickMs: e.DISPATCH_TICK_MS,
     session: { idleMs: 7 * 24 * 3600_000, absoluteMs: 30 * 24 * 3600_000 },
-    loginThrottle: { max: 10, windowMs: 15 * 60_000 },
+    loginThrottle: { max: 10, windowMs: 15 * 60_000, ipMax: 30, slowAfter: 10, slowIntervalMs: 30_000 },
+    signupLimit: { max: e.SIGNUP_LIMIT, windowMs: 60 * 60_000 },
+    bookingLimit: { max: 20, windowMs: 10 * 60_000 },
+    adminPromoteExisting: e.ADMIN_PROMOTE_EXISTING,
   };
 }

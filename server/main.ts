@@ -17,12 +17,14 @@ async function main() {
   });
   await database.migrate();
   const seed = await seedCatalogue(database.db);
-  const admin = await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
+  const admin = await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword, promoteExisting: config.adminPromoteExisting });
   const driver = await ensureDemoDriver(database.db);
   const provider = await ensureDemoProvider(database.db);
 
   const app = await buildApp(await createContext(config, database));
   if (seed.seeded) app.log.info('seeded the demo catalogue');
+  if (admin.refused) app.log.warn(admin.refused);
+  if (admin.sessionsEnded) app.log.info('admin account updated from ADMIN_EMAIL/ADMIN_PASSWORD; its earlier sessions were ended');
   const lines: string[] = [];
   if (admin.generatedPassword) lines.push(`First admin account created: ${admin.email}`, `  Password (shown only now): ${admin.generatedPassword}`, '  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.');
   if (driver.generatedPassword) lines.push(`Demo driver created: ${driver.email}`, `  Password (shown only now): ${driver.generatedPassword}`, '  Sign in on /driver, or run `npm run drive -- <tracking id>` to drive an order.');

@@ -10,6 +10,7 @@ import {
   taxiFareCents,
 } from '../catalogue/pricing';
 import { BookingDetails, type ServiceType } from './schemas';
+import { MAX_DAYS_AHEAD, MAX_RENTAL_DAYS, MAX_STAY_NIGHTS } from '../limits';
 import type { z } from 'zod';
 
 /** The catalogue facts a line is priced from (integer cents), as the server reads them from active rows. */
@@ -36,8 +37,13 @@ function checkDay(value: string, today: string, field: string, pastMessage: stri
   const t = parseDay(value);
   if (Number.isNaN(t)) return fail(field, 'Invalid date');
   if (t < parseDay(today)) return fail(field, pastMessage);
+  if (t > parseDay(today) + MAX_DAYS_AHEAD * DAY_MS) return fail(field, `Dates can be at most ${MAX_DAYS_AHEAD / 365} years ahead`);
   return null;
 }
+
+const DAY_MS = 86_400_000;
+export const STAY_TOO_LONG = `A stay can be at most ${MAX_STAY_NIGHTS} nights`;
+export const RENTAL_TOO_LONG = `A rental can be at most ${MAX_RENTAL_DAYS} days`;
 
 /**
  * Prices one unit of a booking line from the catalogue entry and the validated details. The line total is this
@@ -55,6 +61,7 @@ export function priceUnit(entry: CatalogueEntry, rawDetails: unknown, today: str
       if (bad) return bad;
       if (Number.isNaN(parseDay(d.checkOut))) return fail('checkOut', 'Invalid date');
       if (parseDay(d.checkOut) <= parseDay(d.checkIn)) return fail('checkOut', 'Check-out must be after check-in');
+      if ((parseDay(d.checkOut) - parseDay(d.checkIn)) / DAY_MS > MAX_STAY_NIGHTS) return fail('checkOut', STAY_TOO_LONG);
       if (d.guests > entry.maxGuests * d.rooms) {
         return fail('guests', `At most ${entry.maxGuests * d.rooms} guests for ${d.rooms} room${d.rooms === 1 ? '' : 's'}`);
       }
@@ -66,6 +73,7 @@ export function priceUnit(entry: CatalogueEntry, rawDetails: unknown, today: str
       if (bad) return bad;
       if (Number.isNaN(parseDay(d.returnDate))) return fail('returnDate', 'Invalid date');
       if (parseDay(d.returnDate) < parseDay(d.pickupDate)) return fail('returnDate', 'Return date must not be before pickup date');
+      if ((parseDay(d.returnDate) - parseDay(d.pickupDate)) / DAY_MS > MAX_RENTAL_DAYS) return fail('returnDate', RENTAL_TOO_LONG);
       return { ok: true, unitCents: carTotalCents(entry.pricePerDayCents, d.pickupDate, d.returnDate) };
     }
     case 'flights': {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CABIN_CLASSES, LEASE_MONTHS, SHIPPING_SPEEDS } from '../catalogue/pricing';
+import { idField } from '../ids';
+import { MAX_BOOKING_ITEMS, MAX_DETAILS_BYTES, MAX_PASSENGERS_PER_KIND } from '../limits';
 
 /** What a booking line can be. Cart items use the same serviceType values. */
 export const SERVICE_TYPES = [
@@ -42,9 +44,9 @@ export const BookingDetails = {
   flights: z.object({
     date: day('Departure date').optional(),
     passengers: z.object({
-      adults: z.number().int().min(1, 'At least one adult is required'),
-      children: z.number().int().min(0),
-      infants: z.number().int().min(0),
+      adults: z.number().int().min(1, 'At least one adult is required').max(MAX_PASSENGERS_PER_KIND, `At most ${MAX_PASSENGERS_PER_KIND} adults`),
+      children: z.number().int().min(0).max(MAX_PASSENGERS_PER_KIND, `At most ${MAX_PASSENGERS_PER_KIND} children`),
+      infants: z.number().int().min(0).max(MAX_PASSENGERS_PER_KIND, `At most ${MAX_PASSENGERS_PER_KIND} infants`),
     }),
     cabinClass: z.enum(CABIN_CLASSES).default('Economy'),
   }),
@@ -53,7 +55,7 @@ export const BookingDetails = {
    * that the server resolves through the location directory; neither, or text it cannot place, is a field error on
    * `destination` and nothing is charged.
    */
-  'food-delivery': z.object({ restaurantId: z.number().int().positive(), address: z.string().trim().max(300).optional(), destination: place('Delivery address').optional() }),
+  'food-delivery': z.object({ restaurantId: idField('Invalid restaurant id'), address: z.string().trim().max(300).optional(), destination: place('Delivery address').optional() }),
   taxi: z.object({ pickup: place('Pickup location'), dropoff: place('Dropoff location') }),
   properties: z.object({
     moveIn: day('Move-in date'),
@@ -71,25 +73,53 @@ export const BookingDetails = {
     height: z.number().positive().max(108),
     speed: z.enum(SHIPPING_SPEEDS).optional(),
   }),
-  services: z.object({}).passthrough(),
-  'general-services': z.object({ date: day('Service date').optional(), notes: z.string().max(1000).optional() }).passthrough(),
+  // Only the fields a line of these kinds has are kept (unknown keys are dropped), so nothing free-form grows.
+  services: z.object({ date: day('Service date').optional(), notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters').optional() }),
+  'general-services': z.object({ date: day('Service date').optional(), notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters').optional() }),
 } satisfies Record<ServiceType, z.ZodType>;
 
-export const BookingItemSchema = z.object({
-  serviceType: z.enum(SERVICE_TYPES, { error: 'Unknown service type' }),
-  serviceId: z.number().int().positive(),
+const DETAILS_TOO_LARGE = `Details must be at most ${MAX_DETAILS_BYTES / 1024} KB`;
+/** A line's details for one service type: at most MAX_DETAILS_BYTES of JSON, then that type's schema. */
+const detailsOf = <S extends z.ZodType>(schema: S) =>
+  z.preprocess(
+    (v) => v ?? {},
+    z
+      .unknown()
+      .refine((v) => JSON.stringify(v).length <= MAX_DETAILS_BYTES, DETAILS_TOO_LARGE)
+      .pipe(schema),
+  );
+
+const lineBase = {
+  serviceId: idField('Invalid service id'),
   quantity: z.number().int().min(1, 'Quantity must be between 1 and 99').max(99, 'Quantity must be between 1 and 99'),
   /** The price the screen showed, per unit, in dollars: informational only; the server prices every line. */
-  price: z.number().nonnegative().optional(),
-  details: z.record(z.string(), z.unknown()).default({}),
-});
+  price: z.number().nonnegative().max(100_000_000).optional(),
+};
+const lineOf = <T extends ServiceType>(type: T) => z.object({ serviceType: z.literal(type), ...lineBase, details: detailsOf(BookingDetails[type]) });
+
+/** One booking line: a discriminated union on serviceType, each with its own details schema and the size cap. */
+export const BookingItemSchema = z.discriminatedUnion(
+  'serviceType',
+  [
+    lineOf('hotels'),
+    lineOf('cars'),
+    lineOf('flights'),
+    lineOf('food-delivery'),
+    lineOf('taxi'),
+    lineOf('properties'),
+    lineOf('shipping'),
+    lineOf('services'),
+    lineOf('general-services'),
+  ],
+  { error: 'Unknown service type' },
+);
 export type BookingItemInput = z.input<typeof BookingItemSchema>;
 
 export const CreateBookingSchema = z.object({
-  items: z.array(BookingItemSchema).min(1, 'No items to book').max(50),
+  items: z.array(BookingItemSchema).min(1, 'No items to book').max(MAX_BOOKING_ITEMS, `At most ${MAX_BOOKING_ITEMS} items per booking`),
   /** The total the customer saw, in dollars; must match the server's total to the cent or the server answers 409. */
-  totalAmount: z.number().nonnegative(),
-  bookingDate: z.string().optional(),
+  totalAmount: z.number().nonnegative().max(100_000_000),
+  bookingDate: z.string().max(40).optional(),
   status: z.literal('pending').optional(),
 });
 export type CreateBookingInput = z.input<typeof CreateBookingSchema>;

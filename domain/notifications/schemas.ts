@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../accounts/schemas';
+import { NewPasswordField } from '../accounts/schemas';
 
 /** Mail statuses in the outbox: queued (waiting or retrying), sending (claimed by a worker), sent, failed (gave up). */
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
@@ -35,10 +35,7 @@ export const ForgotPasswordSchema = z.object({
 });
 export const ResetPasswordSchema = z.object({
   token: z.string({ error: RESET_LINK_INVALID }).min(10, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: NewPasswordField,
 });
 
 /** PATCH /api/account/preferences and GET /api/account/preferences. */

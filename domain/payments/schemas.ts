@@ -1,8 +1,9 @@
 import type { Delivery } from '../bookings/schemas';
 import { z } from 'zod';
 import type { CardBrand } from './cards';
+import { MAX_ID } from '../limits';
 
-const wholeNumber = (message: string) => z.coerce.number({ error: message }).int(message);
+const wholeNumber = (message: string) => z.coerce.number({ error: message }).int(message).min(0, message).max(9999, message);
 
 /** POST /api/payments/methods: a card to turn into a sandbox token. The number is never stored or echoed. */
 export const CardSchema = z.object({
@@ -16,13 +17,13 @@ export type CardBody = z.input<typeof CardSchema>;
 /** 201 answer of POST /api/payments/methods. */
 export type PaymentMethodToken = { id: string; brand: CardBrand; last4: string };
 
-const bookingId = z.number({ error: 'bookingId is required' }).int().positive();
+const bookingId = z.number({ error: 'bookingId is required' }).int('Invalid booking id').min(1, 'Invalid booking id').max(MAX_ID, 'Invalid booking id');
 const paymentMethodId = z.string({ error: 'paymentMethodId is required' }).trim().min(1, 'paymentMethodId is required').max(255);
 
 /** POST /api/process-payment. `amount` is the booking total in cents (spec 000 section 3: total times 100). */
 export const ProcessPaymentSchema = z.object({
   bookingId,
-  amount: z.number({ error: 'amount is required' }).int('amount must be whole cents').nonnegative(),
+  amount: z.number({ error: 'amount is required' }).int('amount must be whole cents').nonnegative().max(10_000_000_000, 'amount is out of range'),
   currency: z.literal('usd', { error: 'Only usd is supported' }).default('usd'),
   paymentMethodId,
 });
@@ -31,10 +32,10 @@ export type ProcessPaymentBody = z.input<typeof ProcessPaymentSchema>;
 /** POST /api/create-payment-intent. The amount always comes from the booking; a client amount is ignored. */
 export const CreatePaymentIntentSchema = z.object({
   bookingId,
-  amount: z.number().optional(),
+  amount: z.number().max(10_000_000_000).optional(),
   serviceName: z.string().max(300).optional(),
   serviceType: z.string().max(50).optional(),
-  serviceId: z.union([z.number(), z.string()]).optional(),
+  serviceId: z.union([z.number().max(MAX_ID), z.string().max(20)]).optional(),
 });
 export type CreatePaymentIntentBody = z.input<typeof CreatePaymentIntentSchema>;
 

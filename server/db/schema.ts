@@ -63,19 +63,55 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The browser's User-Agent at sign-in (trimmed), shown in the account's session list. */
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-in attempts, keyed `ip:<addr>` or `account:<email>`, counted in a sliding window. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Fixed-window counters of the sign-in throttle (ADR 016), one row per key (`pair:<email>|<ip>`, `ip:<ip>`,
+ * `account:<email>`, `slow:<email>`, `signup:<ip>`, `booking:<userId>`). Reserved with one
+ * INSERT ... ON CONFLICT DO UPDATE ... RETURNING, so concurrent requests on any instance never share a slot.
+ */
+export const rateCounters = pgTable('rate_counters', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/** Browsers that signed in to an account (hash of the `did` cookie): exempt from the account-wide slow-down. */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('known_devices_user_idx').on(t.userId)],
+);
+
+/**
+ * Who did what to what: admin and money actions (approvals, rejections, edits, activation, refunds, role changes),
+ * written in the action's own transaction (ADR 017). `changes` holds the changed fields as { field: [before, after] }
+ * or the action's facts.
+ */
+export const auditLog = pgTable(
+  'audit_log',
   {
     id: serial('id').primaryKey(),
-    key: text('key').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's username at the time (kept when the account goes), or 'system'. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+  (t) => [index('audit_log_at_idx').on(t.at)],
 );
 
 // ---------------------------------------------------------------- catalogue

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MAX_JSON_DEPTH } from '../../domain/limits';
 import { HttpError } from './errors';
 
 /** NUL, or a UTF-16 surrogate without its pair: text PostgreSQL cannot store and no person types. */
@@ -27,14 +28,28 @@ export function findBadText(value: unknown, path: string[] = [], depth = 0): str
   return null;
 }
 
+/** True when `value` nests arrays/objects deeper than `max` levels (stops looking as soon as it is). */
+export function tooDeep(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+export const TOO_DEEP_MESSAGE = `Request must not be nested more than ${MAX_JSON_DEPTH} levels deep`;
+
 /**
  * Refuses, at the edge, any /api request whose path parameters, query or JSON body carries a NUL character or a
- * lone surrogate: 400 with the field, before validation or a query ever sees it.
+ * lone surrogate (400 with the field), or that nests deeper than MAX_JSON_DEPTH: before validation or a query sees it.
  */
 export function installTextGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     for (const part of [request.params, request.query, request.body]) {
+      if (tooDeep(part, MAX_JSON_DEPTH)) throw new HttpError(400, TOO_DEEP_MESSAGE);
       const field = findBadText(part);
       if (field !== null) throw new HttpError(400, BAD_TEXT_MESSAGE, { [field]: BAD_TEXT_MESSAGE });
     }

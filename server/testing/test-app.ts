@@ -66,9 +66,12 @@ export async function signUp(
   const username = `user${tag}`;
   const email = `${username}@example.com`;
   const password = opts.password ?? 'correct horse battery';
-  const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, email, password } });
+  // Each test person signs up from an address of its own (sign-ups are limited per address, ADR 016).
+  const remoteAddress = `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+  const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username, email, password }, remoteAddress });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
-  const id = reg.json().id as number;
+  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const id = row.id;
   if (opts.role && opts.role !== 'user') {
     await t.database.db.update(users).set({ role: opts.role }).where(eq(users.id, id));
   }

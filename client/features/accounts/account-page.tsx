@@ -16,6 +16,7 @@ import { PageSpinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';
 import { MAIL_PREFERENCES_KEY, preferencesFor, saveMailPreferences, wantsOptionalMail } from './mail-preferences';
 import { useAuth } from './use-auth';
+import { SessionsCard } from './sessions-card';
 
 /** /account: who is signed in, and whether they want e-mail beyond receipts and security messages. */
 export function AccountPage() {
@@ -37,6 +38,7 @@ export function AccountPage() {
         <div className="mt-6 grid gap-6">
           <ProfileCard user={user} />
           <MailPreferencesCard />
+          <SessionsCard />
         </div>
       ) : (
         <Card className="mt-6 p-6 text-center">

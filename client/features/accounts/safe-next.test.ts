@@ -14,4 +14,14 @@ describe('safeNextPath', () => {
       expect(safeNextPath(bad, origin)).toBeNull();
     }
   });
+
+  it('never yields a protocol-relative path, whatever dot segments or slashes the link holds', () => {
+    for (const tricky of ['/..//evil.test', '/../..//evil.test/x', '/.//evil.test', '/a/..//evil.test', '/%2e%2e//evil.test', '/..\\/evil.test']) {
+      const out = safeNextPath(tricky, origin);
+      if (out === null) continue;
+      expect(out.startsWith('//') || out.startsWith('/\\'), `${tricky} -> ${out}`).toBe(false);
+      expect(new URL(out, origin).origin).toBe(origin);
+    }
+    expect(safeNextPath('/..//evil.test', origin)).toBe('/evil.test');
+  });
 });

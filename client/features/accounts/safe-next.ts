@@ -13,8 +13,11 @@ export function safeNextPath(next: string | null | undefined, origin = window.lo
     return null;
   }
   if (url.origin !== origin) return null;
-  if (url.pathname === '/login') return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments can collapse into a leading '//' ('/..//evil.test' -> '//evil.test'), which the browser would read
+  // as another host: squeeze any run of leading slashes or backslashes into one.
+  const pathname = url.pathname.replace(/^[/\\]+/, '/');
+  if (pathname === '/login') return null;
+  return `${pathname}${url.search}${url.hash}`;
 }
 
 /** Where to go after signing in: a safe `next`, else /admin for admins and / for everyone else. */

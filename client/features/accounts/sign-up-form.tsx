@@ -34,8 +34,9 @@ export function SignUpForm({ onSignedIn, onNeedsSignIn }: SignUpFormProps) {
 
   const onSubmit = async (values: Register) => {
     setFormError(null);
+    let answer: string;
     try {
-      await createAccount(values);
+      answer = (await createAccount(values)).message;
     } catch (error) {
       const parsed = parseApiError(error);
       if (parsed.status === null) {
@@ -62,7 +63,8 @@ export function SignUpForm({ onSignedIn, onNeedsSignIn }: SignUpFormProps) {
       toast({ title: 'Account Created', description: `Welcome to Go Live, ${user.username}!`, variant: 'success' });
       onSignedIn(user);
     } catch {
-      toast({ title: 'Account Created', description: 'Your account is ready. Please sign in to continue.', variant: 'success' });
+      // The same answer comes when the e-mail already had an account (the owner is mailed): do not say which.
+      toast({ title: 'Check your e-mail', description: answer });
       onNeedsSignIn(values.email);
     }
   };

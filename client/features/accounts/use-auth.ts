@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Login, PublicUser, Register } from '@domain/accounts/schemas';
+import type { Login, PublicUser, Register, RegisterAnswer } from '@domain/accounts/schemas';
 import { apiJson, apiRequest, getQueryFn } from '@client/lib/api';
 
 /** The session is the server's: this query on /api/auth/me is the only source of "who is signed in". */
@@ -50,7 +50,7 @@ export function useAuth() {
 
   /** Creates the account only; the caller signs in afterwards (the register call sets no session). */
   const registerMutation = useMutation({
-    mutationFn: (input: Register) => apiJson<PublicUser>('POST', '/api/auth/register', input),
+    mutationFn: (input: Register) => apiJson<RegisterAnswer>('POST', '/api/auth/register', input),
     networkMode: 'always',
   });
 

@@ -19,12 +19,14 @@ import {
   REVIEW_TAB,
   STAT_CARDS,
   exportCollection,
+  AUDIT_TAB,
   initialAdminTab,
 } from './admin-listings';
 import { ProvidersTab } from './providers-tab';
 import { DeliveriesTab } from './deliveries-tab';
 import { ListingTable, STATS_KEY } from './listing-tab';
 import { MailTab } from './mail-tab';
+import { AuditTab } from './audit-tab';
 import { MessagesTab } from './messages-tab';
 import { ReviewsTab } from './reviews-tab';
 import { ReviewQueue } from './review-queue';
@@ -164,6 +166,9 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
           <TabsTrigger value={MAIL_TAB} className="flex-none">
             Mail
           </TabsTrigger>
+          <TabsTrigger value={AUDIT_TAB} className="flex-none">
+            Audit
+          </TabsTrigger>
         </TabsList>
         {LISTING_TABS.map((t) => (
           <TabsContent key={t.id} value={t.id} className="min-w-0">
@@ -187,6 +192,9 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
         </TabsContent>
         <TabsContent value={MAIL_TAB} className="min-w-0">
           <MailTab />
+        </TabsContent>
+        <TabsContent value={AUDIT_TAB} className="min-w-0">
+          <AuditTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -230,10 +230,11 @@ export const DELIVERIES_TAB = 'deliveries';
 export const MAIL_TAB = 'mail';
 /** Customer reviews and ratings (not the registration review queue). */
 export const RATINGS_TAB = 'reviews';
+export const AUDIT_TAB = 'audit';
 
 /** The tab a `/admin?tab=...` link opens (the test notification page links to Mail); anything else opens the first. */
 export function initialAdminTab(param: string | null): string {
-  const known = [...LISTING_TABS.map((t) => t.id), REVIEW_TAB, MESSAGES_TAB, PROVIDERS_TAB, DELIVERIES_TAB, MAIL_TAB, RATINGS_TAB];
+  const known = [...LISTING_TABS.map((t) => t.id), REVIEW_TAB, MESSAGES_TAB, PROVIDERS_TAB, DELIVERIES_TAB, MAIL_TAB, RATINGS_TAB, AUDIT_TAB];
   return param && known.includes(param) ? param : LISTING_TABS[0].id;
 }
 

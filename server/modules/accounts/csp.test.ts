@@ -49,3 +49,30 @@ describe('Content-Security-Policy', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 });
+
+describe('headers of issue 14', () => {
+  it("limits connect-src to the own origin and its ws/wss twin, never any ws: host", async () => {
+    const res = await withoutStripe.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'golive.example:8443' } });
+    const csp = directives(res.headers['content-security-policy']);
+    expect(csp['connect-src']).toEqual(["'self'", 'ws://golive.example:8443']);
+    const odd = await withoutStripe.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'evil.test; script-src *' } });
+    expect(directives(odd.headers['content-security-policy'])['connect-src']).toEqual(["'self'", "'self'"]);
+  });
+
+  it('sends a Permissions-Policy that turns off unused features', async () => {
+    const res = await withoutStripe.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['permissions-policy']).toMatch(/camera=\(\)/);
+    expect(res.headers['permissions-policy']).toMatch(/microphone=\(\)/);
+  });
+
+  it('answers signed-in JSON and the sign-in itself with Cache-Control: no-store', async () => {
+    await withoutStripe.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: 'cachey', email: 'cachey@example.com', password: 'password-123' } });
+    const login = await withoutStripe.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'cachey@example.com', password: 'password-123' } });
+    expect(login.headers['cache-control']).toBe('no-store');
+    const cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
+    const me = await withoutStripe.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(me.headers['cache-control']).toBe('no-store');
+    const bookings = await withoutStripe.app.inject({ method: 'GET', url: '/api/bookings', headers: { cookie } });
+    expect(bookings.headers['cache-control']).toBe('no-store');
+  });
+});

@@ -1,34 +1,51 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LoginSchema, RegisterSchema, SetPasswordSchema } from '../../../domain/accounts/schemas';
+import { describeDevice, LoginSchema, REGISTER_ANSWER, RegisterSchema, SetPasswordSchema, type SessionInfo } from '../../../domain/accounts/schemas';
+import { limit, RateCounters } from '../../platform/rate-counters';
 import type { AppContext } from '../../platform/context';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/plugin';
-import { requireUser } from '../../platform/auth/guards';
+import { currentUser, requireUser } from '../../platform/auth/guards';
 import { HttpError, unauthorized } from '../../platform/errors';
 import { ForgotPasswordSchema, FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, ResetPasswordSchema } from '../../../domain/notifications/schemas';
-import { authenticate, LoginThrottle, registerUser, requestPasswordReset, setPasswordWithToken } from './service';
+import { authenticate, DEVICE_COOKIE, LoginThrottle, registerUser, requestPasswordReset, setPasswordWithToken } from './service';
 
 export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const throttle = new LoginThrottle(ctx.db, ctx.config.loginThrottle);
+  const counters = new RateCounters(ctx.db);
 
+  /** 201 with the same answer whether the e-mail was free or not (ADR 016); limited per source address. */
   r.post('/api/auth/register', { schema: { body: RegisterSchema } }, async (request, reply) => {
-    const user = await registerUser(ctx.events, request.body);
-    return reply.status(201).send(user);
+    const { max, windowMs } = ctx.config.signupLimit;
+    await limit(counters, `signup:${request.ip}`, max, windowMs, 'Too many sign-ups from this address. Please try again later.');
+    await registerUser(ctx.events, request.body);
+    return reply.status(201).send({ message: REGISTER_ANSWER });
   });
 
   r.post('/api/auth/login', { schema: { body: LoginSchema } }, async (request, reply) => {
     const { email, password } = request.body;
-    await throttle.check(request.ip, email);
+    const deviceToken = request.cookies[DEVICE_COOKIE];
+    // The attempt is reserved before the password is checked (ADR 016): concurrency cannot exceed the limit.
+    const attempt = await throttle.reserve(request.ip, email, deviceToken);
     const user = await authenticate(ctx.db, email, password);
     if (!user) {
-      await throttle.recordFailure(request.ip, email);
+      await attempt.failed();
       throw new HttpError(401, 'Invalid credentials');
     }
-    await throttle.recordSuccess(email);
+    await attempt.succeeded();
+    const device = await throttle.rememberDevice(user.id, deviceToken);
+    if (device) {
+      reply.setCookie(DEVICE_COOKIE, device, {
+        path: '/api/auth',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: 365 * 24 * 3600,
+      });
+    }
     // A fresh token at each sign-in; an earlier session of this browser is ended.
     if (request.sessionToken) await ctx.sessions.destroy(request.sessionToken);
-    const { token, expiresAt } = await ctx.sessions.create(user.id);
+    const { token, expiresAt } = await ctx.sessions.create(user.id, { userAgent: request.headers['user-agent'] });
     setSessionCookie(request, reply, token, expiresAt);
     return user;
   });
@@ -67,6 +84,19 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
       return { ok: true };
     },
   );
+
+  /** The account's signed-in browsers (device, last seen), this one marked. */
+  r.get('/api/account/sessions', { preHandler: requireUser }, async (request): Promise<SessionInfo[]> => {
+    const rows = await ctx.sessions.list(currentUser(request).id, request.sessionToken);
+    return rows.map((s) => ({ id: s.id, device: describeDevice(s.userAgent), createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), current: s.current }));
+  });
+
+  /** 'Sign out everywhere': every session of the account ends, this one included. */
+  r.post('/api/account/sessions/sign-out-everywhere', { preHandler: requireUser }, async (request, reply) => {
+    const ended = await ctx.sessions.destroyAll(currentUser(request).id);
+    clearSessionCookie(request, reply);
+    return { ended };
+  });
 
   r.get('/api/auth/me', { preHandler: requireUser }, async (request) => {
     if (!request.user) throw unauthorized();

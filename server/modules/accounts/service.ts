@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { SET_PASSWORD_INVALID, type PublicUser, type Register, type Role } from '../../../domain/accounts/schemas';
 import type { Db, Tx } from '../../db/connect';
-import { loginFailures, passwordTokens, sessions, users } from '../../db/schema';
+import { knownDevices, passwordTokens, sessions, users } from '../../db/schema';
+import { RateCounters, tooMany } from '../../platform/rate-counters';
 import { hashToken } from '../../platform/auth/sessions';
 import type { EventBus } from '../../platform/events/bus';
 import { conflict, HttpError } from '../../platform/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/password';
+import { assertUncommonPassword } from '../../platform/auth/common-passwords';
+import { audit } from '../audit/service';
 
 const toPublic = (u: { id: number; username: string; email: string; role: Role }): PublicUser => ({
   id: u.id,
@@ -15,17 +18,27 @@ const toPublic = (u: { id: number; username: string; email: string; role: Role }
   role: u.role,
 });
 
-/** Creates an account and announces it (account.registered: the welcome mail). */
-export async function registerUser(events: EventBus, input: Register, role: Role = 'user'): Promise<PublicUser> {
+/**
+ * Creates an account and announces it (account.registered: the welcome mail). A taken username is said (usernames
+ * are public); an e-mail that already has an account is not: nothing is created, the owner is mailed
+ * (account.signup_with_existing_email), and the caller answers as for a new account. The password is hashed
+ * either way, so the time does not tell either.
+ */
+export async function registerUser(events: EventBus, input: Register, role: Role = 'user'): Promise<{ created: PublicUser | null }> {
   const db = events.db;
+  assertUncommonPassword(input.password);
   const taken = await db
-    .select({ email: users.email, username: users.username })
+    .select({ id: users.id, email: users.email, username: users.username })
     .from(users)
     .where(sql`${users.email} = ${input.email} or lower(${users.username}) = lower(${input.username})`)
     .limit(2);
-  if (taken.some((t) => t.email === input.email)) throw conflict('An account with this email already exists');
-  if (taken.length > 0) throw conflict('This username is already taken');
+  if (taken.some((t) => t.username.toLowerCase() === input.username.toLowerCase())) throw conflict('This username is already taken');
   const passwordHash = await hashPassword(input.password);
+  const owner = taken.find((t) => t.email === input.email);
+  if (owner) {
+    await events.transaction(async (_tx, emit) => emit('account.signup_with_existing_email', { userId: owner.id }));
+    return { created: null };
+  }
   try {
     return await events.transaction(async (tx, emit) => {
       const [row] = await tx
@@ -33,11 +46,15 @@ export async function registerUser(events: EventBus, input: Register, role: Role
         .values({ username: input.username, email: input.email, passwordHash, phone: input.phone ?? null, role })
         .returning();
       await emit('account.registered', { userId: row.id });
-      return toPublic(row);
+      return { created: toPublic(row) };
     });
   } catch (err) {
-    // A concurrent registration won the race for the unique index.
-    if ((err as { code?: string }).code === '23505') throw conflict('An account with this email or username already exists');
+    // A concurrent registration won the race for a unique index.
+    if ((err as { code?: string }).code === '23505') {
+      const [byName] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`).limit(1);
+      if (byName) throw conflict('This username is already taken');
+      return { created: null };
+    }
     throw err;
   }
 }
@@ -57,70 +74,146 @@ export async function findUser(db: Db, id: number): Promise<PublicUser | undefin
   return row ? toPublic(row) : undefined;
 }
 
-/** Sliding-window throttle of failed sign-ins, per IP and per account, kept in the database. */
+export type LoginThrottleOptions = {
+  /** Passwords checked per account + source address per window (the hard limit, ADR 016). */
+  max: number;
+  windowMs: number;
+  /** Failed sign-ins per source address across accounts per window (password spraying). */
+  ipMax: number;
+  /** Failures of an account, from all sources, after which unknown browsers are slowed down. */
+  slowAfter: number;
+  /** While slowed: one password check per account per this interval from browsers it does not know. */
+  slowIntervalMs: number;
+};
+
+/** The cookie naming a browser that signed in before (its hash is in known_devices). */
+export const DEVICE_COOKIE = 'did';
+
+const TOO_MANY_SIGN_INS = 'Too many failed sign-in attempts. Please try again later.';
+
+/**
+ * The sign-in throttle (ADR 016). Each attempt first reserves a slot atomically in the database (RateCounters), then
+ * the password is checked: at most `max` passwords per account and source address per window whatever the
+ * concurrency or the number of instances. Failures are also counted per account from all sources; above
+ * `slowAfter`, browsers the account has not signed in from are spaced to one check per `slowIntervalMs` for the
+ * whole account, while the owner's known browsers (the `did` cookie) are never slowed: no hard lock-out.
+ */
 export class LoginThrottle {
+  private readonly counters: RateCounters;
   constructor(
     private readonly db: Db,
-    private readonly opts: { max: number; windowMs: number },
-  ) {}
-
-  private keys(ip: string, email: string) {
-    return [`ip:${ip}`, `account:${email}`];
+    private readonly opts: LoginThrottleOptions,
+  ) {
+    this.counters = new RateCounters(db);
   }
 
-  /** Throws 429 with Retry-After seconds when either key has too many recent failures. */
-  async check(ip: string, email: string): Promise<void> {
-    const since = new Date(Date.now() - this.opts.windowMs);
-    for (const key of this.keys(ip, email)) {
-      const [row] = await this.db
-        .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${loginFailures.at})` })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.key, key), gt(loginFailures.at, since)));
-      if (row && row.n >= this.opts.max) {
-        const oldest = row.oldest ? new Date(row.oldest).getTime() : Date.now();
-        const retryAfter = Math.max(1, Math.ceil((oldest + this.opts.windowMs - Date.now()) / 1000));
-        throw new HttpError(429, 'Too many failed sign-in attempts. Please try again later.', undefined, { retryAfter }, {
-          'retry-after': String(retryAfter),
-        });
+  /**
+   * Reserves the right to check one password, or throws 429 with Retry-After. The returned handle must be settled
+   * with `succeeded` or `failed` after the check.
+   */
+  async reserve(ip: string, email: string, deviceToken?: string): Promise<{ succeeded(): Promise<void>; failed(): Promise<void> }> {
+    const { max, windowMs } = this.opts;
+    const pairKey = `pair:${email}|${ip}`;
+    const ipKey = `ip:${ip}`;
+    const accountKey = `account:${email}`;
+    const pair = await this.counters.reserve(pairKey, max, windowMs);
+    if (!pair.allowed) throw tooMany(TOO_MANY_SIGN_INS, pair.retryAfter);
+    const byIp = await this.counters.reserve(ipKey, this.opts.ipMax, windowMs);
+    if (!byIp.allowed) {
+      await this.counters.release(pairKey);
+      throw tooMany(TOO_MANY_SIGN_INS, byIp.retryAfter);
+    }
+    const failures = await this.counters.peek(accountKey, windowMs);
+    if (failures >= this.opts.slowAfter && !(await this.knownDevice(email, deviceToken))) {
+      const slot = await this.counters.space(`slow:${email}`, this.opts.slowIntervalMs);
+      if (!slot.allowed) {
+        await this.counters.release(pairKey);
+        await this.counters.release(ipKey);
+        throw tooMany(TOO_MANY_SIGN_INS, slot.retryAfter);
       }
     }
+    return {
+      succeeded: async () => {
+        await this.counters.clear(pairKey);
+        await this.counters.release(ipKey);
+      },
+      failed: async () => {
+        await this.counters.reserve(accountKey, Number.MAX_SAFE_INTEGER, windowMs);
+        // Housekeeping: rows whose window ended a day ago are of no use to any limit.
+        await this.counters.prune(24 * 3600_000);
+      },
+    };
   }
 
-  async recordFailure(ip: string, email: string): Promise<void> {
-    await this.db.insert(loginFailures).values(this.keys(ip, email).map((key) => ({ key })));
-    // Keep the table small: drop entries that fell out of every window.
-    await this.db.delete(loginFailures).where(lt(loginFailures.at, new Date(Date.now() - this.opts.windowMs)));
+  private async knownDevice(email: string, token?: string): Promise<boolean> {
+    if (!token || token.length > 64) return false;
+    const [row] = await this.db
+      .select({ id: knownDevices.id })
+      .from(knownDevices)
+      .innerJoin(users, eq(users.id, knownDevices.userId))
+      .where(and(eq(knownDevices.id, hashToken(token)), eq(users.email, email)))
+      .limit(1);
+    return Boolean(row);
   }
 
-  /** A successful sign-in clears the account's failures (the IP's stay). */
-  async recordSuccess(email: string): Promise<void> {
-    await this.db.delete(loginFailures).where(eq(loginFailures.key, `account:${email}`));
+  /** Remembers the browser that just signed in to `userId`; returns a new token to set when it was not known yet. */
+  async rememberDevice(userId: number, token?: string): Promise<string | undefined> {
+    if (token && token.length <= 64) {
+      const [row] = await this.db
+        .select({ id: knownDevices.id })
+        .from(knownDevices)
+        .where(and(eq(knownDevices.id, hashToken(token)), eq(knownDevices.userId, userId)))
+        .limit(1);
+      if (row) return undefined;
+    }
+    const fresh = randomBytes(24).toString('base64url');
+    await this.db.insert(knownDevices).values({ id: hashToken(fresh), userId });
+    return fresh;
   }
 }
 
 /**
- * Makes sure an admin account exists. With ADMIN_EMAIL/ADMIN_PASSWORD it is created (or its password reset to
- * the given one); without them, and only when no admin exists yet, one is created with a random password that is
- * returned so the caller can print it once.
+ * Makes sure an admin account exists. With ADMIN_EMAIL/ADMIN_PASSWORD it is created, or, when it exists:
+ * - an admin whose password differs gets the new one and every old session ends (a changed ADMIN_PASSWORD locks
+ *   out whoever knew the old one);
+ * - a non-admin account is promoted only with `promoteExisting` (ADMIN_PROMOTE_EXISTING=true), and its sessions end,
+ *   so no live session silently becomes an admin's; without it nothing changes and `refused` says why.
+ * Without them, and only when no admin exists yet, one is created with a random password that is returned so the
+ * caller can print it once. Role and password changes are audited.
  */
 export async function ensureAdmin(
   db: Db,
-  opts: { email?: string; password?: string },
-): Promise<{ created: boolean; email: string; generatedPassword?: string }> {
+  opts: { email?: string; password?: string; promoteExisting?: boolean },
+): Promise<{ created: boolean; email: string; generatedPassword?: string; refused?: string; sessionsEnded?: boolean }> {
   if (opts.email && opts.password) {
-    const [existing] = await db.select().from(users).where(eq(users.email, opts.email)).limit(1);
+    const email = opts.email;
+    const password = opts.password;
+    const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     if (existing) {
-      const same = await verifyPassword(existing.passwordHash, opts.password);
-      if (!same || existing.role !== 'admin') {
-        await db
-          .update(users)
-          .set({ role: 'admin', passwordHash: same ? existing.passwordHash : await hashPassword(opts.password) })
-          .where(eq(users.id, existing.id));
+      const same = await verifyPassword(existing.passwordHash, password);
+      if (existing.role !== 'admin' && !opts.promoteExisting) {
+        return {
+          created: false,
+          email,
+          refused: `ADMIN_EMAIL ${email} belongs to an existing ${existing.role} account; set ADMIN_PROMOTE_EXISTING=true to make it the admin (its sessions will end).`,
+        };
       }
-      return { created: false, email: opts.email };
+      if (same && existing.role === 'admin') return { created: false, email };
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ role: 'admin', passwordHash: same ? existing.passwordHash : await hashPassword(password) })
+          .where(eq(users.id, existing.id));
+        await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+        if (existing.role !== 'admin') {
+          await audit(tx, { actor: 'system', action: 'role.changed', targetType: 'user', targetId: existing.id, changes: { role: [existing.role, 'admin'], reason: 'ADMIN_PROMOTE_EXISTING' } });
+        }
+        if (!same) await audit(tx, { actor: 'system', action: 'admin.password_changed', targetType: 'user', targetId: existing.id, changes: { sessionsEnded: true } });
+      });
+      return { created: false, email, sessionsEnded: true };
     }
-    await insertAdmin(db, opts.email, opts.password);
-    return { created: true, email: opts.email };
+    await insertAdmin(db, email, password);
+    return { created: true, email };
   }
   const [anyAdmin] = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin')).limit(1);
   if (anyAdmin) return { created: false, email: anyAdmin.email };
@@ -216,6 +309,7 @@ export async function setPasswordWithToken(
 ): Promise<void> {
   const now = opts.now ?? new Date();
   const invalid = opts.invalidMessage ?? SET_PASSWORD_INVALID;
+  assertUncommonPassword(password);
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(passwordTokens).where(eq(passwordTokens.id, hashToken(token))).for('update');
     if (!row || row.usedAt || row.expiresAt <= now || row.purpose !== (opts.purpose ?? 'set-password')) throw new HttpError(400, invalid, { token: invalid });

@@ -165,7 +165,7 @@ describe('review queue', () => {
     const login = await req('POST', '/api/auth/login', undefined, { email, password: 'nora-drives-safely' });
     expect(login.json()).toMatchObject({ role: 'driver' });
     const cookie = login.headers['set-cookie'] as string | string[];
-    const sid = (Array.isArray(cookie) ? cookie[0] : cookie).split(';')[0];
+    const sid = (Array.isArray(cookie) ? cookie : [cookie]).find((c) => c.startsWith('sid='))!.split(';')[0];
     const me = await t.app.inject({ method: 'GET', url: '/api/driver/me', headers: { cookie: sid } });
     expect(me.json()).toEqual({ online: false, name: 'Nora Newman', phone: expect.any(String), vehicle: '2020 Honda Civic', plate: 'NORA 01' });
   });

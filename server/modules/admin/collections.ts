@@ -14,6 +14,7 @@ import {
   type EditableCollection,
 } from '../../../domain/admin/schemas';
 import type { Db } from '../../db/connect';
+import { audit, diff, type AuditActor } from '../audit/service';
 import {
   additionalServices,
   cars,
@@ -29,7 +30,7 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { listRows, serverKind, updateRow } from '../catalogue/kinds';
+import { findRow, listRows, serverKind, updateRow } from '../catalogue/kinds';
 import { toApi } from '../catalogue/mappers';
 import { toAdminRegistration } from '../onboarding/service';
 import { listContactMessages } from '../support/service';
@@ -126,12 +127,22 @@ function toColumns(collection: EditableCollection, patch: Record<string, unknown
  * Validates and applies an admin edit; returns the updated row in the admin shape. A ZodError (→ 400) for an
  * invalid body, 404 when the row does not exist.
  */
-export async function updateCollectionRow(db: Db, collection: EditableCollection, id: number, body: unknown): Promise<AdminRow> {
+export async function updateCollectionRow(db: Db, collection: EditableCollection, id: number, body: unknown, actor?: AuditActor): Promise<AdminRow> {
   const patch = AdminEditSchemas[collection].parse(body) as Record<string, unknown>;
   const v = toColumns(collection, patch);
   const kind = LISTING_KIND_OF[collection];
-  const updated = await updateRow(db, serverKind(kind), id, v);
-  const row = updated && ADMIN_ROW[kind](updated);
-  if (!row) throw notFound('Item not found');
-  return row;
+  return db.transaction(async (tx) => {
+    const before = await findRow(tx, serverKind(kind), id);
+    if (!before) throw notFound('Item not found');
+    const updated = await updateRow(tx, serverKind(kind), id, v);
+    const row = updated && ADMIN_ROW[kind](updated);
+    if (!row) throw notFound('Item not found');
+    // Audited in the edit's own transaction (ADR 017): who changed which fields from what to what.
+    const changes = diff(before as Record<string, unknown>, v);
+    if (actor && Object.keys(changes).length > 0) {
+      const action = 'isActive' in changes && Object.keys(changes).length === 1 ? (v.isActive ? 'listing.activated' : 'listing.deactivated') : 'listing.edited';
+      await audit(tx, { actor, action, targetType: collection, targetId: id, changes });
+    }
+    return row;
+  });
 }

@@ -17,9 +17,12 @@ import { listContactMessages, markMessageRead } from '../support/service';
 import { listCollection, updateCollectionRow } from './collections';
 import { toCsv } from './csv';
 import { adminStats } from './service';
+import { idParam } from '../../../domain/ids';
+import { AuditQuerySchema } from '../../../domain/audit/schemas';
+import { listAudit } from '../audit/service';
 
 const IdParams = z.object({
-  id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(2_147_483_647, 'Invalid id'),
+  id: idParam('Invalid id'),
 });
 const CollectionParams = z.object({ collection: z.string().max(64) });
 const CollectionIdParams = CollectionParams.extend(IdParams.shape);
@@ -60,6 +63,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => rejectRegistration(ctx.events, request.params.id, currentUser(request).id, request.body.reason),
   );
 
+  // The audit log of admin and money actions (ADR 017), newest first.
+  r.get('/api/admin/audit', { ...adminOnly, schema: { querystring: AuditQuerySchema } }, async (request) => listAudit(db, request.query));
+
   // Contact messages.
   r.get('/api/admin/messages', adminOnly, async () => listContactMessages(db));
   r.post('/api/admin/messages/:id/read', { ...adminOnly, schema: { params: IdParams } }, async (request) =>
@@ -87,6 +93,6 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   r.patch('/api/admin/:collection/:id', { ...adminOnly, schema: { params: CollectionIdParams } }, async (request) => {
     const { collection, id } = request.params;
     if (!isEditableCollection(collection)) throw notFound(`Unknown or read-only collection: ${collection}`);
-    return updateCollectionRow(db, collection, id, request.body);
+    return updateCollectionRow(db, collection, id, request.body, currentUser(request));
   });
 }

@@ -126,7 +126,7 @@ describe('POST /api/bookings', () => {
   });
 
   it('refuses unknown and inactive services', async () => {
-    const unknown = await post('/api/bookings', { items: [{ serviceType: 'hotels', serviceId: 999999, quantity: 1, details: {} }], totalAmount: 1 }, alice.cookie);
+    const unknown = await post('/api/bookings', { items: [{ serviceType: 'hotels', serviceId: 999999, quantity: 1, details: { checkIn: day(1), checkOut: day(2) } }], totalAmount: 1 }, alice.cookie);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown service: hotels #999999');
     const [car] = await t.database.db.insert(cars).values({ model: 'Retired', category: 'SUV', seats: 5, luggage: 2, pricePerDayCents: 1000, isActive: false }).returning();

@@ -24,6 +24,7 @@ import type { Emit, EventBus } from '../../platform/events/bus';
 import type { PaymentGateway } from '../../platform/payments';
 import { serverKindOfServiceType } from '../catalogue/kinds';
 import { placeText } from '../locations/directory';
+import { audit, type AuditActor } from '../audit/service';
 
 type Exec = Db | Tx;
 type BookingRow = typeof bookings.$inferSelect;
@@ -242,18 +243,21 @@ export async function cancelBooking(events: EventBus, gateway: PaymentGateway, v
       }
     }
     await setStatus(tx, id, 'cancelled');
+    // Money moved: audited in the same transaction (ADR 017).
+    if (refund) await audit(tx, { actor: { id: viewer.id }, action: 'booking.refunded', targetType: 'booking', targetId: id, changes: { status: [b.status, 'cancelled'], refund: refund.amount, customerId: b.userId } });
     await emit('booking.cancelled', { bookingId: id, userId: b.userId, refundCents: refund ? Math.round(refund.amount * 100) : null });
     return { id, status: 'cancelled' as const, ...(refund ? { refund } : {}) };
   });
 }
 
 /** Admin: a confirmed booking has been delivered. */
-export async function completeBooking(db: Db, id: number): Promise<Booking> {
+export async function completeBooking(db: Db, id: number, actor?: AuditActor): Promise<Booking> {
   await db.transaction(async (tx) => {
     const b = await lockBooking(tx, id);
     if (!b) throw notFound('Booking not found');
     applyOrConflict(b.status, 'complete');
     await setStatus(tx, id, 'completed');
+    if (actor) await audit(tx, { actor, action: 'booking.completed', targetType: 'booking', targetId: id, changes: { status: [b.status, 'completed'] } });
   });
   const [view] = await bookingViews(db, [id]);
   return view;

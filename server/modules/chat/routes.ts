@@ -15,8 +15,9 @@ import type { AppContext } from '../../platform/context';
 import { forbidden, HttpError } from '../../platform/errors';
 import { CLOSE } from '../../platform/live/gateway';
 import { conversationView, history, listConversations, markRead, messagesSince, otherParticipant, participantConversation, sendMessage, startConversation, unreadCount } from './service';
+import { idParam } from '../../../domain/ids';
 
-const IdParams = z.object({ id: z.coerce.number({ error: 'Invalid conversation id' }).int('Invalid conversation id').positive('Invalid conversation id').max(2_147_483_647, 'Invalid conversation id') });
+const IdParams = z.object({ id: idParam('Invalid conversation id') });
 const ReadBody = z.object({ userId: z.number().int().optional(), upToId: z.number().int().min(0).optional() }).optional();
 
 export const chatTopic = (userId: number) => `chat-user:${userId}`;

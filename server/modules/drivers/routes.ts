@@ -5,8 +5,9 @@ import { DriverStatusSchema, OrderStepSchema, PositionsSchema, type DriverSocket
 import type { AppContext } from '../../platform/context';
 import { currentUser, requireRole } from '../../platform/auth/guards';
 import { acceptOrder, declineOrder, driverEarningsView, driverProfile, listDriverOrders, offeredOrderView, profileView, recordPositions, setOnline, stepOrder } from './service';
+import { idParam } from '../../../domain/ids';
 
-const OrderParams = z.object({ id: z.coerce.number({ error: 'Invalid order id' }).int('Invalid order id').positive('Invalid order id').max(2_147_483_647, 'Invalid order id') });
+const OrderParams = z.object({ id: idParam('Invalid order id') });
 
 export const driverTopic = (driverId: number) => `driver:${driverId}`;
 

@@ -9,8 +9,9 @@ import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import type { MailRow } from '../../platform/mailer/mailer';
 import { templates } from './templates';
+import { idParam } from '../../../domain/ids';
 
-const IdParams = z.object({ id: z.coerce.number({ error: 'Invalid mail id' }).int('Invalid mail id').positive('Invalid mail id').max(2_147_483_647, 'Invalid mail id') });
+const IdParams = z.object({ id: idParam('Invalid mail id') });
 
 function adminMail(m: MailRow): AdminMail {
   return {

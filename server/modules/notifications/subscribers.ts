@@ -99,6 +99,15 @@ export function registerNotifications(ctx: AppContext) {
     }),
   );
 
+  on('account.signup_with_existing_email', (p) =>
+    react(async (tx) => {
+      const u = await userOf(tx, p.userId);
+      // At most one such mail per account per day, however often it is tried.
+      const day = new Date().toISOString().slice(0, 10);
+      if (u) await queue(ctx, tx, `signup-existing:${u.id}:${day}`, { to: u.email, userId: u.id }, templates.signupWithExistingEmail({ name: u.username }));
+    }),
+  );
+
   on('account.password_reset_requested', (p) =>
     react(async (tx) => {
       const u = await userOf(tx, p.userId);

@@ -64,6 +64,18 @@ export const templates = {
       ]),
   }),
 
+  signupWithExistingEmail: (d: { name: string }): Template => ({
+    name: 'signup-existing-email',
+    essential: true,
+    render: (site) =>
+      layout(site, 'Someone tried to sign up with your e-mail', 'You already have a Go Live account', [
+        { p: `${greet(d.name)} someone (hopefully you) tried to create a new Go Live account with this e-mail address. You already have one, so nothing was created.` },
+        { p: 'If it was you, sign in, or reset your password if you have forgotten it. If it was not, you can ignore this mail: your account is unchanged.' },
+        { button: { label: 'Sign in', href: `${site}/login` } },
+        { button: { label: 'Reset my password', href: `${site}/forgot-password` } },
+      ]),
+  }),
+
   bookingConfirmed: (d: { name: string; bookingId: number; lines: ReceiptLine[]; total: number; brand: string | null; last4: string | null; deliveries: DeliveryRef[] }): Template => ({
     name: 'booking-confirmed',
     essential: true,

@@ -34,6 +34,7 @@ import { menuForCuisine } from '../../db/seed/catalogue-data';
 import { conflict, notFound } from '../../platform/errors';
 import { LISTING_KINDS } from '../../../domain/catalogue/kinds';
 import { serverKindOfCollection, updateRow } from '../catalogue/kinds';
+import { audit } from '../audit/service';
 import {
   carValues,
   generalServiceValues,
@@ -275,6 +276,13 @@ export async function approveRegistration(events: EventBus, id: number, reviewer
       userId,
       ...(driver ? { driver: { name: driver.name, phone: driver.phone, vehicle: driver.vehicle, plate: driver.plate } } : {}),
     });
+    await audit(tx, {
+      actor: { id: reviewerId },
+      action: 'registration.approved',
+      targetType: 'registration',
+      targetId: id,
+      changes: { status: ['pending', 'approved'], kind, name: row.name, published, ...(notes ? { notes } : {}), ...(account ? { account: { email: account.email, role: account.role, created: account.created } } : {}) },
+    });
     return { id, status: 'approved' as const, published, ...(account ? { account } : {}) };
   });
 }
@@ -288,6 +296,7 @@ export async function rejectRegistration(events: EventBus, id: number, reviewerI
       .set({ status: 'rejected', reviewedBy: reviewerId, reviewedAt: new Date(), reviewNotes: reason, updatedAt: new Date() })
       .where(eq(registrations.id, id));
     await emit('registration.rejected', { registrationId: id, kind: row.kind, name: row.name, email: emailOf(row.data), reason });
+    await audit(tx, { actor: { id: reviewerId }, action: 'registration.rejected', targetType: 'registration', targetId: id, changes: { status: ['pending', 'rejected'], kind: row.kind, name: row.name, reason } });
     return { id, status: 'rejected' as const };
   });
 }

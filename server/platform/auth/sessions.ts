@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt, or } from 'drizzle-orm';
+import { desc, eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { sessions, users } from '../../db/schema';
 
@@ -20,10 +20,11 @@ export class SessionStore {
   ) {}
 
   /** Creates a session and returns the token for the cookie (the only place it exists in clear). */
-  async create(userId: number): Promise<{ token: string; expiresAt: Date }> {
+  async create(userId: number, opts: { userAgent?: string } = {}): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(16).toString('base64url');
     const expiresAt = new Date(Date.now() + this.lifetimes.absoluteMs);
-    await this.db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
+    const userAgent = opts.userAgent ? opts.userAgent.slice(0, 300) : null;
+    await this.db.insert(sessions).values({ id: hashToken(token), userId, expiresAt, userAgent });
     return { token, expiresAt };
   }
 
@@ -55,6 +56,22 @@ export class SessionStore {
 
   async destroy(token: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  }
+
+  /** The user's live sessions, most recently seen first; `current` marks the one holding `token`. */
+  async list(userId: number, token?: string): Promise<Array<{ id: string; userAgent: string | null; createdAt: Date; lastSeenAt: Date; current: boolean }>> {
+    const currentId = token ? hashToken(token) : undefined;
+    const now = Date.now();
+    const rows = await this.db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastSeenAt));
+    return rows
+      .filter((r) => r.expiresAt.getTime() > now && now - r.lastSeenAt.getTime() <= this.lifetimes.idleMs)
+      .map((r) => ({ id: r.id.slice(0, 16), userAgent: r.userAgent, createdAt: r.createdAt, lastSeenAt: r.lastSeenAt, current: r.id === currentId }));
+  }
+
+  /** Ends every session of the user ('Sign out everywhere'); returns how many ended. */
+  async destroyAll(userId: number): Promise<number> {
+    const gone = await this.db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    return gone.length;
   }
 
   /** Removes expired and idle sessions. */

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** What the audit log records (ADR 017): admin and money actions. */
+export const AUDIT_ACTIONS = [
+  'registration.approved',
+  'registration.rejected',
+  'listing.edited',
+  'listing.activated',
+  'listing.deactivated',
+  'booking.refunded',
+  'booking.completed',
+  'payment.succeeded',
+  'role.changed',
+  'admin.password_changed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One audit entry as GET /api/admin/audit returns it; `changes` is { field: [before, after] } or the action's facts. */
+export type AuditEntry = {
+  id: number;
+  at: string;
+  actorId: number | null;
+  actor: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  changes: Record<string, unknown>;
+};
+
+export const AuditQuerySchema = z.object({
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  /** Entries older than this id (the next page). */
+  before: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
