@@ -27,6 +27,10 @@ export type DomainEventMap = {
     to: OrderStatus;
   };
   'order.unassigned': { orderId: number; trackingId: string };
+  /** A restaurant marked a food order 'Ready for pickup' in the provider portal; dispatch may offer it now. */
+  'order.ready': { orderId: number; restaurantId: number; by: number };
+  /** A write changed what a public catalogue read returns (kind: the admin collection name). */
+  'catalogue.changed': { kind: string; id?: number };
   'driver.online': { driverId: number; online: boolean };
   'driver.position': {
     driverId: number;

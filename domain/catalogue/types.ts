@@ -15,7 +15,8 @@ export type Restaurant = {
   lng: number | null;
 };
 
-export type MenuItem = { id: number; name: string; description: string; price: number };
+/** category and available are set by the restaurant in the provider portal (unavailable dishes are not listed). */
+export type MenuItem = { id: number; name: string; description: string; price: number; category?: string; available?: boolean };
 
 export type Hotel = {
   id: number;

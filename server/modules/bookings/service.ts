@@ -66,7 +66,7 @@ async function catalogueEntry(db: Exec, type: ServiceType, id: number): Promise<
         .select({ name: menuItems.name, priceCents: menuItems.priceCents, restaurantId: menuItems.restaurantId, restaurant: restaurants.name })
         .from(menuItems)
         .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
-        .where(and(eq(menuItems.id, id), eq(restaurants.isActive, true)));
+        .where(and(eq(menuItems.id, id), eq(menuItems.available, true), eq(restaurants.isActive, true)));
       return r ? { serviceType: type, name: `${r.name} (${r.restaurant})`, priceCents: r.priceCents, restaurantId: r.restaurantId } : null;
     }
     case 'taxi': {

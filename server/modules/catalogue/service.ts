@@ -92,7 +92,7 @@ export const catalogue = {
     const items = await db
       .select()
       .from(menuItems)
-      .where(eq(menuItems.restaurantId, restaurantId))
+      .where(and(eq(menuItems.restaurantId, restaurantId), eq(menuItems.available, true)))
       .orderBy(asc(menuItems.position), asc(menuItems.id));
     return items.map(toApi.menuItem);
   },

@@ -1,0 +1,28 @@
+ALTER TABLE "cars" ADD COLUMN "changed_by" integer;--> statement-breakpoint
+ALTER TABLE "cars" ADD COLUMN "changed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "delivery_orders" ADD COLUMN "awaits_ready" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "delivery_orders" ADD COLUMN "ready_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "flights" ADD COLUMN "changed_by" integer;--> statement-breakpoint
+ALTER TABLE "flights" ADD COLUMN "changed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "general_services" ADD COLUMN "changed_by" integer;--> statement-breakpoint
+ALTER TABLE "general_services" ADD COLUMN "changed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "hotels" ADD COLUMN "changed_by" integer;--> statement-breakpoint
+ALTER TABLE "hotels" ADD COLUMN "changed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "menu_items" ADD COLUMN "category" text DEFAULT 'Mains' NOT NULL;--> statement-breakpoint
+ALTER TABLE "menu_items" ADD COLUMN "available" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "changed_by" integer;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "changed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "restaurants" ADD COLUMN "changed_by" integer;--> statement-breakpoint
+ALTER TABLE "restaurants" ADD COLUMN "changed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "shipping_rates" ADD COLUMN "changed_by" integer;--> statement-breakpoint
+ALTER TABLE "shipping_rates" ADD COLUMN "changed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "taxi_rides" ADD COLUMN "changed_by" integer;--> statement-breakpoint
+ALTER TABLE "taxi_rides" ADD COLUMN "changed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "cars" ADD CONSTRAINT "cars_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "flights" ADD CONSTRAINT "flights_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "general_services" ADD CONSTRAINT "general_services_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hotels" ADD CONSTRAINT "hotels_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "properties" ADD CONSTRAINT "properties_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "restaurants" ADD CONSTRAINT "restaurants_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "shipping_rates" ADD CONSTRAINT "shipping_rates_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "taxi_rides" ADD CONSTRAINT "taxi_rides_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
