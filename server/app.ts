@@ -27,11 +27,14 @@ import { registerOrders } from './modules/orders/subscribers';
 import { registerDrivers } from './modules/drivers/subscribers';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { chatRoutes } from './modules/chat/routes';
+import { providerRoutes } from './modules/provider/routes';
 import { registerChat } from './modules/chat/subscribers';
 import { registerNotifications } from './modules/notifications/subscribers';
 
 /** Paths exempt from the JSON/Origin CSRF rule (signed by their sender instead). */
 const CSRF_EXEMPT = ['/api/payments/webhook'];
+/** Paths that accept a multipart upload (with X-Requested-With: fetch, see csrf.ts). */
+const CSRF_MULTIPART = [/^\/api\/provider\/listings\/[a-z-]+\/\d+\/photos$/];
 
 function contentSecurityPolicy(config: Config) {
   const tileOrigin = (() => {
@@ -93,7 +96,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Routes opt in with `config: { rateLimit: {...} }`.
   await app.register(rateLimit, { global: false });
 
-  installCsrfProtection(app, { publicUrl: config.publicUrl, exempt: CSRF_EXEMPT });
+  installCsrfProtection(app, { publicUrl: config.publicUrl, exempt: CSRF_EXEMPT, multipart: CSRF_MULTIPART });
   installSessionResolution(app, ctx.sessions);
   installTextGuard(app);
   await ctx.live.install(app);
@@ -116,6 +119,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerNotifications(ctx);
   await chatRoutes(app, ctx);
   registerChat(ctx);
+  await providerRoutes(app, ctx);
 
   await serveClient(app, config.distDir);
   return app;
