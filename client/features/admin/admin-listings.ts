@@ -4,6 +4,7 @@
  * of an edit are the domain's AdminEditSchemas; this file only says how each field is presented.
  */
 import type { AdminCollection, AdminStats, EditableCollection } from '@domain/admin/schemas';
+import { LISTING_KINDS, type ListingKind } from '@domain/catalogue/kinds';
 import { CUISINES, GENERAL_CATEGORIES, GENERAL_SERVICE_TYPES, type RegistrationKind } from '@domain/onboarding';
 import { FORM_SECTIONS } from '@client/features/onboarding/form-fields';
 
@@ -23,6 +24,12 @@ export type ListingTab = {
   editFields: readonly EditField[];
 };
 
+/** A tab's id, label and collection come from the listing-kind registry. */
+const tabOf = (kind: ListingKind) => {
+  const k = LISTING_KINDS[kind];
+  return { id: k.adminTab, label: k.adminLabel, collection: k.collection, nameKey: k.nameKey };
+};
+
 const text = (name: string, label: string): EditField => ({ name, label, type: 'text' });
 const money = (name: string, label: string): EditField => ({ name, label, type: 'money' });
 const int = (name: string, label: string): EditField => ({ name, label, type: 'int' });
@@ -31,10 +38,7 @@ const image = text('image', 'Image URL');
 
 export const LISTING_TABS: readonly ListingTab[] = [
   {
-    id: 'restaurants',
-    label: 'Restaurants',
-    collection: 'restaurants',
-    nameKey: 'name',
+    ...tabOf('restaurant'),
     columns: [
       { key: 'name', label: 'Name' },
       { key: 'cuisine', label: 'Cuisine' },
@@ -54,10 +58,7 @@ export const LISTING_TABS: readonly ListingTab[] = [
     ],
   },
   {
-    id: 'hotels',
-    label: 'Hotels',
-    collection: 'hotels',
-    nameKey: 'name',
+    ...tabOf('hotel'),
     columns: [
       { key: 'name', label: 'Name' },
       { key: 'location', label: 'Location' },
@@ -78,10 +79,7 @@ export const LISTING_TABS: readonly ListingTab[] = [
     ],
   },
   {
-    id: 'flights',
-    label: 'Flights',
-    collection: 'flights',
-    nameKey: 'flightNumber',
+    ...tabOf('flight'),
     columns: [
       { key: 'airline', label: 'Airline' },
       { key: 'flightNumber', label: 'Flight' },
@@ -103,10 +101,7 @@ export const LISTING_TABS: readonly ListingTab[] = [
     ],
   },
   {
-    id: 'cars',
-    label: 'Cars',
-    collection: 'cars',
-    nameKey: 'model',
+    ...tabOf('car'),
     columns: [
       { key: 'model', label: 'Model' },
       { key: 'category', label: 'Category' },
@@ -126,10 +121,7 @@ export const LISTING_TABS: readonly ListingTab[] = [
     ],
   },
   {
-    id: 'properties',
-    label: 'Properties',
-    collection: 'properties',
-    nameKey: 'title',
+    ...tabOf('property'),
     columns: [
       { key: 'title', label: 'Title' },
       { key: 'type', label: 'Type' },
@@ -151,10 +143,7 @@ export const LISTING_TABS: readonly ListingTab[] = [
     ],
   },
   {
-    id: 'taxi',
-    label: 'Taxi',
-    collection: 'taxi-rides',
-    nameKey: 'type',
+    ...tabOf('taxi-ride'),
     columns: [
       { key: 'type', label: 'Type' },
       { key: 'baseFare', label: 'Base fare', format: 'money' },
@@ -176,10 +165,7 @@ export const LISTING_TABS: readonly ListingTab[] = [
     ],
   },
   {
-    id: 'shipping',
-    label: 'Shipping',
-    collection: 'shipping-rates',
-    nameKey: 'name',
+    ...tabOf('shipping-rate'),
     columns: [
       { key: 'name', label: 'Name' },
       { key: 'speed', label: 'Speed' },
@@ -198,10 +184,7 @@ export const LISTING_TABS: readonly ListingTab[] = [
     ],
   },
   {
-    id: 'additional',
-    label: 'Additional',
-    collection: 'additional-services',
-    nameKey: 'name',
+    ...tabOf('additional-service'),
     columns: [
       { key: 'name', label: 'Name' },
       { key: 'category', label: 'Category' },
@@ -210,10 +193,7 @@ export const LISTING_TABS: readonly ListingTab[] = [
     editFields: [text('name', 'Name'), text('category', 'Category'), money('price', 'Price'), text('icon', 'Icon'), description],
   },
   {
-    id: 'general',
-    label: 'General',
-    collection: 'general-services',
-    nameKey: 'name',
+    ...tabOf('general-service'),
     columns: [
       { key: 'name', label: 'Name' },
       { key: 'category', label: 'Category' },

@@ -1,6 +1,8 @@
 import type { ServiceType } from '@domain/bookings/schemas';
 
-export type UnifiedLineType = 'restaurant' | 'hotel' | 'flight' | 'car' | 'taxi' | 'property' | 'shipping' | 'service';
+import type { UnifiedLineType } from '@domain/catalogue/kinds';
+
+export type { UnifiedLineType };
 
 export type UnifiedBookingLine = {
   id: string;

@@ -1,17 +1,18 @@
+import { LISTING_KINDS } from '@domain/catalogue/kinds';
 import { Briefcase, Building, CarFront, CarTaxiFront, Hotel, Plane, Ship, UtensilsCrossed, type LucideIcon } from 'lucide-react';
 
 /** Anchor ids of the home page sections (the car section is `car-rental`, never `cars`). */
 export const SECTION_IDS = {
-  food: 'food-delivery',
-  hotels: 'hotels',
-  flights: 'flights',
-  shipping: 'shipping',
-  cars: 'car-rental',
-  taxi: 'taxi',
-  property: 'property',
+  food: LISTING_KINDS.restaurant.section,
+  hotels: LISTING_KINDS.hotel.section,
+  flights: LISTING_KINDS.flight.section,
+  shipping: LISTING_KINDS['shipping-rate'].section,
+  cars: LISTING_KINDS.car.section,
+  taxi: LISTING_KINDS['taxi-ride'].section,
+  property: LISTING_KINDS.property.section,
   services: 'services',
-  additionalServices: 'additional-services',
-  general: 'general',
+  additionalServices: LISTING_KINDS['additional-service'].section,
+  general: LISTING_KINDS['general-service'].section,
 } as const;
 
 export type SectionId = (typeof SECTION_IDS)[keyof typeof SECTION_IDS];

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Check } from 'lucide-react';
 import { CHAT_SERVICE_TYPES, type ChatServiceType } from '@domain/chat/schemas';
 import type { PublicUser } from '@domain/accounts/schemas';
+import { kindOfServiceType } from '@domain/catalogue/kinds';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Button, buttonVariants } from '@client/ui/button';
 import { Card } from '@client/ui/card';
@@ -15,16 +16,7 @@ import { ChatSignIn } from './chat-sign-in';
 const VIEWS = ['customer', 'provider', 'features'] as const;
 type View = (typeof VIEWS)[number];
 
-const SERVICE_TYPE_LABEL: Record<ChatServiceType, string> = {
-  'food-delivery': 'Food delivery',
-  hotels: 'Hotels',
-  flights: 'Flights',
-  cars: 'Car rental',
-  taxi: 'Taxi',
-  properties: 'Property rental',
-  shipping: 'Shipping',
-  'general-services': 'General services',
-};
+const SERVICE_TYPE_LABEL = (serviceType: ChatServiceType): string => kindOfServiceType(serviceType)?.serviceLabel ?? serviceType;
 
 function isProviderSide(user: PublicUser | null): boolean {
   return user?.role === 'provider' || user?.role === 'driver';
@@ -187,7 +179,7 @@ function FeatureList() {
       title: `${CHAT_SERVICE_TYPES.length} service types`,
       text: (
         <>
-          Chat about any listing with a provider: {CHAT_SERVICE_TYPES.map((t) => SERVICE_TYPE_LABEL[t]).join(', ')}. Deliveries and rides also get a chat
+          Chat about any listing with a provider: {CHAT_SERVICE_TYPES.map((t) => SERVICE_TYPE_LABEL(t)).join(', ')}. Deliveries and rides also get a chat
           with their driver.
         </>
       ),

@@ -3,7 +3,8 @@
  * reusing the catalogue mappers) plus isActive, createdAt and ownerId, active and inactive alike. Users never
  * carry their password hash.
  */
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc } from 'drizzle-orm';
+import { LISTING_KIND_LIST, kindOfCollection, type ListingCollection, type ListingKind } from '../../../domain/catalogue/kinds';
 import { dollarsToCents } from '../../../domain/catalogue/money';
 import {
   AdminEditSchemas,
@@ -28,6 +29,7 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { listRows, serverKind, updateRow } from '../catalogue/kinds';
 import { toApi } from '../catalogue/mappers';
 import { toAdminRegistration } from '../onboarding/service';
 import { listContactMessages } from '../support/service';
@@ -80,27 +82,27 @@ export const toAdmin = {
   }),
 };
 
+/** A listing row in the admin shape, by kind. */
+const ADMIN_ROW: Record<ListingKind, (row: Record<string, unknown>) => AdminRow> = {
+  restaurant: (r) => toAdmin.restaurant(r as typeof restaurants.$inferSelect),
+  hotel: (r) => toAdmin.hotel(r as typeof hotels.$inferSelect),
+  flight: (r) => toAdmin.flight(r as typeof flights.$inferSelect),
+  car: (r) => toAdmin.car(r as typeof cars.$inferSelect),
+  property: (r) => toAdmin.property(r as typeof properties.$inferSelect),
+  'taxi-ride': (r) => toAdmin.taxiRide(r as typeof taxiRides.$inferSelect),
+  'shipping-rate': (r) => toAdmin.shippingRate(r as typeof shippingRates.$inferSelect),
+  'additional-service': (r) => toAdmin.additionalService(r as typeof additionalServices.$inferSelect),
+  'general-service': (r) => toAdmin.generalService(r as typeof generalServices.$inferSelect),
+};
+
+/** The listing kind of each editable collection (they are exactly the listing collections). */
+const LISTING_KIND_OF = Object.fromEntries(LISTING_KIND_LIST.map((k) => [k.collection, k.kind])) as Record<EditableCollection, ListingKind>;
+
 /** Every row of a collection in the admin shape. */
 export async function listCollection(db: Db, collection: AdminCollection): Promise<AdminRow[]> {
-  switch (collection) {
-    case 'restaurants':
-      return (await db.select().from(restaurants).orderBy(asc(restaurants.id))).map(toAdmin.restaurant);
-    case 'hotels':
-      return (await db.select().from(hotels).orderBy(asc(hotels.id))).map(toAdmin.hotel);
-    case 'flights':
-      return (await db.select().from(flights).orderBy(asc(flights.id))).map(toAdmin.flight);
-    case 'cars':
-      return (await db.select().from(cars).orderBy(asc(cars.id))).map(toAdmin.car);
-    case 'properties':
-      return (await db.select().from(properties).orderBy(asc(properties.id))).map(toAdmin.property);
-    case 'taxi-rides':
-      return (await db.select().from(taxiRides).orderBy(asc(taxiRides.id))).map(toAdmin.taxiRide);
-    case 'shipping-rates':
-      return (await db.select().from(shippingRates).orderBy(asc(shippingRates.id))).map(toAdmin.shippingRate);
-    case 'additional-services':
-      return (await db.select().from(additionalServices).orderBy(asc(additionalServices.id))).map(toAdmin.additionalService);
-    case 'general-services':
-      return (await db.select().from(generalServices).orderBy(asc(generalServices.id))).map(toAdmin.generalService);
+  const kind = kindOfCollection(collection);
+  if (kind) return (await listRows(db, serverKind(kind.kind))).map(ADMIN_ROW[kind.kind]);
+  switch (collection as Exclude<AdminCollection, ListingCollection>) {
     case 'registrations':
       return (await db.select().from(registrations).orderBy(desc(registrations.createdAt), desc(registrations.id))).map(
         toAdminRegistration,
@@ -114,22 +116,9 @@ export async function listCollection(db: Db, collection: AdminCollection): Promi
   }
 }
 
-/** Dollar fields of each editable collection and their cents columns. */
-const MONEY_FIELDS: Record<EditableCollection, Record<string, string>> = {
-  restaurants: { deliveryFee: 'deliveryFeeCents' },
-  hotels: { pricePerNight: 'pricePerNightCents' },
-  flights: { price: 'priceCents' },
-  cars: { pricePerDay: 'pricePerDayCents' },
-  properties: { pricePerMonth: 'pricePerMonthCents' },
-  'taxi-rides': { baseFare: 'baseFareCents', perKm: 'perKmCents' },
-  'shipping-rates': { basePrice: 'basePriceCents', pricePerLb: 'pricePerLbCents' },
-  'additional-services': { price: 'priceCents' },
-  'general-services': { priceFrom: 'priceCents' },
-};
-
 /** Validated API fields to column values: dollars become cents, everything else keeps its name. */
 function toColumns(collection: EditableCollection, patch: Record<string, unknown>): Record<string, unknown> {
-  const money = MONEY_FIELDS[collection];
+  const money = serverKind(LISTING_KIND_OF[collection]).money;
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
@@ -147,54 +136,9 @@ function toColumns(collection: EditableCollection, patch: Record<string, unknown
 export async function updateCollectionRow(db: Db, collection: EditableCollection, id: number, body: unknown): Promise<AdminRow> {
   const patch = AdminEditSchemas[collection].parse(body) as Record<string, unknown>;
   const v = toColumns(collection, patch);
-  let row: AdminRow | undefined;
-  switch (collection) {
-    case 'restaurants': {
-      const [r] = await db.update(restaurants).set(v).where(eq(restaurants.id, id)).returning();
-      row = r && toAdmin.restaurant(r);
-      break;
-    }
-    case 'hotels': {
-      const [r] = await db.update(hotels).set(v).where(eq(hotels.id, id)).returning();
-      row = r && toAdmin.hotel(r);
-      break;
-    }
-    case 'flights': {
-      const [r] = await db.update(flights).set(v).where(eq(flights.id, id)).returning();
-      row = r && toAdmin.flight(r);
-      break;
-    }
-    case 'cars': {
-      const [r] = await db.update(cars).set(v).where(eq(cars.id, id)).returning();
-      row = r && toAdmin.car(r);
-      break;
-    }
-    case 'properties': {
-      const [r] = await db.update(properties).set(v).where(eq(properties.id, id)).returning();
-      row = r && toAdmin.property(r);
-      break;
-    }
-    case 'taxi-rides': {
-      const [r] = await db.update(taxiRides).set(v).where(eq(taxiRides.id, id)).returning();
-      row = r && toAdmin.taxiRide(r);
-      break;
-    }
-    case 'shipping-rates': {
-      const [r] = await db.update(shippingRates).set(v).where(eq(shippingRates.id, id)).returning();
-      row = r && toAdmin.shippingRate(r);
-      break;
-    }
-    case 'additional-services': {
-      const [r] = await db.update(additionalServices).set(v).where(eq(additionalServices.id, id)).returning();
-      row = r && toAdmin.additionalService(r);
-      break;
-    }
-    case 'general-services': {
-      const [r] = await db.update(generalServices).set(v).where(eq(generalServices.id, id)).returning();
-      row = r && toAdmin.generalService(r);
-      break;
-    }
-  }
+  const kind = LISTING_KIND_OF[collection];
+  const updated = await updateRow(db, serverKind(kind), id, v);
+  const row = updated && ADMIN_ROW[kind](updated);
   if (!row) throw notFound('Item not found');
   return row;
 }

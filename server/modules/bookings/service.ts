@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/catalogue/money';
 import { todayUtc } from '../../../domain/catalogue/pricing';
 import { bookingTotalCents, lineTotalCents, priceUnit, totalMatches, type CatalogueEntry } from '../../../domain/bookings/pricing';
@@ -17,27 +17,12 @@ import {
 import { transition } from '../../../domain/bookings/state';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/connect';
-import {
-  additionalServices,
-  bookingItems,
-  bookings,
-  cars,
-  flights,
-  generalServices,
-  hotels,
-  menuItems,
-  payments,
-  properties,
-  restaurants,
-  shippingRates,
-  taxiRides,
-  deliveryOrders,
-  trackingRecords,
-} from '../../db/schema';
+import { bookingItems, bookings, payments, deliveryOrders, trackingRecords } from '../../db/schema';
 import { trackingStatusOf, type OrderStatus } from '../../../domain/orders/states';
 import { badRequest, conflict, fieldErrors, notFound } from '../../platform/errors';
 import type { Emit, EventBus } from '../../platform/events/bus';
 import type { PaymentGateway } from '../../platform/payments';
+import { serverKindOfServiceType } from '../catalogue/kinds';
 import { placeText } from '../locations/directory';
 
 type Exec = Db | Tx;
@@ -46,50 +31,8 @@ type Viewer = { id: number; role: string };
 
 /** The active catalogue row a line refers to, reduced to what pricing needs; null when unknown or inactive. */
 async function catalogueEntry(db: Exec, type: ServiceType, id: number): Promise<CatalogueEntry | null> {
-  switch (type) {
-    case 'hotels': {
-      const [r] = await db.select().from(hotels).where(and(eq(hotels.id, id), eq(hotels.isActive, true)));
-      return r ? { serviceType: type, name: r.name, pricePerNightCents: r.pricePerNightCents, maxGuests: r.maxGuests } : null;
-    }
-    case 'cars': {
-      const [r] = await db.select().from(cars).where(and(eq(cars.id, id), eq(cars.isActive, true)));
-      return r ? { serviceType: type, name: r.company ? `${r.model} (${r.company})` : r.model, pricePerDayCents: r.pricePerDayCents } : null;
-    }
-    case 'flights': {
-      const [r] = await db.select().from(flights).where(and(eq(flights.id, id), eq(flights.isActive, true)));
-      return r
-        ? { serviceType: type, name: `${r.airline} ${r.flightNumber} ${r.departureCity} - ${r.arrivalCity}`, priceCents: r.priceCents }
-        : null;
-    }
-    case 'food-delivery': {
-      const [r] = await db
-        .select({ name: menuItems.name, priceCents: menuItems.priceCents, restaurantId: menuItems.restaurantId, restaurant: restaurants.name })
-        .from(menuItems)
-        .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
-        .where(and(eq(menuItems.id, id), eq(menuItems.available, true), eq(restaurants.isActive, true)));
-      return r ? { serviceType: type, name: `${r.name} (${r.restaurant})`, priceCents: r.priceCents, restaurantId: r.restaurantId } : null;
-    }
-    case 'taxi': {
-      const [r] = await db.select().from(taxiRides).where(and(eq(taxiRides.id, id), eq(taxiRides.isActive, true)));
-      return r ? { serviceType: type, name: `Taxi: ${r.type}`, baseFareCents: r.baseFareCents, perKmCents: r.perKmCents } : null;
-    }
-    case 'properties': {
-      const [r] = await db.select().from(properties).where(and(eq(properties.id, id), eq(properties.isActive, true)));
-      return r ? { serviceType: type, name: r.title, pricePerMonthCents: r.pricePerMonthCents } : null;
-    }
-    case 'shipping': {
-      const [r] = await db.select().from(shippingRates).where(and(eq(shippingRates.id, id), eq(shippingRates.isActive, true)));
-      return r ? { serviceType: type, name: r.name, basePriceCents: r.basePriceCents, pricePerLbCents: r.pricePerLbCents } : null;
-    }
-    case 'services': {
-      const [r] = await db.select().from(additionalServices).where(and(eq(additionalServices.id, id), eq(additionalServices.isActive, true)));
-      return r ? { serviceType: type, name: r.name, priceCents: r.priceCents } : null;
-    }
-    case 'general-services': {
-      const [r] = await db.select().from(generalServices).where(and(eq(generalServices.id, id), eq(generalServices.isActive, true)));
-      return r ? { serviceType: type, name: r.name, priceCents: r.priceCents } : null;
-    }
-  }
+  const kind = serverKindOfServiceType(type);
+  return kind ? kind.bookingEntry(db, id) : null;
 }
 
 type CreateBookingBody = z.output<typeof CreateBookingSchema>;

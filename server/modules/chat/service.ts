@@ -2,23 +2,16 @@ import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { CHAT_MESSAGE_MAX, CHAT_RATE, MISSING_CHAT_INFO, type ChatConversation, type ChatMessage, type ChatServiceType, type HistoryPage } from '../../../domain/chat/schemas';
 import type { Db, Tx } from '../../db/connect';
 import {
-  cars,
   chatConversations,
   chatMessages,
   deliveryOrders,
   drivers,
-  flights,
-  generalServices,
-  hotels,
-  properties,
-  restaurants,
-  shippingRates,
-  taxiRides,
   trackingRecords,
   users,
 } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
+import { ownerOf, serverKindOfServiceType } from '../catalogue/kinds';
 
 type Exec = Db | Tx;
 /** The advisory-lock namespace of the per-sender chat rate limit. */
@@ -28,28 +21,8 @@ type MessageRow = typeof chatMessages.$inferSelect;
 
 /** The listing a chat is about: its owner account and display name (null owner: nobody to talk to). */
 async function listingOf(db: Exec, serviceType: ChatServiceType, id: number): Promise<{ ownerId: number | null; name: string } | null> {
-  const pick = async <T extends { ownerId: number | null }>(rows: Promise<T[]>, name: (r: T) => string) => {
-    const [r] = await rows;
-    return r ? { ownerId: r.ownerId, name: name(r) } : null;
-  };
-  switch (serviceType) {
-    case 'food-delivery':
-      return pick(db.select().from(restaurants).where(eq(restaurants.id, id)), (r) => r.name);
-    case 'hotels':
-      return pick(db.select().from(hotels).where(eq(hotels.id, id)), (r) => r.name);
-    case 'flights':
-      return pick(db.select().from(flights).where(eq(flights.id, id)), (r) => `${r.airline} ${r.flightNumber}`);
-    case 'cars':
-      return pick(db.select().from(cars).where(eq(cars.id, id)), (r) => r.model);
-    case 'taxi':
-      return pick(db.select().from(taxiRides).where(eq(taxiRides.id, id)), (r) => `Taxi: ${r.type}`);
-    case 'properties':
-      return pick(db.select().from(properties).where(eq(properties.id, id)), (r) => r.title);
-    case 'shipping':
-      return pick(db.select().from(shippingRates).where(eq(shippingRates.id, id)), (r) => r.name);
-    case 'general-services':
-      return pick(db.select().from(generalServices).where(eq(generalServices.id, id)), (r) => r.name);
-  }
+  const kind = serverKindOfServiceType(serviceType);
+  return kind ? ownerOf(db, kind, id) : null;
 }
 
 const KIND_OF_ORDER: Record<string, ChatServiceType> = { food: 'food-delivery', taxi: 'taxi', shipping: 'shipping' };

@@ -5,20 +5,14 @@ import type { Db, Tx } from '../../db/connect';
 import {
   bookingItems,
   bookings,
-  cars,
   deliveryOrders,
   drivers,
-  generalServices,
-  hotels,
   payments,
-  properties,
-  restaurants,
-  shippingRates,
-  taxiRides,
   trackingRecords,
   users,
 } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { listingOfLine, ownerOf } from '../catalogue/kinds';
 import { templates, type ReceiptLine, type Template } from './templates';
 
 /** How a registration kind reads in mail. */
@@ -43,16 +37,6 @@ function reviewPromise(kind: string): string {
   if (kind === 'driver-application') return 'within 2-3 business days';
   return 'within 24 hours';
 }
-
-/** The listing tables whose rows have an owner, by booking service type (for "a new booking of your listing"). */
-const OWNED: Partial<Record<string, { table: typeof hotels | typeof cars | typeof taxiRides | typeof properties | typeof shippingRates | typeof generalServices }>> = {
-  hotels: { table: hotels },
-  cars: { table: cars },
-  taxi: { table: taxiRides },
-  properties: { table: properties },
-  shipping: { table: shippingRates },
-  'general-services': { table: generalServices },
-};
 
 type Recipient = { to: string; userId?: number | null };
 
@@ -88,16 +72,12 @@ async function receiptLines(db: Db | Tx, bookingId: number): Promise<Array<Recei
 
 /** The owner account of the listing a booking line refers to, if it has one. */
 async function ownerOfLine(db: Db | Tx, line: { name: string; serviceType: string; serviceId: number; details: Record<string, unknown> }): Promise<{ ownerId: number; listing: string } | null> {
-  if (line.serviceType === 'food-delivery') {
-    const restaurantId = Number(line.details.restaurantId);
-    if (!Number.isInteger(restaurantId)) return null;
-    const [r] = await db.select({ ownerId: restaurants.ownerId, name: restaurants.name }).from(restaurants).where(eq(restaurants.id, restaurantId));
-    return r?.ownerId ? { ownerId: r.ownerId, listing: r.name } : null;
-  }
-  const owned = OWNED[line.serviceType];
-  if (!owned) return null;
-  const [r] = await db.select({ ownerId: owned.table.ownerId }).from(owned.table).where(eq(owned.table.id, line.serviceId));
-  return r?.ownerId ? { ownerId: r.ownerId, listing: line.name } : null;
+  const target = listingOfLine(line);
+  if (!target || !target.kind.info.chat || !target.kind.ownerNotifiedOfBookings) return null;
+  const r = await ownerOf(db, target.kind, target.id);
+  if (!r?.ownerId) return null;
+  // A food line names a menu item; the mail names its restaurant. Other lines are named as booked.
+  return { ownerId: r.ownerId, listing: target.kind.info.kind === 'restaurant' ? r.name : line.name };
 }
 
 /**

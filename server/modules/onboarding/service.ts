@@ -32,6 +32,8 @@ import {
   users,
 } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
+import { LISTING_KINDS } from '../../../domain/catalogue/kinds';
+import { serverKindOfCollection, updateRow } from '../catalogue/kinds';
 import {
   carValues,
   generalServiceValues,
@@ -135,37 +137,37 @@ async function publish(tx: Tx, row: RegistrationRow): Promise<{ collection: Admi
       const d = parseData(schema, row) as RestaurantRegistration;
       const [r] = await tx.insert(restaurants).values(restaurantValues(d, row.id, owner)).returning({ id: restaurants.id });
       await tx.insert(menuItems).values(menuValues(d.menu, r.id));
-      return { collection: 'restaurants', id: r.id };
+      return { collection: LISTING_KINDS['restaurant'].collection, id: r.id };
     }
     case 'hotel': {
       const d = parseData(schema, row) as HotelRegistration;
       const [h] = await tx.insert(hotels).values(hotelValues(d, row.id, owner)).returning({ id: hotels.id });
-      return { collection: 'hotels', id: h.id };
+      return { collection: LISTING_KINDS['hotel'].collection, id: h.id };
     }
     case 'car-rental': {
       const d = parseData(schema, row) as CarRentalRegistration;
       const [c] = await tx.insert(cars).values(carValues(d, row.id, owner)).returning({ id: cars.id });
-      return { collection: 'cars', id: c.id };
+      return { collection: LISTING_KINDS['car'].collection, id: c.id };
     }
     case 'courier': {
       const d = parseData(schema, row) as CourierRegistration;
       const [s] = await tx.insert(shippingRates).values(shippingValues(d, row.id, owner)).returning({ id: shippingRates.id });
-      return { collection: 'shipping-rates', id: s.id };
+      return { collection: LISTING_KINDS['shipping-rate'].collection, id: s.id };
     }
     case 'taxi': {
       const d = parseData(schema, row) as TaxiRegistration;
       const [t] = await tx.insert(taxiRides).values(taxiValues(d, row.id, owner)).returning({ id: taxiRides.id });
-      return { collection: 'taxi-rides', id: t.id };
+      return { collection: LISTING_KINDS['taxi-ride'].collection, id: t.id };
     }
     case 'property': {
       const d = parseData(schema, row) as PropertyRegistration;
       const [p] = await tx.insert(properties).values(propertyValues(d, row.id, owner)).returning({ id: properties.id });
-      return { collection: 'properties', id: p.id };
+      return { collection: LISTING_KINDS['property'].collection, id: p.id };
     }
     case 'general-service': {
       const d = parseData(schema, row) as GeneralServiceRegistration;
       const [g] = await tx.insert(generalServices).values(generalServiceValues(d, owner)).returning({ id: generalServices.id });
-      return { collection: 'general-services', id: g.id };
+      return { collection: LISTING_KINDS['general-service'].collection, id: g.id };
     }
     case 'airline':
     case 'driver':
@@ -185,21 +187,12 @@ async function publish(tx: Tx, row: RegistrationRow): Promise<{ collection: Admi
 
 /** Makes `userId` the owner of a published listing (or the user of a provider record). */
 async function setOwner(tx: Tx, published: { collection: AdminCollection; id: number }, userId: number) {
-  const tables = {
-    restaurants,
-    hotels,
-    cars,
-    'shipping-rates': shippingRates,
-    'taxi-rides': taxiRides,
-    properties,
-    'general-services': generalServices,
-  } as const;
   if (published.collection === 'service-providers') {
     await tx.update(serviceProviders).set({ userId }).where(eq(serviceProviders.id, published.id));
     return;
   }
-  const table = tables[published.collection as keyof typeof tables];
-  if (table) await tx.update(table).set({ ownerId: userId }).where(eq(table.id, published.id));
+  const kind = serverKindOfCollection(published.collection);
+  if (kind && kind.info.chat) await updateRow(tx, kind, published.id, { ownerId: userId });
 }
 
 /** The account details of a driver application or registration: who gets role driver, and their profile. */

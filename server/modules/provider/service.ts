@@ -25,19 +25,20 @@ import type { Db, Tx } from '../../db/connect';
 import { bookingItems, bookings, deliveryOrders, menuItems, restaurants, users } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
-import { PROVIDER_KIND_SPECS, type ListingRow } from './kinds';
+import { listingOfLine } from '../catalogue/kinds';
+import { providerKind, tableOf, type ListingRow } from './kinds';
 
 type Exec = Db | Tx;
 
 const LISTING_NOT_FOUND = 'Listing not found';
 
 function toListing(kind: ProviderKind, row: ListingRow): ProviderListing {
-  const spec = PROVIDER_KIND_SPECS[kind];
+  const k = providerKind(kind);
   return {
-    ...spec.toApi(row as never),
+    ...k.toApi(row as never),
     kind,
     id: row.id,
-    name: spec.nameOf(row as never),
+    name: k.displayName(row as never),
     isActive: row.isActive,
     image: typeof row.image === 'string' ? row.image : '',
     changedAt: row.changedAt ? row.changedAt.toISOString() : null,
@@ -46,10 +47,10 @@ function toListing(kind: ProviderKind, row: ListingRow): ProviderListing {
 
 /** One listing of `ownerId`, or 404 (also when it belongs to someone else). */
 async function ownedListing(db: Exec, kind: ProviderKind, id: number, ownerId: number, lock = false): Promise<ListingRow> {
-  const { table } = PROVIDER_KIND_SPECS[kind];
+  const table = tableOf(kind);
   const query = db
     .select()
-    .from(table as typeof restaurants)
+    .from(table)
     .where(and(eq(table.id, id), eq(table.ownerId, ownerId)));
   const [row] = lock && 'rollback' in db ? await query.for('update') : await query;
   if (!row) throw notFound(LISTING_NOT_FOUND);
@@ -60,12 +61,8 @@ async function ownedListing(db: Exec, kind: ProviderKind, id: number, ownerId: n
 export async function listMyListings(db: Db, ownerId: number): Promise<ProviderListing[]> {
   const out: ProviderListing[] = [];
   for (const kind of PROVIDER_KINDS) {
-    const { table } = PROVIDER_KIND_SPECS[kind];
-    const rows = await db
-      .select()
-      .from(table as typeof restaurants)
-      .where(eq(table.ownerId, ownerId))
-      .orderBy(asc(table.id));
+    const table = tableOf(kind);
+    const rows = await db.select().from(table).where(eq(table.ownerId, ownerId)).orderBy(asc(table.id));
     for (const row of rows) out.push(toListing(kind, row as unknown as ListingRow));
   }
   return out;
@@ -77,9 +74,9 @@ export async function getMyListing(db: Db, ownerId: number, kind: ProviderKind, 
 
 /** Records who changed a listing and announces it to the catalogue cache, inside the change's transaction. */
 async function touch(tx: Tx, emit: Parameters<Parameters<EventBus['transaction']>[0]>[1], kind: ProviderKind, id: number, userId: number) {
-  const { table } = PROVIDER_KIND_SPECS[kind];
+  const table = tableOf(kind);
   await tx
-    .update(table as typeof restaurants)
+    .update(table)
     .set({ changedBy: userId, changedAt: new Date() })
     .where(eq(table.id, id));
   await emit('catalogue.changed', { kind, id });
@@ -88,7 +85,8 @@ async function touch(tx: Tx, emit: Parameters<Parameters<EventBus['transaction']
 /** Applies a provider's edit (validated by the kind's domain schema; ZodError -> 400 with per-field errors). */
 export async function updateMyListing(events: EventBus, ownerId: number, kind: ProviderKind, id: number, body: unknown): Promise<ProviderListing> {
   const patch = ProviderEditSchemas[kind].parse(body) as Record<string, unknown>;
-  const { table, money } = PROVIDER_KIND_SPECS[kind];
+  const table = tableOf(kind);
+  const { money } = providerKind(kind);
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
@@ -98,7 +96,7 @@ export async function updateMyListing(events: EventBus, ownerId: number, kind: P
   return events.transaction(async (tx, emit) => {
     await ownedListing(tx, kind, id, ownerId, true);
     await tx
-      .update(table as typeof restaurants)
+      .update(table)
       .set({ ...values, changedBy: ownerId, changedAt: new Date() })
       .where(eq(table.id, id));
     await emit('catalogue.changed', { kind, id });
@@ -108,11 +106,11 @@ export async function updateMyListing(events: EventBus, ownerId: number, kind: P
 
 /** Sets the listing's picture to an uploaded photo's URL. */
 export async function setListingPhoto(events: EventBus, ownerId: number, kind: ProviderKind, id: number, url: string): Promise<void> {
-  const { table } = PROVIDER_KIND_SPECS[kind];
+  const table = tableOf(kind);
   await events.transaction(async (tx, emit) => {
     await ownedListing(tx, kind, id, ownerId, true);
     await tx
-      .update(table as typeof restaurants)
+      .update(table)
       .set({ image: url })
       .where(eq(table.id, id));
     await touch(tx, emit, kind, id, ownerId);
@@ -206,27 +204,22 @@ export async function deleteMenuItem(events: EventBus, ownerId: number, restaura
 
 type Line = typeof bookingItems.$inferSelect;
 
-/** Which of my listings a booking line is for, or null. */
+/** Which of my listings a booking line is for (the registry knows how a line points at its listing), or null. */
 function lineListing(line: Line, mine: Map<string, Map<number, string>>): { kind: ProviderKind; id: number; name: string } | null {
-  for (const kind of PROVIDER_KINDS) {
-    const spec = PROVIDER_KIND_SPECS[kind];
-    if (spec.serviceType !== line.serviceType) continue;
-    const id = kind === 'restaurants' ? Number((line.details as { restaurantId?: unknown }).restaurantId) : line.serviceId;
-    const name = mine.get(kind)?.get(id);
-    if (name !== undefined) return { kind, id, name };
-  }
-  return null;
+  const listing = listingOfLine(line);
+  if (!listing) return null;
+  const kind = listing.kind.info.collection as ProviderKind;
+  const name = mine.get(kind)?.get(listing.id);
+  return name === undefined ? null : { kind, id: listing.id, name };
 }
 
 async function myListingNames(db: Exec, ownerId: number): Promise<Map<string, Map<number, string>>> {
   const mine = new Map<string, Map<number, string>>();
   for (const kind of PROVIDER_KINDS) {
-    const { table, nameOf } = PROVIDER_KIND_SPECS[kind];
-    const rows = await db
-      .select()
-      .from(table as typeof restaurants)
-      .where(eq(table.ownerId, ownerId));
-    mine.set(kind, new Map(rows.map((r) => [r.id, nameOf(r as never)])));
+    const table = tableOf(kind);
+    const { displayName } = providerKind(kind);
+    const rows = await db.select().from(table).where(eq(table.ownerId, ownerId));
+    mine.set(kind, new Map(rows.map((r) => [r.id, displayName(r as never)])));
   }
   return mine;
 }
