@@ -438,7 +438,7 @@ function OrderCard({ order }: { order: ProviderOrder }) {
   });
   const delivery = order.delivery;
   return (
-    <Card className="grid gap-2 p-4" aria-label={`Order ${order.id} for ${order.listingName}`}>
+    <Card role="group" className="grid gap-2 p-4" aria-label={`Order ${order.id} for ${order.listingName}`}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold text-gray-900">#{order.id}</span>
         <span className="text-gray-700">{order.listingName}</span>
