@@ -21,7 +21,7 @@ import {
   DRIVER_AVAILABILITY,
   DRIVER_EXPERIENCE,
   DRIVER_VEHICLE_TYPES,
-  DRIVER_VEHICLE_YEAR_MAX,
+  driverVehicleYearMax,
   DRIVER_VEHICLE_YEAR_MIN,
   GENERAL_CATEGORIES,
   GENERAL_SERVICE_TYPES,
@@ -395,7 +395,7 @@ export type GeneralServiceRegistrationInput = z.input<typeof GeneralServiceRegis
 
 // ---------------------------------------------------------------- simple driver
 
-const VEHICLE_YEAR_MESSAGE = `Vehicle year must be between ${DRIVER_VEHICLE_YEAR_MIN} and ${DRIVER_VEHICLE_YEAR_MAX}`;
+const vehicleYearMessage = () => `Vehicle year must be between ${DRIVER_VEHICLE_YEAR_MIN} and ${driverVehicleYearMax()}`;
 
 export const DriverRegistrationSchema = z.object({
   fullName: text(2, 'Full name is required'),
@@ -411,9 +411,12 @@ export const DriverRegistrationSchema = z.object({
     (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
     z.coerce
       .number({ error: 'Vehicle year is required' })
-      .int(VEHICLE_YEAR_MESSAGE)
-      .min(DRIVER_VEHICLE_YEAR_MIN, VEHICLE_YEAR_MESSAGE)
-      .max(DRIVER_VEHICLE_YEAR_MAX, VEHICLE_YEAR_MESSAGE),
+      .superRefine((year, ctx) => {
+        // Checked at validation time, so the bound follows the calendar in a long-running server.
+        if (!Number.isInteger(year) || year < DRIVER_VEHICLE_YEAR_MIN || year > driverVehicleYearMax()) {
+          ctx.addIssue({ code: 'custom', message: vehicleYearMessage() });
+        }
+      }),
   ),
   vehiclePlate: text(1, 'License plate is required', 20),
   experience: select(optionValues(DRIVER_EXPERIENCE), 'Please select your driving experience'),
