@@ -108,7 +108,10 @@ export type TaxiQuote = { distanceKm: number; rides: TaxiRideQuote[] };
 
 /** GET /api/shipping-rates/quote: the generic tariff's price plus every active carrier rate of that speed. */
 export type ShippingQuote = {
-  price: number;
+  /** The estimate: the cheapest carrier's price for this parcel and speed (null when no carrier offers the speed). */
+  price: number | null;
+  /** The carrier whose price the estimate is. */
+  carrier: string | null;
   deliveryTime: string;
   speed: 'standard' | 'express' | 'overnight';
   billableWeight: number;
