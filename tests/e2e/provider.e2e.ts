@@ -96,9 +96,10 @@ describe('provider portal', () => {
     const cart = customer.getByRole('dialog');
     await cart.getByRole('button', { name: 'Checkout', exact: true }).click();
     const checkout = customer.getByRole('dialog');
-    await checkout.getByRole('combobox', { name: 'Delivery address' }).fill('union station');
-    await checkout.getByRole('option', { name: /Union Station/ }).first().click();
-    await checkout.getByRole('button', { name: 'Continue to payment' }).click();
+    // A typed address the server places through the location directory (as the fulfilment spec does).
+    const address = checkout.getByRole('combobox', { name: 'Delivery address' });
+    await address.fill(`${buyer.username} House, 1 Front St W, Toronto`);
+    await address.press('Enter');
     await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
     await checkout.getByLabel('Expiry').fill('12/34');
     await checkout.getByLabel('CVC').fill('123');

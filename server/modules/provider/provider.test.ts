@@ -261,3 +261,23 @@ describe('orders, ready for pickup and earnings', () => {
     expect((await call('GET', '/api/provider/earnings', other.cookie)).json()).toMatchObject({ gross: 0, net: 0, orders: 0 });
   });
 });
+
+describe('generated artwork (listings without a photo)', () => {
+  it('seeded listings show art of what they are, captioned with the subject, never pixel sizes', async () => {
+    const list = (await call('GET', '/api/restaurants')).json() as Array<{ id: number; cuisine: string; image: string }>;
+    const seeded = list.find((r) => r.id !== restaurantId && r.image.startsWith('/api/placeholder/'));
+    expect(seeded?.image).toBe(`/api/placeholder/400/300?kind=restaurant&subject=${encodeURIComponent(seeded?.cuisine ?? '')}`);
+    const svg = await call('GET', seeded?.image ?? '');
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect(svg.body).toContain(`>${seeded?.cuisine}</text>`);
+    expect(svg.body).not.toMatch(/\d+ × \d+/);
+    const cars = (await call('GET', '/api/cars')).json() as Array<{ category: string; image: string }>;
+    expect(cars.every((c) => c.image.includes('kind=car&subject='))).toBe(true);
+    const carSvg = await call('GET', cars[0].image);
+    expect(carSvg.body).toContain(`>${cars[0].category}</text>`);
+    const hotelSvg = (await call('GET', '/api/placeholder/400/300?kind=hotel&subject=4-star%20hotel')).body;
+    expect((hotelSvg.match(/★/g) ?? []).length).toBe(4);
+    expect((await call('GET', '/api/placeholder/400/300?kind=spaceship&subject=x')).statusCode).toBe(400);
+  });
+});
