@@ -29,6 +29,10 @@ export type DomainEventMap = {
     to: OrderStatus;
   };
   'order.unassigned': { orderId: number; trackingId: string };
+  /** A restaurant marked a food order 'Ready for pickup' in the provider portal; dispatch may offer it now. */
+  'order.ready': { orderId: number; restaurantId: number; by: number };
+  /** A write changed what a public catalogue read returns (kind: the admin collection name). */
+  'catalogue.changed': { kind: string; id?: number };
   'driver.online': { driverId: number; online: boolean };
   'driver.position': {
     driverId: number;
@@ -48,8 +52,6 @@ export type DomainEventMap = {
   'chat.read': { conversationId: number; userId: number; to: number; upToId: number };
   'registration.submitted': { registrationId: number; kind: string; name: string; email: string | null };
   'registration.rejected': { registrationId: number; kind: string; name: string; email: string | null; reason: string };
-  /** Something a public catalogue read returns changed (kind: the admin collection name, e.g. 'restaurants'). */
-  'catalogue.changed': { kind: string; id?: number };
   'contact.received': { messageId: number; name: string; email: string; subject: string };
   'registration.approved': {
     registrationId: number;

@@ -442,6 +442,7 @@ async function waitForOfferAndAccept(api: ApiClient, trackingId: string, signal:
       lastNote = Date.now();
       const others = orders.available.length;
       log(`  still waiting (${Math.round((Date.now() - startedAt) / 1000)} s; ${others} other offer${others === 1 ? '' : 's'} on screen)`);
+      log("  (a restaurant's order is offered once the restaurant marks it 'Ready for pickup' on /provider)");
     }
     await sleep(OFFER_POLL_MS, undefined, { signal });
   }

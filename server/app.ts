@@ -30,6 +30,7 @@ import { registerDrivers } from './modules/drivers/subscribers';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
+import { providerRoutes } from './modules/provider/routes';
 import { registerChat } from './modules/chat/subscribers';
 import { registerNotifications } from './modules/notifications/subscribers';
 
@@ -38,6 +39,8 @@ const API_VERSION = '1.0.0';
 
 /** Paths exempt from the JSON/Origin CSRF rule (signed by their sender instead). */
 const CSRF_EXEMPT = ['/api/payments/webhook'];
+/** Paths that accept a multipart upload (with X-Requested-With: fetch, see csrf.ts). */
+const CSRF_MULTIPART = [/^\/api\/provider\/listings\/[a-z-]+\/\d+\/photos$/];
 
 /** A header value safe to reflect into the CSP: a host name or address with an optional port. */
 const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
@@ -131,7 +134,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Before any route: it documents every route registered after it (ADR 017).
   await installOpenApi(app, { version: API_VERSION });
 
-  installCsrfProtection(app, { publicUrl: config.publicUrl, exempt: CSRF_EXEMPT });
+  installCsrfProtection(app, { publicUrl: config.publicUrl, exempt: CSRF_EXEMPT, multipart: CSRF_MULTIPART });
   installSessionResolution(app, ctx.sessions);
   installTextGuard(app);
   await ctx.live.install(app);
@@ -155,6 +158,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await chatRoutes(app, ctx);
   await reviewsRoutes(app, ctx);
   registerChat(ctx);
+  await providerRoutes(app, ctx);
 
   await serveClient(app, config.distDir);
   return app;

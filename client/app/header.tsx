@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { CalendarDays, ChevronDown, Download, ExternalLink, LogIn, LogOut, Menu, UserCog, UserRound } from 'lucide-react';
+import { CalendarDays, ChevronDown, Download, ExternalLink, LogIn, LogOut, Menu, Store, UserCog, UserRound } from 'lucide-react';
 import { cn } from '@client/lib/cn';
 import { Button, buttonVariants } from '@client/ui/button';
 import {
@@ -65,6 +65,11 @@ export function Header() {
               <li className="ml-auto">
                 <HeaderLink entry={{ label: 'My bookings', to: '/bookings' }} />
               </li>
+              {user.role === 'provider' ? (
+                <li>
+                  <HeaderLink entry={{ label: 'My listings', to: '/provider' }} />
+                </li>
+              ) : null}
               <li>
                 <HeaderLink entry={{ label: 'Account', to: '/account' }} />
               </li>
@@ -250,6 +255,14 @@ function MobileMenu() {
                     My bookings
                   </Link>
                 </SheetClose>
+                {user.role === 'provider' ? (
+                  <SheetClose asChild>
+                    <Link to="/provider" className={cn(linkClasses, 'h-11 w-full')}>
+                      <Store className="size-4 text-gray-500" aria-hidden="true" />
+                      My listings
+                    </Link>
+                  </SheetClose>
+                ) : null}
                 <SheetClose asChild>
                   <Link to="/account" className={cn(linkClasses, 'h-11 w-full')}>
                     <UserCog className="size-4 text-gray-500" aria-hidden="true" />

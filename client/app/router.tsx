@@ -21,6 +21,7 @@ const pages: RouteObject[] = [
   { path: 'apply-driver', lazy: () => import('@client/features/drivers/apply-driver-page').then((m) => ({ Component: m.ApplyDriverPage })) },
   { path: 'track', lazy: () => import('@client/features/tracking/track-page').then((m) => ({ Component: m.TrackPage })) },
   { path: 'track/:id', lazy: () => import('@client/features/tracking/track-page').then((m) => ({ Component: m.TrackPage })) },
+  { path: 'provider', lazy: () => import('@client/features/provider/provider-page').then((m) => ({ Component: m.ProviderPage })) },
   { path: 'driver', lazy: () => import('@client/features/drivers/driver-page').then((m) => ({ Component: m.DriverPage })) },
   { path: 'admin', lazy: () => import('@client/features/admin/admin-page').then((m) => ({ Component: m.AdminPage })) },
   { path: 'chat-demo', lazy: () => import('@client/features/chat/chat-demo-page').then((m) => ({ Component: m.ChatDemoPage })) },

@@ -68,6 +68,8 @@ export type AdminRegistration = {
   publishedCollection: string | null;
   publishedId: number | null;
   data: Record<string, unknown>;
+  /** Why a pending registration cannot be approved (e.g. it has no price), or null. */
+  blockedReason?: string | null;
 };
 
 /**

@@ -34,3 +34,15 @@ export function transition(from: BookingStatus, event: BookingEvent): Transition
 export function isPayable(status: BookingStatus): boolean {
   return transition(status, 'pay').ok;
 }
+
+/**
+ * A booking left unpaid this long is abandoned (issue 15: closing the payment dialog left a pending booking
+ * behind): it expires (becomes cancelled, nothing was charged) and is never shown as open.
+ */
+export const PENDING_BOOKING_TTL_MS = 30 * 60_000;
+export const BOOKING_EXPIRED_MESSAGE = 'This booking expired: it was not paid within 30 minutes. Please book again.';
+
+/** True when a pending booking created at `createdAt` has expired by `now`. */
+export function isAbandoned(status: BookingStatus, createdAt: Date, now: Date = new Date()): boolean {
+  return status === 'pending' && now.getTime() - createdAt.getTime() >= PENDING_BOOKING_TTL_MS;
+}

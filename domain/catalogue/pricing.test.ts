@@ -92,3 +92,12 @@ describe('flights', () => {
     expect(flightFareCents(20_000, { adults: 1, children: 0, infants: 0 }, 'Business')).toBe(55_000);
   });
 });
+
+describe('cabin fares (issue 15: a Business search shows the Business fare)', () => {
+  it('prices one adult in the selected class from the listed Economy fare', async () => {
+    const { cabinFarePerAdultCents, flightFareCents } = await import('./pricing');
+    expect(cabinFarePerAdultCents(38900, 'Economy')).toBe(38900);
+    expect(cabinFarePerAdultCents(38900, 'Business')).toBe(106975);
+    expect(flightFareCents(38900, { adults: 2, children: 0, infants: 0 }, 'Business')).toBe(2 * cabinFarePerAdultCents(38900, 'Business'));
+  });
+});

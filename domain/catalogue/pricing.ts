@@ -267,9 +267,14 @@ export type Passengers = { adults: number; children: number; infants: number };
 export const CHILD_FARE_SHARE = 0.75;
 export const INFANT_FARE_SHARE = 0.1;
 
+/** One adult's fare in a cabin, from the listed Economy fare (what a flight card shows for the selected class). */
+export function cabinFarePerAdultCents(economyFareCents: number, cabin: CabinClass): number {
+  return Math.round(economyFareCents * CABIN_MULTIPLIER[cabin]);
+}
+
 /** Total fare for a party in a cabin, from the listed Economy fare per adult. */
 export function flightFareCents(economyFareCents: number, passengers: Passengers, cabin: CabinClass): number {
-  const perAdult = Math.round(economyFareCents * CABIN_MULTIPLIER[cabin]);
+  const perAdult = cabinFarePerAdultCents(economyFareCents, cabin);
   return (
     perAdult * passengers.adults +
     Math.round(perAdult * CHILD_FARE_SHARE) * passengers.children +

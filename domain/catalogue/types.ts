@@ -17,7 +17,8 @@ export type Restaurant = {
   lng: number | null;
 };
 
-export type MenuItem = { id: number; name: string; description: string; price: number };
+/** category and available are set by the restaurant in the provider portal (unavailable dishes are not listed). */
+export type MenuItem = { id: number; name: string; description: string; price: number; category?: string; available?: boolean };
 
 export type Hotel = {
   id: number;
@@ -115,7 +116,10 @@ export type TaxiQuote = { distanceKm: number; rides: TaxiRideQuote[] };
 
 /** GET /api/shipping-rates/quote: the generic tariff's price plus every active carrier rate of that speed. */
 export type ShippingQuote = {
-  price: number;
+  /** The estimate: the cheapest carrier's price for this parcel and speed (null when no carrier offers the speed). */
+  price: number | null;
+  /** The carrier whose price the estimate is. */
+  carrier: string | null;
   deliveryTime: string;
   speed: 'standard' | 'express' | 'overnight';
   billableWeight: number;

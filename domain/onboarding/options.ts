@@ -293,9 +293,15 @@ export const DRIVER_AVAILABILITY = [
   { value: 'flexible', label: 'Flexible' },
 ] as const;
 
-/** Vehicle years accepted by the simple driver form. */
+/**
+ * Vehicle years accepted by the simple driver form: 2000 to next year. Deviation from spec 001 (2000-2025): the
+ * spec was written before 2026, and a current model year must be accepted (issue 15); the upper bound moves with
+ * the calendar (next year's models are sold from the autumn).
+ */
 export const DRIVER_VEHICLE_YEAR_MIN = 2000;
-export const DRIVER_VEHICLE_YEAR_MAX = 2025;
+export function driverVehicleYearMax(now: Date = new Date()): number {
+  return now.getFullYear() + 1;
+}
 
 /** The 12 fashion designer specialties. */
 export const DESIGNER_SPECIALTIES = [

@@ -186,8 +186,9 @@ const RULES: Record<RegistrationKind, Row[]> = {
     ['vehicleType', 'tank', 'Please select a vehicle type'],
     ['vehicleMake', '', 'Vehicle make is required'],
     ['vehicleModel', '', 'Vehicle model is required'],
-    ['vehicleYear', 1999, 'Vehicle year must be between 2000 and 2025'],
-    ['vehicleYear', 2026, 'Vehicle year must be between 2000 and 2025'],
+    ['vehicleYear', 1999, `Vehicle year must be between 2000 and ${new Date().getFullYear() + 1}`],
+    ['vehicleYear', new Date().getFullYear() + 2, `Vehicle year must be between 2000 and ${new Date().getFullYear() + 1}`],
+    ['vehicleYear', 2010.5, `Vehicle year must be between 2000 and ${new Date().getFullYear() + 1}`],
     ['vehicleYear', 'abc', 'Vehicle year is required'],
     ['vehicleYear', '', 'Vehicle year is required'],
     ['vehicleYear', '   ', 'Vehicle year is required'],
@@ -262,7 +263,10 @@ describe('registration schemas', () => {
   it('the simple driver vehicle year accepts a numeric string and the bounds', () => {
     const schema = REGISTRATION_FORMS.driver.schema;
     expect(schema.parse({ ...VALID_SAMPLES.driver, vehicleYear: '2000' }).vehicleYear).toBe(2000);
-    expect(schema.parse({ ...VALID_SAMPLES.driver, vehicleYear: 2025 }).vehicleYear).toBe(2025);
+    // Deviation from spec 001's 2025: the current year and next year's models are accepted (issue 15).
+    expect(schema.parse({ ...VALID_SAMPLES.driver, vehicleYear: 2026 }).vehicleYear).toBe(2026);
+    const next = new Date().getFullYear() + 1;
+    expect(schema.parse({ ...VALID_SAMPLES.driver, vehicleYear: next }).vehicleYear).toBe(next);
   });
 
   it('the full application keeps vehicle fields optional even with hasVehicle', () => {

@@ -21,7 +21,7 @@ import {
   DRIVER_AVAILABILITY,
   DRIVER_EXPERIENCE,
   DRIVER_VEHICLE_TYPES,
-  DRIVER_VEHICLE_YEAR_MAX,
+  driverVehicleYearMax,
   DRIVER_VEHICLE_YEAR_MIN,
   GENERAL_CATEGORIES,
   GENERAL_SERVICE_TYPES,
@@ -111,6 +111,34 @@ const insuranceInfo = () => text(10, 'Insurance information is required', LONG);
 const priceRange = <const T extends readonly { value: string }[]>(options: T) =>
   select(optionValues(options), 'Please select a price range');
 
+// ---------------------------------------------------------------- prices (issue 15: registration asks for what is sold)
+
+/** A price typed into a form ("12", "12.50", "$12.50"): more than zero, at most two decimals; kept without the $. */
+export function moneyText(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(20, message)
+    .transform((v) => v.replace(/^\$\s*/, ''))
+    .refine((v) => /^\d{1,7}(\.\d{1,2})?$/.test(v) && Number(v) > 0, message);
+}
+
+export const MENU_MIN_ITEMS = 3;
+export const MENU_MAX_ITEMS = 100;
+/** A dish of the registration's menu (the provider portal edits it afterwards). */
+export const RegistrationMenuItemSchema = z.object({
+  name: text(2, 'Dish name must be at least 2 characters', 100),
+  description: optionalText(500),
+  price: moneyText('Please enter the dish price, e.g. 12.50'),
+});
+export type RegistrationMenuItem = z.output<typeof RegistrationMenuItemSchema>;
+const menu = () =>
+  z
+    .array(RegistrationMenuItemSchema, { error: `Please add at least ${MENU_MIN_ITEMS} dishes with prices` })
+    .min(MENU_MIN_ITEMS, `Please add at least ${MENU_MIN_ITEMS} dishes with prices`)
+    .max(MENU_MAX_ITEMS, `At most ${MENU_MAX_ITEMS} dishes`);
+
 // ---------------------------------------------------------------- restaurant
 
 export const RestaurantRegistrationSchema = z.object({
@@ -131,6 +159,7 @@ export const RestaurantRegistrationSchema = z.object({
   ownerName: ownerName(),
   businessLicense: businessLicense(),
   taxId: optionalText(),
+  menu: menu(),
 });
 export type RestaurantRegistration = z.output<typeof RestaurantRegistrationSchema>;
 export type RestaurantRegistrationInput = z.input<typeof RestaurantRegistrationSchema>;
@@ -157,6 +186,7 @@ export const HotelRegistrationSchema = z.object({
   amenities: z.array(select(HOTEL_AMENITIES, 'Please choose amenities from the list')).max(HOTEL_AMENITIES.length).default([]),
   priceRange: priceRange(HOTEL_PRICE_RANGES),
   languages: text(1, 'Languages spoken are required'),
+  nightlyRate: moneyText('Please enter the nightly rate, e.g. 189'),
 });
 export type HotelRegistration = z.output<typeof HotelRegistrationSchema>;
 export type HotelRegistrationInput = z.input<typeof HotelRegistrationSchema>;
@@ -212,6 +242,7 @@ export const CarRentalRegistrationSchema = z.object({
   fuelPolicy: text(10, 'Fuel policy is required', LONG),
   ageRequirement: text(1, 'Age requirement is required', 50),
   driverLicenseReq: text(10, 'Driver license requirements are required', LONG),
+  dailyRate: moneyText('Please enter the daily rate, e.g. 65'),
 });
 export type CarRentalRegistration = z.output<typeof CarRentalRegistrationSchema>;
 export type CarRentalRegistrationInput = z.input<typeof CarRentalRegistrationSchema>;
@@ -244,6 +275,8 @@ export const CourierRegistrationSchema = z.object({
   specialServices: optionalText(LONG),
   operatingHours: text(5, 'Operating hours are required'),
   paymentMethods: text(5, 'Payment methods are required', 500),
+  basePrice: moneyText('Please enter the base price, e.g. 12.99'),
+  pricePerLb: moneyText('Please enter the price per lb, e.g. 0.90'),
 });
 export type CourierRegistration = z.output<typeof CourierRegistrationSchema>;
 export type CourierRegistrationInput = z.input<typeof CourierRegistrationSchema>;
@@ -275,6 +308,8 @@ export const TaxiRegistrationSchema = z.object({
   insuranceInfo: insuranceInfo(),
   taxId: optionalText(),
   emergencyContact: text(10, 'Emergency contact is required'),
+  baseFare: moneyText('Please enter the base fare, e.g. 3.50'),
+  perKmRate: moneyText('Please enter the rate per km, e.g. 1.25'),
 });
 export type TaxiRegistration = z.output<typeof TaxiRegistrationSchema>;
 export type TaxiRegistrationInput = z.input<typeof TaxiRegistrationSchema>;
@@ -318,6 +353,7 @@ export const PropertyRegistrationSchema = z.object({
   businessLicense: optionalText(),
   taxId: optionalText(),
   insuranceInfo: optionalText(LONG),
+  monthlyRent: moneyText('Please enter the monthly rent, e.g. 1850'),
 });
 export type PropertyRegistration = z.output<typeof PropertyRegistrationSchema>;
 export type PropertyRegistrationInput = z.input<typeof PropertyRegistrationSchema>;
@@ -352,13 +388,14 @@ export const GeneralServiceRegistrationSchema = z.object({
   experience: text(1, 'Experience is required', 500),
   specializations: entryList('At least one specialization is required'),
   languages: entryList('At least one language is required'),
+  startingPrice: moneyText('Please enter the starting price, e.g. 50'),
 });
 export type GeneralServiceRegistration = z.output<typeof GeneralServiceRegistrationSchema>;
 export type GeneralServiceRegistrationInput = z.input<typeof GeneralServiceRegistrationSchema>;
 
 // ---------------------------------------------------------------- simple driver
 
-const VEHICLE_YEAR_MESSAGE = `Vehicle year must be between ${DRIVER_VEHICLE_YEAR_MIN} and ${DRIVER_VEHICLE_YEAR_MAX}`;
+const vehicleYearMessage = () => `Vehicle year must be between ${DRIVER_VEHICLE_YEAR_MIN} and ${driverVehicleYearMax()}`;
 
 export const DriverRegistrationSchema = z.object({
   fullName: text(2, 'Full name is required'),
@@ -374,9 +411,12 @@ export const DriverRegistrationSchema = z.object({
     (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
     z.coerce
       .number({ error: 'Vehicle year is required' })
-      .int(VEHICLE_YEAR_MESSAGE)
-      .min(DRIVER_VEHICLE_YEAR_MIN, VEHICLE_YEAR_MESSAGE)
-      .max(DRIVER_VEHICLE_YEAR_MAX, VEHICLE_YEAR_MESSAGE),
+      .superRefine((year, ctx) => {
+        // Checked at validation time, so the bound follows the calendar in a long-running server.
+        if (!Number.isInteger(year) || year < DRIVER_VEHICLE_YEAR_MIN || year > driverVehicleYearMax()) {
+          ctx.addIssue({ code: 'custom', message: vehicleYearMessage() });
+        }
+      }),
   ),
   vehiclePlate: text(1, 'License plate is required', 20),
   experience: select(optionValues(DRIVER_EXPERIENCE), 'Please select your driving experience'),
@@ -458,3 +498,37 @@ export const DriverApplicationSchema = z.object({
 });
 export type DriverApplication = z.output<typeof DriverApplicationSchema>;
 export type DriverApplicationInput = z.input<typeof DriverApplicationSchema>;
+
+// ---------------------------------------------------------------- prices a listing is published with
+
+/** The price fields each listing kind's registration must carry before it can be published. */
+export const REGISTRATION_PRICE_FIELDS: Partial<Record<string, readonly { field: string; label: string }[]>> = {
+  restaurant: [{ field: 'menu', label: 'menu of at least 3 priced dishes' }],
+  hotel: [{ field: 'nightlyRate', label: 'nightly rate' }],
+  'car-rental': [{ field: 'dailyRate', label: 'daily rate' }],
+  property: [{ field: 'monthlyRent', label: 'monthly rent' }],
+  taxi: [
+    { field: 'baseFare', label: 'base fare' },
+    { field: 'perKmRate', label: 'rate per km' },
+  ],
+  courier: [
+    { field: 'basePrice', label: 'base price' },
+    { field: 'pricePerLb', label: 'price per lb' },
+  ],
+  'general-service': [{ field: 'startingPrice', label: 'starting price' }],
+};
+
+/**
+ * Why a stored registration cannot be published, or null when it can: approval never invents a price, so a
+ * registration (e.g. one sent before the forms asked for prices) without its prices is refused with this reason.
+ */
+export function missingPriceReason(kind: string, data: Record<string, unknown>): string | null {
+  const fields = REGISTRATION_PRICE_FIELDS[kind];
+  if (!fields) return null;
+  const missing = fields.filter(({ field }) => {
+    if (field === 'menu') return !RegistrationMenuItemSchema.array().min(MENU_MIN_ITEMS).safeParse(data.menu).success;
+    return !moneyText('x').safeParse(data[field]).success;
+  });
+  if (missing.length === 0) return null;
+  return `Cannot publish: the registration has no ${missing.map((m) => m.label).join(' and no ')}. Ask the provider to register again with prices, or reject it.`;
+}

@@ -20,6 +20,11 @@ export const VALID_SAMPLES = {
     ownerName: 'Jane Doe',
     businessLicense: 'BL-12345',
     taxId: '',
+    menu: [
+      { name: 'Margherita Pizza', description: 'Tomato, mozzarella, basil', price: '14.50' },
+      { name: 'Spaghetti Carbonara', description: 'Egg, pecorino, guanciale', price: '16.00' },
+      { name: 'Tiramisu', description: '', price: '7.25' },
+    ],
   },
   hotel: {
     name: 'Harbour View Hotel',
@@ -40,6 +45,7 @@ export const VALID_SAMPLES = {
     amenities: ['Free WiFi', 'Pool', 'Sea View'],
     priceRange: '$$$',
     languages: 'English, French',
+    nightlyRate: '189',
   },
   airline: {
     airlineName: 'Northern Skies',
@@ -83,6 +89,7 @@ export const VALID_SAMPLES = {
     fuelPolicy: 'Return the car with a full tank of fuel.',
     ageRequirement: '21',
     driverLicenseReq: 'A valid full licence held for 2 years.',
+    dailyRate: '65',
   },
   courier: {
     companyName: 'Swift Parcel',
@@ -107,6 +114,8 @@ export const VALID_SAMPLES = {
     insuranceInfo: 'Cargo insurance up to $1000 per parcel.',
     operatingHours: 'Mon-Fri 8-18',
     paymentMethods: 'Card, invoice',
+    basePrice: '12.99',
+    pricePerLb: '0.90',
   },
   taxi: {
     companyName: 'Blue Cab Co',
@@ -133,6 +142,8 @@ export const VALID_SAMPLES = {
     insuranceInfo: 'Commercial auto insurance for every car.',
     taxId: '',
     emergencyContact: '+1 613 555 0199',
+    baseFare: '3.50',
+    perKmRate: '1.25',
   },
   property: {
     title: 'Sunny Downtown Condo',
@@ -156,6 +167,7 @@ export const VALID_SAMPLES = {
     cancellationPolicy: 'Full refund up to 7 days before check-in.',
     languages: 'English',
     responseTime: 'Within 1 hour',
+    monthlyRent: '1850',
   },
   'general-service': {
     name: 'Spotless Laundry',
@@ -176,6 +188,7 @@ export const VALID_SAMPLES = {
     experience: '5 years',
     specializations: ['Delicates'],
     languages: ['English'],
+    startingPrice: '20',
   },
   driver: {
     fullName: 'Jordan Rivers',

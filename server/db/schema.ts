@@ -26,6 +26,9 @@ const rating = () => numeric('rating', { precision: 2, scale: 1 }).notNull().def
 const reviewCount = () => integer('review_count').notNull().default(0);
 const isActive = () => boolean('is_active').notNull().default(true);
 const ownerId = () => integer('owner_id').references(() => users.id, { onDelete: 'set null' });
+/** Who last changed a listing through the provider portal or the admin, and when (shown to the admin). */
+const changedBy = () => integer('changed_by').references(() => users.id, { onDelete: 'set null' });
+const changedAt = () => timestamp('changed_at', { withTimezone: true });
 const textList = (name: string) =>
   text(name)
     .array()
@@ -132,6 +135,8 @@ export const restaurants = pgTable('restaurants', {
   lng: numeric('lng', { precision: 9, scale: 6 }),
   isActive: isActive(),
   ownerId: ownerId(),
+  changedBy: changedBy(),
+  changedAt: changedAt(),
   createdAt: createdAt(),
 });
 
@@ -146,6 +151,9 @@ export const menuItems = pgTable(
     description: text('description').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
     position: integer('position').notNull().default(0),
+    category: text('category').notNull().default('Mains'),
+    /** Off when the restaurant has run out: shown greyed, not orderable. */
+    available: boolean('available').notNull().default(true),
   },
   (t) => [index('menu_items_restaurant_idx').on(t.restaurantId)],
 );
@@ -165,6 +173,8 @@ export const hotels = pgTable('hotels', {
   rooms: integer('rooms').notNull().default(10),
   isActive: isActive(),
   ownerId: ownerId(),
+  changedBy: changedBy(),
+  changedAt: changedAt(),
   createdAt: createdAt(),
 });
 
@@ -185,6 +195,8 @@ export const flights = pgTable('flights', {
   image: text('image').notNull().default(''),
   isActive: isActive(),
   ownerId: ownerId(),
+  changedBy: changedBy(),
+  changedAt: changedAt(),
   createdAt: createdAt(),
 });
 
@@ -201,6 +213,8 @@ export const shippingRates = pgTable('shipping_rates', {
   image: text('image').notNull().default(''),
   isActive: isActive(),
   ownerId: ownerId(),
+  changedBy: changedBy(),
+  changedAt: changedAt(),
   createdAt: createdAt(),
 });
 
@@ -218,6 +232,8 @@ export const cars = pgTable('cars', {
   location: text('location').notNull().default(''),
   isActive: isActive(),
   ownerId: ownerId(),
+  changedBy: changedBy(),
+  changedAt: changedAt(),
   createdAt: createdAt(),
 });
 
@@ -239,6 +255,8 @@ export const taxiRides = pgTable('taxi_rides', {
   reviewCount: reviewCount(),
   isActive: isActive(),
   ownerId: ownerId(),
+  changedBy: changedBy(),
+  changedAt: changedAt(),
   createdAt: createdAt(),
 });
 
@@ -258,6 +276,8 @@ export const properties = pgTable('properties', {
   amenities: textList('amenities'),
   isActive: isActive(),
   ownerId: ownerId(),
+  changedBy: changedBy(),
+  changedAt: changedAt(),
   createdAt: createdAt(),
 });
 
@@ -299,6 +319,8 @@ export const generalServices = pgTable('general_services', {
   reviewCount: reviewCount(),
   isActive: isActive(),
   ownerId: ownerId(),
+  changedBy: changedBy(),
+  changedAt: changedAt(),
   createdAt: createdAt(),
 });
 
@@ -654,6 +676,9 @@ export const deliveryOrders = pgTable(
     payoutCents: integer('payout_cents').notNull(),
     /** Set when nobody took the order within the dispatch window; the customer sees 'Looking for a driver'. */
     unassignedFlaggedAt: timestamp('unassigned_flagged_at', { withTimezone: true }),
+    /** A food order of a restaurant run by a provider waits for 'Ready for pickup' before drivers are asked. */
+    awaitsReady: boolean('awaits_ready').notNull().default(false),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),

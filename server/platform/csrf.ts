@@ -17,7 +17,12 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * form cannot send that without a CORS preflight, which we never grant), and when it carries an Origin header
  * that origin must be our own.
  */
-export function installCsrfProtection(app: FastifyInstance, opts: { publicUrl?: string; exempt?: string[] } = {}) {
+/**
+ * Uploads (multipart/form-data) are allowed on `multipart` paths only when they also carry the header
+ * `X-Requested-With: fetch`: a cross-site form cannot set a header, and a cross-site fetch that does needs a CORS
+ * preflight, which we never grant.
+ */
+export function installCsrfProtection(app: FastifyInstance, opts: { publicUrl?: string; exempt?: string[]; multipart?: RegExp[] } = {}) {
   const exempt = new Set(opts.exempt ?? []);
   const publicHost = opts.publicUrl ? new URL(opts.publicUrl).host : undefined;
   app.addHook('onRequest', async (request) => {
@@ -37,6 +42,7 @@ export function installCsrfProtection(app: FastifyInstance, opts: { publicUrl?: 
       }
     }
     const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type === 'multipart/form-data' && request.headers['x-requested-with'] === 'fetch' && (opts.multipart ?? []).some((re) => re.test(path))) return;
     if (type !== 'application/json') {
       throw new HttpError(415, 'State-changing requests must be sent as application/json');
     }

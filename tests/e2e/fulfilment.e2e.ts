@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { createUser, demoDriverCredentials, signIn, useBrowser } from './fixtures';
+import { baseURL, createUser, demoDriverCredentials, demoProviderCredentials, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 
@@ -62,6 +62,33 @@ async function acceptOffer(driver: Page, marker: string) {
   await toast(driver, 'Order Accepted');
 }
 
+/**
+ * The seeded restaurants belong to the demo provider, so their food orders wait for 'Ready for pickup' before
+ * drivers are asked (issue 15). The restaurant marks the customer's order ready through the provider API.
+ */
+async function restaurantMarksReady(customerName: string) {
+  const login = await fetch(`${baseURL()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(demoProviderCredentials()),
+  });
+  expect(login.status).toBe(200);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  type Order = { customerName: string; delivery: { orderId: number; readyAt: string | null } | null };
+  const find = async () => {
+    const res = await fetch(`${baseURL()}/api/provider/orders`, { headers: { cookie } });
+    return ((await res.json()) as Order[]).find((o) => o.customerName === customerName && o.delivery);
+  };
+  await expect.poll(find, { timeout: 15_000 }).toBeTruthy();
+  const order = await find();
+  const ready = await fetch(`${baseURL()}/api/provider/orders/${order?.delivery?.orderId}/ready`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: '{}',
+  });
+  expect(ready.status).toBe(200);
+}
+
 async function markerTransform(page: Page, title: string): Promise<string> {
   const marker = page.locator(`.leaflet-marker-icon[title="${title}"]`);
   await marker.waitFor();
@@ -96,6 +123,7 @@ describe('fulfilment, customer and driver side by side', () => {
     await dialog.getByRole('link', { name: 'Open tracking page' }).click();
     await page.waitForURL((url) => /^\/track\/trk_/.test(url.pathname));
     await page.getByText('Pending', { exact: true }).first().waitFor();
+    await restaurantMarksReady(user.username);
 
     // The driver hears about it live and accepts.
     await toast(driver, 'New Order Available');

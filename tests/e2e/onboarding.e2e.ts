@@ -50,6 +50,11 @@ describe('provider onboarding', () => {
     const restaurant = { ...VALID_SAMPLES.restaurant, name: `Onboarding Bistro ${Date.now()}` };
     await page.getByLabel('Country').locator('option[value="Canada"]').waitFor({ state: 'attached' });
     await fillByName(page, restaurant);
+    // What is sold: the menu (issue 15), at least three dishes with prices.
+    for (const [i, dish] of restaurant.menu.entries()) {
+      await page.getByLabel(`Dish ${i + 1} name`).fill(dish.name);
+      await page.getByLabel(`Dish ${i + 1} price ($)`).fill(dish.price);
+    }
     await page.getByRole('button', { name: 'Register Restaurant' }).click();
     await page.getByText('Restaurant registered successfully!', { exact: true }).waitFor();
     await expect.poll(() => name.inputValue()).toBe('');

@@ -10,7 +10,12 @@ export function displayValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) return value.length ? value.map((v) => displayValue(v)).join(', ') : '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') {
+    // A registration's menu dish: "Pho Bo $14.50".
+    const dish = value as { name?: unknown; price?: unknown };
+    if (typeof dish.name === 'string' && (typeof dish.price === 'string' || typeof dish.price === 'number')) return `${dish.name} $${String(dish.price)}`;
+    return JSON.stringify(value);
+  }
   return String(value);
 }
 

@@ -101,7 +101,14 @@ export function ReviewQueue() {
                   <td className={tdClass}>
                     <Badge variant="secondary">{KIND_LABELS[registration.kind] ?? registration.kind}</Badge>
                   </td>
-                  <td className={cn(tdClass, 'max-w-64 truncate font-medium')}>{registration.name || '—'}</td>
+                  <td className={cn(tdClass, 'max-w-64 font-medium')}>
+                    <span className="block truncate">{registration.name || '—'}</span>
+                    {registration.blockedReason ? (
+                      <span className="mt-1 block whitespace-normal text-xs font-normal text-amber-800" id={`blocked-${registration.id}`}>
+                        {registration.blockedReason}
+                      </span>
+                    ) : null}
+                  </td>
                   <td className={cn(tdClass, 'whitespace-nowrap')}>{formatDateTime(registration.submittedAt)}</td>
                   <td className={cn(tdClass, 'whitespace-nowrap text-right')}>
                     <div className="inline-flex gap-1">
@@ -109,7 +116,11 @@ export function ReviewQueue() {
                         <Eye className="size-3.5" aria-hidden="true" />
                         View
                       </Button>
-                      <Button size="sm" onClick={() => approve.mutate(registration)} disabled={busy} aria-label={`Approve ${registration.name}`}>
+                      <Button size="sm" onClick={() => approve.mutate(registration)}
+                        disabled={busy || Boolean(registration.blockedReason)}
+                        aria-label={`Approve ${registration.name}`}
+                        aria-describedby={registration.blockedReason ? `blocked-${registration.id}` : undefined}
+                      >
                         {busy ? <Spinner label="Approving…" className="text-white [&_svg]:text-white" /> : <Check className="size-3.5" aria-hidden="true" />}
                         Approve
                       </Button>
@@ -144,7 +155,8 @@ export function ReviewQueue() {
               >
                 Reject
               </Button>
-              <Button onClick={() => approve.mutate(viewing)} disabled={approve.isPending}>
+              {viewing.blockedReason ? <p className="text-sm text-amber-800">{viewing.blockedReason}</p> : null}
+              <Button onClick={() => approve.mutate(viewing)} disabled={approve.isPending || Boolean(viewing.blockedReason)}>
                 Approve
               </Button>
             </DialogFooter>

@@ -12,6 +12,7 @@ import { bookingDeliveries, foodOrderNames, opensTrackingDialog } from '@client/
 import { TrackingDialog } from '@client/features/tracking/tracking-dialog';
 import { useCart, useCartCount, type CartItem } from './cart-store';
 import { LineItemRow } from './line-item-row';
+import { bookedSummary } from './cart-logic';
 
 /** The restaurant a food line comes from, for the order toast when the server did not name the deliveries. */
 function restaurantName(booking: Booking): string {
@@ -58,9 +59,10 @@ export function CartButton() {
       toast({ title: 'Order Placed', description: 'Your order has been placed successfully!', variant: 'success' });
       return;
     }
+    const others = bookedSummary(checkoutItems, 'food-delivery');
     toast({
       title: 'Order Placed Successfully!',
-      description: `Your order from ${foodOrderNames(deliveries) ?? restaurantName(booking)} is being prepared. Track your delivery in real-time.`,
+      description: `Your order from ${foodOrderNames(deliveries) ?? restaurantName(booking)} is being prepared. Track your delivery in real-time.${others ? ` Also booked: ${others}.` : ''}`,
       variant: 'success',
     });
     // A server that does not list deliveries yet still names the first tracking record.
@@ -148,6 +150,7 @@ export function CartButton() {
           price: i.price,
         }))}
         serviceName={`${checkoutItems.length} item(s) from cart`}
+        successDescription={`Thank you for booking ${bookedSummary(checkoutItems)}!`}
         onPaid={onPaid}
         listDeliveries={(deliveries) => !opensTrackingDialog(deliveries)}
         returnFocusRef={cartButtonRef}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCartItem, cartItemCount, cartItemId, cartTotal, parseStoredCart, removeCartItem, updateCartQuantity, type CartItem, type NewCartItem } from './cart-logic';
+import { addCartItem, bookedSummary, cartItemCount, cartItemId, cartTotal, parseStoredCart, removeCartItem, updateCartQuantity, type CartItem, type NewCartItem } from './cart-logic';
 
 const pizza: NewCartItem = { serviceType: 'food-delivery', serviceId: 7, name: 'Margherita', price: 12.5, details: { restaurantId: 1 } };
 const car: NewCartItem = { serviceType: 'cars', serviceId: 3, name: 'Toyota Corolla', price: 49.99 };
@@ -52,5 +52,20 @@ describe('cart logic (spec 000 section 4)', () => {
     expect(parseStoredCart('{"items":[{"id":"x"},null,5]}')).toEqual([]);
     const stored = JSON.stringify({ items: addCartItem([], pizza, 9) });
     expect(parseStoredCart(stored)[0]).toMatchObject({ id: 'food-delivery-7-9', quantity: 1, price: 12.5 });
+  });
+});
+
+describe('bookedSummary (the success toast of a mixed cart names what was booked)', () => {
+  const lines = [
+    { serviceType: 'hotels', name: 'Harbour View Hotel', quantity: 1 },
+    { serviceType: 'cars', name: 'Toyota Corolla (City Wheels)', quantity: 1 },
+    { serviceType: 'food-delivery', name: 'Pho Bo (Pho Portal)', quantity: 2 },
+  ] as const;
+  it('names every line, with quantities', () => {
+    expect(bookedSummary(lines)).toBe('Harbour View Hotel, Toyota Corolla (City Wheels) and 2 × Pho Bo (Pho Portal)');
+  });
+  it('leaves out the food the order toast already names', () => {
+    expect(bookedSummary(lines, 'food-delivery')).toBe('Harbour View Hotel and Toyota Corolla (City Wheels)');
+    expect(bookedSummary([lines[2]], 'food-delivery')).toBe('');
   });
 });

@@ -85,3 +85,17 @@ export function parseStoredCart(raw: string | null): CartItem[] {
   }
   return items;
 }
+
+/** "A", "A and B", "A, B and C". */
+function listText(parts: readonly string[]): string {
+  if (parts.length <= 1) return parts[0] ?? '';
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/**
+ * What a cart checkout booked, for its success toast (issue 15: a mixed cart's toast named only the restaurant):
+ * every line by name, with its quantity when more than one. `except` leaves out lines another toast names already.
+ */
+export function bookedSummary(items: readonly Pick<CartItem, 'name' | 'quantity' | 'serviceType'>[], except?: CartItem['serviceType']): string {
+  return listText(items.filter((i) => i.serviceType !== except).map((i) => (i.quantity > 1 ? `${i.quantity} × ${i.name}` : i.name)));
+}

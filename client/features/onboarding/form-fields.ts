@@ -18,7 +18,7 @@ import {
   DRIVER_AVAILABILITY,
   DRIVER_EXPERIENCE,
   DRIVER_VEHICLE_TYPES,
-  DRIVER_VEHICLE_YEAR_MAX,
+  driverVehicleYearMax,
   DRIVER_VEHICLE_YEAR_MIN,
   GENERAL_CATEGORIES,
   GENERAL_SERVICE_TYPES,
@@ -33,6 +33,7 @@ import {
   RESTAURANT_PRICE_RANGES,
   TAXI_SERVICE_TYPES,
   TRACKING_SYSTEMS,
+  MENU_MIN_ITEMS,
   type RegistrationKind,
 } from '@domain/onboarding';
 
@@ -61,6 +62,10 @@ export type FieldConfig =
   | (Base & { type: 'country' })
   | (Base & { type: 'checkboxes'; options: readonly FieldOption[] })
   | (Base & { type: 'list' })
+  /** A price in dollars typed as text ("12.50"); the schema checks it (moneyText). */
+  | (Base & { type: 'money' })
+  /** The restaurant's menu: rows of dish name, description and price, at least MENU_MIN_ITEMS. */
+  | (Base & { type: 'menu' })
   | (Base & { type: 'checkbox'; description?: string });
 
 export type FormSection = { title?: string; fields: readonly FieldConfig[] };
@@ -119,6 +124,7 @@ const ownerName = () => t('ownerName', 'Owner Name', { autoComplete: 'name' });
 const businessLicense = () => t('businessLicense', 'Business License Number');
 const taxId = () => opt('taxId', 'Tax ID (optional)');
 const insuranceInfo = () => area('insuranceInfo', 'Insurance Information', { placeholder: 'Insurer, policy and coverage' });
+const money = (name: string, label: string, placeholder: string): FieldConfig => ({ type: 'money', name, label, required: true, placeholder });
 const specialServices = () => ({ ...area('specialServices', 'Special Services (optional)'), required: false });
 
 const restaurant: FormSection[] = [
@@ -143,6 +149,10 @@ const restaurant: FormSection[] = [
       taxId(),
     ],
   },
+  {
+    title: 'Menu',
+    fields: [{ type: 'menu', name: 'menu', label: 'Menu', required: true, wide: true, hint: 'At least 3 dishes with their prices; you can edit the menu later in your provider portal.' }],
+  },
 ];
 
 const hotel: FormSection[] = [
@@ -161,6 +171,7 @@ const hotel: FormSection[] = [
       t('checkInTime', 'Check-in Time', { type: 'time' }),
       t('checkOutTime', 'Check-out Time', { type: 'time' }),
       sel('priceRange', 'Price Range (per night)', HOTEL_PRICE_RANGES),
+      money('nightlyRate', 'Nightly Rate ($)', 'e.g. 189'),
       t('languages', 'Languages Spoken', { placeholder: 'English, French' }),
       area('cancellationPolicy', 'Cancellation Policy', { placeholder: 'e.g. Free cancellation up to 48 hours before arrival' }),
       { type: 'checkboxes', name: 'amenities', label: 'Amenities', options: HOTEL_AMENITIES, wide: true },
@@ -213,6 +224,7 @@ const carRental: FormSection[] = [
       area('serviceAreas', 'Service Areas', { placeholder: 'Cities and airports you serve' }),
       t('carCategories', 'Car Categories', { placeholder: 'Economy, SUV, Luxury' }),
       sel('priceRange', 'Price Range (per day)', CAR_PRICE_RANGES),
+      money('dailyRate', 'Daily Rate ($)', 'e.g. 65'),
       t('ageRequirement', 'Minimum Driver Age', { placeholder: 'e.g. 21' }),
       area('depositPolicy', 'Deposit Policy'),
       area('fuelPolicy', 'Fuel Policy'),
@@ -246,6 +258,8 @@ const courier: FormSection[] = [
       area('restrictedItems', 'Restricted Items'),
       t('deliveryTimeframes', 'Delivery Timeframes', { placeholder: 'e.g. 1-2 business days', wide: true }),
       area('priceStructure', 'Price Structure'),
+      money('basePrice', 'Base Price per Shipment ($)', 'e.g. 12.99'),
+      money('pricePerLb', 'Price per lb ($)', 'e.g. 0.90'),
       t('operatingHours', 'Operating Hours', { placeholder: 'Mon-Fri 8-18' }),
       t('paymentMethods', 'Payment Methods', { placeholder: 'Card, invoice' }),
       ownerName(),
@@ -275,6 +289,8 @@ const taxi: FormSection[] = [
       area('bookingMethods', 'Booking Methods', { placeholder: 'Phone, app, street hail' }),
       t('paymentMethods', 'Payment Methods', { placeholder: 'Cash, card' }),
       area('priceStructure', 'Price Structure'),
+      money('baseFare', 'Base Fare ($)', 'e.g. 3.50'),
+      money('perKmRate', 'Rate per km ($)', 'e.g. 1.25'),
       area('driverRequirements', 'Driver Requirements'),
       area('safetyFeatures', 'Safety Features'),
       ownerName(),
@@ -300,6 +316,7 @@ const property: FormSection[] = [
       t('bathrooms', 'Bathrooms', { placeholder: 'e.g. 1' }),
       t('maxGuests', 'Maximum Guests', { placeholder: 'e.g. 4' }),
       t('pricePerNight', 'Price per Night', { placeholder: 'e.g. 120' }),
+      money('monthlyRent', 'Monthly Rent ($)', 'e.g. 1850'),
       t('minStay', 'Minimum Stay', { placeholder: 'e.g. 2 nights' }),
       opt('maxStay', 'Maximum Stay (optional)'),
       t('checkInTime', 'Check-in Time', { type: 'time' }),
@@ -345,6 +362,7 @@ const generalService: FormSection[] = [
       description('Describe your service'),
       sel('serviceType', 'Service Type', GENERAL_SERVICE_TYPES),
       t('price', 'Price Range', { placeholder: 'e.g. $50 - $120' }),
+      money('startingPrice', 'Starting Price ($)', 'e.g. 50'),
       t('duration', 'Duration', { placeholder: 'e.g. 2 hours' }),
       t('availability', 'Availability', { placeholder: 'Mon-Sat 8am-8pm' }),
       email('contactEmail', 'Contact Email'),
@@ -379,9 +397,9 @@ const driver: FormSection[] = [
         label: 'Vehicle Year',
         required: true,
         min: DRIVER_VEHICLE_YEAR_MIN,
-        max: DRIVER_VEHICLE_YEAR_MAX,
-        placeholder: String(DRIVER_VEHICLE_YEAR_MAX),
-        hint: `Between ${DRIVER_VEHICLE_YEAR_MIN} and ${DRIVER_VEHICLE_YEAR_MAX}`,
+        max: driverVehicleYearMax(),
+        placeholder: String(driverVehicleYearMax() - 1),
+        hint: `Between ${DRIVER_VEHICLE_YEAR_MIN} and ${driverVehicleYearMax()}`,
       },
       t('vehiclePlate', 'License Plate'),
       sel('experience', 'Driving Experience', DRIVER_EXPERIENCE),
@@ -511,6 +529,7 @@ export function emptyValues(sections: readonly FormSection[]): FieldValues {
   for (const section of sections) {
     for (const field of section.fields) {
       if (field.type === 'checkboxes' || field.type === 'list') values[field.name] = [];
+      else if (field.type === 'menu') values[field.name] = Array.from({ length: MENU_MIN_ITEMS }, () => ({ name: '', description: '', price: '' }));
       else if (field.type === 'checkbox') values[field.name] = false;
       else values[field.name] = '';
     }

@@ -28,6 +28,7 @@ import {
   type FormSection,
 } from './form-fields';
 import { ListInput } from './list-input';
+import { MenuInput } from './menu-input';
 
 /** Kinds whose failure toast has a fixed text; the others show the server's message when there is one. */
 const FIXED_FAILURE_TEXT: ReadonlySet<RegistrationKind> = new Set(['driver', 'fashion-designer', 'driver-application']);
@@ -105,7 +106,7 @@ export function RegistrationForm({ kind, title, subtitle, preset, onSubmitted }:
       for (const [field, message] of Object.entries(parsed.errors)) {
         const name = field.split('.')[0];
         if (fieldNames.has(name)) {
-          setError(name, { type: 'server', message });
+          setError(name === 'menu' ? field : name, { type: 'server', message });
           mapped += 1;
         }
       }
@@ -166,7 +167,11 @@ function SectionFields({ section, control, register, errors }: SectionProps) {
       {section.fields
         .filter((field) => !field.visibleWhen || field.visibleWhen(values))
         .map((field) => (
-          <Field key={field.name} field={field} control={control} register={register} error={errorMessage(errors[field.name])} />
+          field.type === 'menu' ? (
+            <MenuInput key={field.name} control={control} register={register} errors={errors} hint={field.hint} />
+          ) : (
+            <Field key={field.name} field={field} control={control} register={register} error={errorMessage(errors[field.name])} />
+          )
         ))}
     </div>
   );
@@ -315,6 +320,8 @@ function Field({ field, control, register, error }: FieldProps) {
                 )}
               />
             );
+          case 'money':
+            return <Input {...aria} type="text" inputMode="decimal" placeholder={field.placeholder} {...register(field.name)} />;
           case 'number':
             return (
               <Input

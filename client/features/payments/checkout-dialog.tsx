@@ -17,6 +17,8 @@ export type CheckoutDialogProps = {
   booking?: Booking;
   serviceName: string;
   successTitle?: string;
+  /** The success toast's description (default: 'Thank you for booking <serviceName>!'). */
+  successDescription?: string;
   onPaid?: (booking: Booking) => void;
   /**
    * After payment, keep the dialog open on a list of the booking's deliveries (tracking numbers and Track links)
@@ -36,6 +38,7 @@ export function CheckoutDialog({
   booking,
   serviceName,
   successTitle,
+  successDescription,
   onPaid,
   listDeliveries = false,
   returnFocusRef,
@@ -66,6 +69,7 @@ export function CheckoutDialog({
               booking={booking}
               serviceName={serviceName}
               successTitle={successTitle}
+              successDescription={successDescription}
               onPaid={(result) => {
                 onPaid?.(result);
                 const deliveries = bookingDeliveries(result);

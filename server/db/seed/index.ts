@@ -2,6 +2,7 @@
  * Seeds the demo catalogue once. The `seed_runs` row and the data go in one transaction, so a crash mid-seed
  * leaves nothing behind and a second start (or a concurrent one) finds the marker and does nothing.
  */
+import { sql } from 'drizzle-orm';
 import type { Db } from '../connect';
 import {
   additionalServices,
@@ -35,6 +36,21 @@ import {
 import { seedReviews } from './reviews';
 
 export const CATALOGUE_SEED_NAME = 'catalogue-v1';
+
+/**
+ * Generated pictures show what a listing is (server/modules/catalogue/artwork.ts): the seed's wireframe URLs become
+ * artwork URLs naming the listing's kind and subject (cuisine, stars, car category, property type...). The same
+ * statements are in migration 0004 for databases seeded before.
+ */
+export const SUBJECT_ARTWORK_SQL = [
+  `UPDATE "restaurants" SET "image" = '/api/placeholder/400/300?kind=restaurant&subject=' || replace(replace(replace(replace(replace(cuisine, '%', '%25'), ' ', '%20'), '&', '%26'), '#', '%23'), '+', '%2B') WHERE "image" LIKE '/api/placeholder/%' AND "image" NOT LIKE '%kind=%';`,
+  `UPDATE "hotels" SET "image" = '/api/placeholder/400/300?kind=hotel&subject=' || replace(replace(replace(replace(replace(star_rating || '-star hotel', '%', '%25'), ' ', '%20'), '&', '%26'), '#', '%23'), '+', '%2B') WHERE "image" LIKE '/api/placeholder/%' AND "image" NOT LIKE '%kind=%';`,
+  `UPDATE "flights" SET "image" = '/api/placeholder/400/300?kind=flight&subject=' || replace(replace(replace(replace(replace(airline, '%', '%25'), ' ', '%20'), '&', '%26'), '#', '%23'), '+', '%2B') WHERE "image" LIKE '/api/placeholder/%' AND "image" NOT LIKE '%kind=%';`,
+  `UPDATE "cars" SET "image" = '/api/placeholder/400/300?kind=car&subject=' || replace(replace(replace(replace(replace(category, '%', '%25'), ' ', '%20'), '&', '%26'), '#', '%23'), '+', '%2B') WHERE "image" LIKE '/api/placeholder/%' AND "image" NOT LIKE '%kind=%';`,
+  `UPDATE "properties" SET "image" = '/api/placeholder/400/300?kind=property&subject=' || replace(replace(replace(replace(replace(type, '%', '%25'), ' ', '%20'), '&', '%26'), '#', '%23'), '+', '%2B') WHERE "image" LIKE '/api/placeholder/%' AND "image" NOT LIKE '%kind=%';`,
+  `UPDATE "shipping_rates" SET "image" = '/api/placeholder/400/300?kind=shipping&subject=' || replace(replace(replace(replace(replace(name, '%', '%25'), ' ', '%20'), '&', '%26'), '#', '%23'), '+', '%2B') WHERE "image" LIKE '/api/placeholder/%' AND "image" NOT LIKE '%kind=%';`,
+  `UPDATE "taxi_rides" SET "image" = '/api/placeholder/400/300?kind=taxi&subject=' || replace(replace(replace(replace(replace(type, '%', '%25'), ' ', '%20'), '&', '%26'), '#', '%23'), '+', '%2B') WHERE "image" LIKE '/api/placeholder/%' AND "image" NOT LIKE '%kind=%';`,
+];
 
 export async function seedCatalogue(db: Db): Promise<{ seeded: boolean }> {
   const result = await seedCatalogueRows(db);
@@ -80,6 +96,7 @@ async function seedCatalogueRows(db: Db): Promise<{ seeded: boolean }> {
     const newTrackingIds = new Set(insertedTracking.map((t) => t.id));
     const updates = demoTrackingUpdates(new Date()).filter((u) => newTrackingIds.has(u.trackingId));
     if (updates.length > 0) await tx.insert(trackingUpdates).values(updates);
+    for (const statement of SUBJECT_ARTWORK_SQL) await tx.execute(sql.raw(statement));
 
     return { seeded: true };
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_COLLECTIONS } from '../../../domain/admin/schemas';
 import { REGISTRATION_FORMS, type RegistrationKind } from '../../../domain/onboarding';
 import { VALID_SAMPLES } from '../../../domain/onboarding/test-samples';
-import { menuItems, users } from '../../db/schema';
+import { menuItems, registrations, users } from '../../db/schema';
 import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -75,7 +75,7 @@ describe('review queue', () => {
     expect((await asAdmin('GET', '/api/admin/registrations?status=bogus')).statusCode).toBe(400);
   });
 
-  it('approves a restaurant: public list, 5-item menu, owner linked and promoted', async () => {
+  it('approves a restaurant: public list, the registration menu, owner linked and promoted', async () => {
     const owner = await signUp(t);
     const id = await submit('restaurant', { name: 'Approved Bistro', cuisine: 'Japanese', deliveryFee: '$2.99', avgDeliveryTime: '30' }, owner.cookie);
     const res = await asAdmin('POST', `/api/admin/registrations/${id}/approve`, {});
@@ -90,12 +90,18 @@ describe('review queue', () => {
       cuisine: 'Japanese',
       deliveryFee: 2.99,
       deliveryTime: '30 min',
-      image: `/api/placeholder/400/300?random=r${id}`,
+      image: '/api/placeholder/400/300?kind=restaurant&subject=Japanese',
     });
     const menu = await req('GET', `/api/restaurants/${body.published.id}/menu`);
     expect(menu.statusCode).toBe(200);
+    // Exactly the dishes and prices the restaurant registered, never a generic menu.
+    expect((menu.json() as Json[]).map((m) => [m.name, m.price])).toEqual([
+      ['Margherita Pizza', 14.5],
+      ['Spaghetti Carbonara', 16],
+      ['Tiramisu', 7.25],
+    ]);
     const items = await t.database.db.select().from(menuItems).where(eq(menuItems.restaurantId, body.published.id));
-    expect(items).toHaveLength(5);
+    expect(items).toHaveLength(3);
 
     const [user] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
     expect(user.role).toBe('provider');
@@ -112,11 +118,11 @@ describe('review queue', () => {
   });
 
   const listings: Array<[RegistrationKind, string, string, Json, Json]> = [
-    ['hotel', 'hotels', '/api/hotels', { name: 'Approved Harbour Hotel' }, { name: 'Approved Harbour Hotel', pricePerNight: 379, starRating: 4, location: '1 Harbour Road, Halifax, Canada' }],
-    ['car-rental', 'cars', '/api/cars', { companyName: 'Approved Wheels' }, { model: 'Approved Wheels fleet', category: 'Economy', seats: 5, pricePerDay: 75 }],
-    ['courier', 'shipping-rates', '/api/shipping-rates', { companyName: 'Approved Parcel' }, { name: 'Approved Parcel Express Courier', speed: 'express', basePrice: 12.99, deliveryTime: '1-2 business days' }],
+    ['hotel', 'hotels', '/api/hotels', { name: 'Approved Harbour Hotel' }, { name: 'Approved Harbour Hotel', pricePerNight: 189, starRating: 4, location: '1 Harbour Road, Halifax, Canada' }],
+    ['car-rental', 'cars', '/api/cars', { companyName: 'Approved Wheels' }, { model: 'Approved Wheels fleet', category: 'Economy', seats: 5, pricePerDay: 65 }],
+    ['courier', 'shipping-rates', '/api/shipping-rates', { companyName: 'Approved Parcel' }, { name: 'Approved Parcel Express Courier', speed: 'express', basePrice: 12.99, pricePerLb: 0.9, deliveryTime: '1-2 business days' }],
     ['taxi', 'taxi-rides', '/api/taxi-rides', { companyName: 'Approved Cabs' }, { type: 'Approved Cabs Regular Taxi', baseFare: 3.5, perKm: 1.25 }],
-    ['property', 'properties', '/api/properties', { title: 'Approved Condo Suite' }, { title: 'Approved Condo Suite', type: 'Condo', bedrooms: 2, bathrooms: 1, pricePerMonth: 3600 }],
+    ['property', 'properties', '/api/properties', { title: 'Approved Condo Suite' }, { title: 'Approved Condo Suite', type: 'Condo', bedrooms: 2, bathrooms: 1, pricePerMonth: 1850 }],
     ['general-service', 'general-services', '/api/general-services', { name: 'Approved Laundry' }, { name: 'Approved Laundry', priceFrom: 20, features: ['Pick-up', 'Delivery'] }],
   ];
   it.each(listings)('approving a %s publishes it to %s', async (kind, collection, publicPath, overrides, expected) => {
@@ -126,6 +132,22 @@ describe('review queue', () => {
     expect(res.json().published.collection).toBe(collection);
     const list = (await req('GET', publicPath)).json() as Json[];
     expect(list.find((r) => r.id === res.json().published.id)).toMatchObject(expected);
+  });
+
+  it('refuses to approve a registration without its prices (409) and the review queue says why', async () => {
+    // A registration stored before the forms asked for prices: no nightly rate.
+    const [row] = await t.database.db
+      .insert(registrations)
+      .values({ kind: 'hotel', name: 'Priceless Inn', data: { ...VALID_SAMPLES.hotel, name: 'Priceless Inn', nightlyRate: undefined } })
+      .returning({ id: registrations.id });
+    const queue = (await asAdmin('GET', '/api/admin/registrations?status=pending')).json() as Json[];
+    expect(queue.find((r) => r.id === row.id)?.blockedReason).toBe('Cannot publish: the registration has no nightly rate. Ask the provider to register again with prices, or reject it.');
+    const res = await asAdmin('POST', `/api/admin/registrations/${row.id}/approve`, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('nightly rate');
+    expect((await req('GET', '/api/hotels')).json().some((h: Json) => h.name === 'Priceless Inn')).toBe(false);
+    const [after] = await t.database.db.select().from(registrations).where(eq(registrations.id, row.id));
+    expect(after.status).toBe('pending');
   });
 
   it.each([

@@ -37,8 +37,15 @@ import { listContactMessages } from '../support/service';
 
 export type AdminRow = Record<string, unknown>;
 
-type Meta = { isActive: boolean; createdAt: Date; ownerId?: number | null };
-const meta = (r: Meta) => ({ isActive: r.isActive, createdAt: r.createdAt.toISOString(), ownerId: r.ownerId ?? null });
+type Meta = { isActive: boolean; createdAt: Date; ownerId?: number | null; changedBy?: number | null; changedAt?: Date | null };
+/** Listing meta for the admin: who owns it, and who last changed it when (the provider portal records both). */
+const meta = (r: Meta) => ({
+  isActive: r.isActive,
+  createdAt: r.createdAt.toISOString(),
+  ownerId: r.ownerId ?? null,
+  changedBy: r.changedBy ?? null,
+  changedAt: r.changedAt ? r.changedAt.toISOString() : null,
+});
 
 export const toAdmin = {
   restaurant: (r: typeof restaurants.$inferSelect) => ({ ...toApi.restaurant(r), ...meta(r) }),

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flightFareCents, greatCircleKm, roundKm, shippingRateCents, taxiFareCents } from '../../../domain/catalogue/pricing';
-import { additionalServices, cars, flights, generalServices, payments, properties, restaurants, shippingRates, taxiRides, trackingRecords, trackingUpdates } from '../../db/schema';
+import { additionalServices, bookings as bookingsTable, cars, flights, generalServices, payments, properties, restaurants, shippingRates, taxiRides, trackingRecords, trackingUpdates } from '../../db/schema';
 import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
 import { DELIVERY_ADDRESS_REQUIRED, DELIVERY_ADDRESS_UNKNOWN } from '../../../domain/bookings/schemas';
 import { ORDER_STATUS_MESSAGE } from '../../../domain/orders/states';
@@ -349,5 +349,30 @@ describe('who is asking comes first', () => {
     expect(booking.statusCode).toBe(401);
     const payment = await t.app.inject({ method: 'POST', url: '/api/process-payment', payload: {} });
     expect(payment.statusCode).toBe(401);
+  });
+});
+
+describe('abandoned bookings (issue 15)', () => {
+  it('a booking left unpaid for 30 minutes expires: never listed as open, and can no longer be paid', async () => {
+    const carol = await signUp(t);
+    const fresh = await bookHotel(t, carol.cookie);
+    const old = await bookHotel(t, carol.cookie);
+    await t.database.db
+      .update(bookingsTable)
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(bookingsTable.id, old.id));
+
+    const listed = (await get('/api/bookings', carol.cookie)).json() as Array<{ id: number; status: string }>;
+    expect(listed.find((b) => b.id === old.id)?.status).toBe('cancelled');
+    expect(listed.find((b) => b.id === fresh.id)?.status).toBe('pending');
+    expect((await get(`/api/bookings/${old.id}`, carol.cookie)).json()).toMatchObject({ status: 'cancelled' });
+
+    const paid = await pay(t, carol.cookie, old);
+    expect(paid.statusCode).toBe(409);
+    const [row] = await t.database.db.select().from(bookingsTable).where(eq(bookingsTable.id, old.id));
+    expect(row.status).toBe('cancelled');
+    expect((await t.database.db.select().from(payments).where(eq(payments.bookingId, old.id))).filter((p) => p.status === 'succeeded')).toEqual([]);
+    // The fresh one is still payable.
+    expect((await pay(t, carol.cookie, fresh)).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/catalogue/money';
 import { todayUtc } from '../../../domain/catalogue/pricing';
 import { bookingTotalCents, lineTotalCents, priceUnit, totalMatches, type CatalogueEntry } from '../../../domain/bookings/pricing';
@@ -14,7 +14,7 @@ import {
   type PaymentEntry,
   type ServiceType,
 } from '../../../domain/bookings/schemas';
-import { transition } from '../../../domain/bookings/state';
+import { PENDING_BOOKING_TTL_MS, transition } from '../../../domain/bookings/state';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/connect';
 import { bookingItems, bookings, payments, deliveryOrders, trackingRecords } from '../../db/schema';
@@ -163,8 +163,29 @@ export async function deliveriesOf(db: Exec, bookingId: number): Promise<Deliver
   return (await deliveryRows(db, [bookingId])).map(({ bookingId: _b, ...d }) => d);
 }
 
-/** The caller's bookings, newest first. */
+/**
+ * Expires abandoned bookings: pending ones older than PENDING_BOOKING_TTL_MS become cancelled (nothing was charged,
+ * so there is nothing to refund and no event). Runs before bookings are read, so one is never shown as open.
+ */
+export async function expireAbandonedBookings(db: Exec, opts: { userId?: number; bookingId?: number } = {}, now: Date = new Date()): Promise<number> {
+  const expired = await db
+    .update(bookings)
+    .set({ status: 'cancelled', updatedAt: now })
+    .where(
+      and(
+        eq(bookings.status, 'pending'),
+        lte(bookings.createdAt, new Date(now.getTime() - PENDING_BOOKING_TTL_MS)),
+        opts.userId !== undefined ? eq(bookings.userId, opts.userId) : undefined,
+        opts.bookingId !== undefined ? eq(bookings.id, opts.bookingId) : undefined,
+      ),
+    )
+    .returning({ id: bookings.id });
+  return expired.length;
+}
+
+/** The caller's bookings, newest first (abandoned ones expired first). */
 export async function listBookings(db: Db, userId: number): Promise<Booking[]> {
+  await expireAbandonedBookings(db, { userId });
   const rows = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, userId)).orderBy(desc(bookings.createdAt), desc(bookings.id));
   return bookingViews(db, rows.map((r) => r.id));
 }
@@ -173,6 +194,7 @@ export async function listBookings(db: Db, userId: number): Promise<Booking[]> {
 export async function getBooking(db: Exec, viewer: Viewer, id: number): Promise<Booking> {
   const [b] = await db.select({ userId: bookings.userId }).from(bookings).where(eq(bookings.id, id));
   if (!b || (b.userId !== viewer.id && viewer.role !== 'admin')) throw notFound('Booking not found');
+  await expireAbandonedBookings(db, { bookingId: id });
   const [view] = await bookingViews(db, [id]);
   return view;
 }

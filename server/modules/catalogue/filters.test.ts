@@ -317,14 +317,14 @@ describe('list ETags', () => {
 });
 
 describe('GET /api/restaurants/:id/menu', () => {
-  it('returns the menu items with id, name, description and dollar price, in menu order', async () => {
+  it('returns the menu items with id, name, description, dollar price, category and availability, in menu order', async () => {
     const [restaurant] = await list<Restaurant>('/api/restaurants?cuisine=Japanese');
     const menu = await list<{ id: number; name: string; description: string; price: number }>(
       `/api/restaurants/${restaurant.id}/menu`,
     );
     expect(menu.length).toBe(5);
     for (const item of menu) {
-      expect(Object.keys(item).sort()).toEqual(['description', 'id', 'name', 'price']);
+      expect(Object.keys(item).sort()).toEqual(['available', 'category', 'description', 'id', 'name', 'price']);
       expect(typeof item.price).toBe('number');
       expect(item.price).toBeGreaterThanOrEqual(4.99);
       expect(item.price).toBeLessThanOrEqual(22.99);

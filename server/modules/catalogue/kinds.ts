@@ -77,7 +77,7 @@ export const SERVER_KINDS = {
           .select({ name: menuItems.name, priceCents: menuItems.priceCents, restaurantId: menuItems.restaurantId, restaurant: restaurants.name })
           .from(menuItems)
           .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
-          .where(and(eq(menuItems.id, id), eq(restaurants.isActive, true))),
+          .where(and(eq(menuItems.id, id), eq(menuItems.available, true), eq(restaurants.isActive, true))),
       );
       return r ? { serviceType: 'food-delivery', name: `${r.name} (${r.restaurant})`, priceCents: r.priceCents, restaurantId: r.restaurantId } : null;
     },

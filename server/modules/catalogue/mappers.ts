@@ -39,6 +39,8 @@ export const toApi = {
     name: m.name,
     description: m.description,
     price: centsToDollars(m.priceCents),
+    category: m.category,
+    available: m.available,
   }),
   hotel: (h: Row<typeof hotels>): T.Hotel => ({
     id: h.id,

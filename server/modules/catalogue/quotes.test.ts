@@ -137,6 +137,18 @@ describe('GET /api/shipping-rates/quote', () => {
     expect(q.rates.length).toBe(rates.filter((r) => r.speed === 'express').length);
   });
 
+  it("the estimate is the cheapest carrier's price by the same rule (issue 15: 5 lb, 12x10x8, Standard)", async () => {
+    for (const speed of ['standard', 'express', 'overnight'] as const) {
+      const q = await quote({ weight: 5, length: 12, width: 10, height: 8, speed });
+      expect(q.rates.length, speed).toBeGreaterThan(0);
+      expect(q.price, speed).toBe(Math.min(...q.rates.map((r) => r.price)));
+      expect(q.price, speed).toBe(q.rates[0].price);
+      expect((q as unknown as { carrier: string }).carrier, speed).toBe(q.rates[0].name);
+    }
+    const heavy = await quote({ weight: 20, length: 12, width: 10, height: 8, speed: 'overnight' });
+    expect(heavy.price).toBe(heavy.rates[0].price);
+  });
+
   it('defaults to standard speed', async () => {
     const q = await quote(parcel);
     expect(q.speed).toBe('standard');

@@ -12,6 +12,7 @@ import {
 import { CUISINES, GENERAL_CATEGORIES, PROPERTY_TYPES } from '../../../domain/onboarding/options';
 import { sendJsonWithEtag } from './etag';
 import { placeholderSvg } from './placeholder';
+import { ARTWORK_KINDS, artworkSvg } from './artwork';
 import { catalogue } from './service';
 
 const Size = z.coerce
@@ -25,6 +26,8 @@ const PlaceholderQuery = z.object({
   hotel: z.string().max(64).optional(),
   view: z.string().max(16).optional(),
   random: z.string().max(64).optional(),
+  kind: z.enum(ARTWORK_KINDS, { error: 'Unknown artwork kind' }).optional(),
+  subject: z.string().max(80).optional(),
 });
 
 // Filter values. An empty parameter (`?q=&cuisine=`) means "no filter". Cuisine, property type and general-service
@@ -195,7 +198,9 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { w, h } = request.params;
       reply.header('cache-control', 'public, max-age=86400, immutable');
-      return reply.type('image/svg+xml').send(placeholderSvg(w, h, request.query));
+      const { kind, subject } = request.query;
+      // Listings get artwork of what they are (artwork.ts); the bare wireframe stays for other callers.
+      return reply.type('image/svg+xml').send(kind ? artworkSvg(w, h, kind, subject ?? '') : placeholderSvg(w, h, request.query));
     },
   );
 }

@@ -10,7 +10,6 @@ import {
   greatCircleKm,
   pickupArrivalMinutes,
   roundKm,
-  shippingQuoteCents,
   shippingRateCents,
   solarLocalHour,
   taxiEtaMinutes,
@@ -92,7 +91,7 @@ export const catalogue = {
     const items = await db
       .select()
       .from(menuItems)
-      .where(eq(menuItems.restaurantId, restaurantId))
+      .where(and(eq(menuItems.restaurantId, restaurantId), eq(menuItems.available, true)))
       .orderBy(asc(menuItems.position), asc(menuItems.id));
     return items.map(toApi.menuItem);
   },
@@ -202,7 +201,11 @@ export const catalogue = {
     };
   },
 
-  /** The calculator's quote for a parcel at a speed, plus every active carrier rate of that speed, cheapest first. */
+  /**
+   * The calculator's quote for a parcel at a speed: every active carrier rate of that speed, cheapest first, and the
+   * estimate, which is the price of the cheapest of them by the same rule (shippingRateCents), so the estimate is
+   * what the customer would really pay. No carrier at that speed: no estimate (price null).
+   */
   shippingQuote: async (db: Db, parcel: Parcel, speed: ShippingSpeed): Promise<ShippingQuote> => {
     const rows = await db
       .select()
@@ -212,8 +215,10 @@ export const catalogue = {
     const rates = rows
       .map((r) => ({ id: r.id, name: r.name, price: centsToDollars(shippingRateCents(r, parcel)), deliveryTime: r.deliveryTime }))
       .sort((a, b) => a.price - b.price || a.id - b.id);
+    const cheapest = rates[0];
     return {
-      price: centsToDollars(shippingQuoteCents(parcel, speed)),
+      price: cheapest ? cheapest.price : null,
+      carrier: cheapest ? cheapest.name : null,
       deliveryTime: SHIPPING_DELIVERY_TIMES[speed],
       speed,
       billableWeight: billableLbs(parcel),

@@ -81,7 +81,7 @@ const INVALID: Record<RegistrationKind, [Record<string, unknown>, Record<string,
   ],
   driver: [
     { ...VALID_SAMPLES.driver, vehicleYear: 1999 },
-    { vehicleYear: 'Vehicle year must be between 2000 and 2025' },
+    { vehicleYear: `Vehicle year must be between 2000 and ${new Date().getFullYear() + 1}` },
   ],
   'fashion-designer': [
     { ...VALID_SAMPLES['fashion-designer'], designerName: '', workLocation: '' },
@@ -121,6 +121,26 @@ describe('POST registration routes', () => {
       expect(row.submitterIp).toBeTruthy();
     });
   }
+
+  it('asks for what is sold: a menu of at least 3 priced dishes, and each listing kind its prices', async () => {
+    const twoDishes = await post('/api/restaurants', { ...VALID_SAMPLES.restaurant, menu: VALID_SAMPLES.restaurant.menu.slice(0, 2) });
+    expect(twoDishes.statusCode).toBe(400);
+    expect(twoDishes.json().errors.menu).toBe('Please add at least 3 dishes with prices');
+    const freeDish = await post('/api/restaurants', { ...VALID_SAMPLES.restaurant, menu: [...VALID_SAMPLES.restaurant.menu.slice(0, 2), { name: 'Water', price: '0' }] });
+    expect(freeDish.json().errors['menu.2.price']).toBe('Please enter the dish price, e.g. 12.50');
+    for (const [path, sample, field, message] of [
+      ['/api/hotels', VALID_SAMPLES.hotel, 'nightlyRate', 'Please enter the nightly rate, e.g. 189'],
+      ['/api/cars', VALID_SAMPLES['car-rental'], 'dailyRate', 'Please enter the daily rate, e.g. 65'],
+      ['/api/properties', VALID_SAMPLES.property, 'monthlyRent', 'Please enter the monthly rent, e.g. 1850'],
+      ['/api/taxi-rides', VALID_SAMPLES.taxi, 'perKmRate', 'Please enter the rate per km, e.g. 1.25'],
+      ['/api/shipping-rates', VALID_SAMPLES.courier, 'pricePerLb', 'Please enter the price per lb, e.g. 0.90'],
+      ['/api/general-services', VALID_SAMPLES['general-service'], 'startingPrice', 'Please enter the starting price, e.g. 50'],
+    ] as const) {
+      const res = await post(path, { ...sample, [field]: 'ask us' });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().errors[field], path).toBe(message);
+    }
+  });
 
   it('rejects a country name that is not a known country', async () => {
     const res = await post('/api/hotels', { ...VALID_SAMPLES.hotel, country: 'Atlantis' });

@@ -53,13 +53,13 @@ describe('publish mappings', () => {
       deliveryFeeCents: 0,
       deliveryTime: '30 min',
       address: '123 King Street West, Toronto, Canada',
-      image: '/api/placeholder/400/300?random=r7',
+      image: '/api/placeholder/400/300?kind=restaurant&subject=Italian',
       ownerId: 3,
     });
   });
 
-  it('prices a property per month as 30 nights', () => {
-    const d = PropertyRegistrationSchema.parse({ ...VALID_SAMPLES.property, pricePerNight: '$95.50', propertySize: '850 sqft' });
-    expect(propertyValues(d, 1, null)).toMatchObject({ pricePerMonthCents: 286500, sqft: 850, bedrooms: 2 });
+  it('prices a property with the monthly rent it registered, never a derived one', () => {
+    const d = PropertyRegistrationSchema.parse({ ...VALID_SAMPLES.property, pricePerNight: '$95.50', monthlyRent: '$1,850'.replace(',', ''), propertySize: '850 sqft' });
+    expect(propertyValues(d, 1, null)).toMatchObject({ pricePerMonthCents: 185000, sqft: 850, bedrooms: 2 });
   });
 });

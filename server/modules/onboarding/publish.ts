@@ -2,34 +2,28 @@
  * How an approved registration becomes a public catalogue row. Pure functions from the submitted form (as the
  * shared schema parsed it) to insert values; service.ts writes them.
  *
- * The forms collect free text ("$2.99", "30", "2 nights"), so numbers are parsed leniently with documented
- * fallbacks. Listing prices the forms only give as a band ($..$$$$) use a representative price per band:
- *   hotel per night:  $ 79,  $$ 179, $$$ 379, $$$$ 699   (bands: <100, 100-250, 250-500, 500+)
- *   car per day:      $ 35,  $$  75, $$$ 149, $$$$ 249   (bands: 20-50, 50-100, 100-200, 200+)
- * The provider (or an admin) edits the exact price afterwards.
+ * The forms collect free text ("$2.99", "30", "2 nights"), so descriptive numbers are parsed leniently with
+ * documented fallbacks. Prices are never invented: every price a customer pays comes from the registration's price
+ * fields (nightly rate, daily rate, monthly rent, base fare and per km, base price and per lb, starting price, the
+ * menu), which the approval checks first (missingPriceReason); the provider edits them in the portal afterwards.
  */
 import type {
   CarRentalRegistration,
   CourierRegistration,
   GeneralServiceRegistration,
   HotelRegistration,
-  PriceBand,
   PropertyRegistration,
   RestaurantRegistration,
   TaxiRegistration,
 } from '../../../domain/onboarding';
+import { dollarsToCents } from '../../../domain/catalogue/money';
+import type { RegistrationMenuItem } from '../../../domain/onboarding';
 import type { cars, generalServices, hotels, properties, restaurants, shippingRates, taxiRides } from '../../db/schema';
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
-export const HOTEL_BAND_CENTS: Record<PriceBand, number> = { $: 7900, $$: 17900, $$$: 37900, $$$$: 69900 };
-export const CAR_BAND_CENTS: Record<PriceBand, number> = { $: 3500, $$: 7500, $$$: 14900, $$$$: 24900 };
-/** New shipping services start at the seed's standard rate; the admin adjusts them. */
-export const SHIPPING_BASE_CENTS = 1299;
-export const SHIPPING_PER_LB_CENTS = 90;
-/** New taxi services start at the Economy fares (spec 000 section 9). */
-export const TAXI_BASE_FARE_CENTS = 350;
-export const TAXI_PER_KM_CENTS = 125;
+/** A validated price text ("12.50") in cents. */
+export const priceCents = (text: string): number => dollarsToCents(text);
 
 /** The first amount in a text like "$2.99", "2,50" or "$50 - $120", in cents; null when there is none. */
 export function firstAmountCents(text: string): number | null {
@@ -74,7 +68,8 @@ export function shippingSpeed(serviceType: string): 'standard' | 'express' | 'ov
   return 'standard';
 }
 
-const placeholder = (tag: string) => `/api/placeholder/400/300?random=${tag}`;
+/** Generated artwork of the listing's kind and subject until the provider uploads a photo (catalogue/placeholder.ts). */
+const artwork = (kind: string, subject: string) => `/api/placeholder/400/300?kind=${kind}&subject=${encodeURIComponent(subject)}`;
 const withCountry = (location: string, country: string) => (location.includes(country) ? location : `${location}, ${country}`);
 
 export function restaurantValues(d: RestaurantRegistration, regId: number, ownerId: number | null): Insert<typeof restaurants> {
@@ -82,7 +77,7 @@ export function restaurantValues(d: RestaurantRegistration, regId: number, owner
     name: d.name,
     description: d.description,
     cuisine: d.cuisine,
-    image: placeholder(`r${regId}`),
+    image: artwork('restaurant', d.cuisine),
     deliveryTime: deliveryTimeText(d.avgDeliveryTime),
     deliveryFeeCents: firstAmountCents(d.deliveryFee) ?? 0,
     phone: d.phone,
@@ -97,8 +92,8 @@ export function hotelValues(d: HotelRegistration, regId: number, ownerId: number
     name: d.name,
     location: withCountry(d.location, d.country),
     description: d.description,
-    image: placeholder(`h${regId}`),
-    pricePerNightCents: HOTEL_BAND_CENTS[d.priceRange],
+    image: artwork('hotel', d.hotelType),
+    pricePerNightCents: priceCents(d.nightlyRate),
     starRating: Number(d.starRating),
     amenities: d.amenities,
     rooms: firstInteger(d.totalRooms, 10, 10_000) || 10,
@@ -114,8 +109,8 @@ export function carValues(d: CarRentalRegistration, regId: number, ownerId: numb
     category: category.charAt(0).toUpperCase() + category.slice(1),
     seats: 5,
     luggage: 2,
-    pricePerDayCents: CAR_BAND_CENTS[d.priceRange],
-    image: placeholder(`c${regId}`),
+    pricePerDayCents: priceCents(d.dailyRate),
+    image: artwork('car', category),
     company: d.companyName,
     location: withCountry(d.location, d.country),
     isActive: true,
@@ -129,9 +124,9 @@ export function shippingValues(d: CourierRegistration, regId: number, ownerId: n
     description: d.description,
     deliveryTime: d.deliveryTimeframes,
     speed: shippingSpeed(d.serviceType),
-    basePriceCents: SHIPPING_BASE_CENTS,
-    pricePerLbCents: SHIPPING_PER_LB_CENTS,
-    image: placeholder(`s${regId}`),
+    basePriceCents: priceCents(d.basePrice),
+    pricePerLbCents: priceCents(d.pricePerLb),
+    image: artwork('shipping', d.serviceType),
     isActive: true,
     ownerId,
   };
@@ -143,12 +138,12 @@ export function taxiValues(d: TaxiRegistration, regId: number, ownerId: number |
     description: d.description,
     icon: 'car',
     passengers: 4,
-    baseFareCents: TAXI_BASE_FARE_CENTS,
-    perKmCents: TAXI_PER_KM_CENTS,
-    priceEstimate: '$6-25',
+    baseFareCents: priceCents(d.baseFare),
+    perKmCents: priceCents(d.perKmRate),
+    priceEstimate: `from $${d.baseFare} + $${d.perKmRate}/km`,
     estimatedTime: '5 min',
     waitTime: '2-4 min',
-    image: placeholder(`t${regId}`),
+    image: artwork('taxi', d.serviceType),
     company: d.companyName,
     isActive: true,
     ownerId,
@@ -163,8 +158,8 @@ export function propertyValues(d: PropertyRegistration, regId: number, ownerId: 
     bedrooms: firstInteger(d.bedrooms, 0, 100),
     bathrooms: firstInteger(d.bathrooms, 1, 100),
     sqft: firstInteger(d.propertySize, 0),
-    pricePerMonthCents: (firstAmountCents(d.pricePerNight) ?? 0) * 30,
-    image: placeholder(`p${regId}`),
+    pricePerMonthCents: priceCents(d.monthlyRent),
+    image: artwork('property', d.propertyType),
     description: d.description,
     amenities: d.amenities,
     isActive: true,
@@ -179,7 +174,7 @@ export function generalServiceValues(d: GeneralServiceRegistration, ownerId: num
     category: d.category,
     serviceType: d.serviceType,
     price: d.price,
-    priceCents: firstAmountCents(d.price) ?? 0,
+    priceCents: priceCents(d.startingPrice),
     duration: d.duration,
     availability: d.availability,
     contactEmail: d.contactEmail,
@@ -196,4 +191,15 @@ export function generalServiceValues(d: GeneralServiceRegistration, ownerId: num
     isActive: true,
     ownerId,
   };
+}
+
+/** The registration's menu as menu rows of the new restaurant. */
+export function menuValues(menu: readonly RegistrationMenuItem[], restaurantId: number) {
+  return menu.map((item, position) => ({
+    restaurantId,
+    name: item.name,
+    description: item.description,
+    priceCents: priceCents(item.price),
+    position,
+  }));
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AdminCollection, AdminRegistration, ApproveResult, RegistrationStatus, RegistrationsQuery, RejectResult } from '../../../domain/admin/schemas';
 import {
   REGISTRATION_FORMS,
+  missingPriceReason,
   registrationName,
   type CarRentalRegistration,
   type CourierRegistration,
@@ -30,7 +31,6 @@ import {
   taxiRides,
   users,
 } from '../../db/schema';
-import { menuForCuisine } from '../../db/seed/catalogue-data';
 import { conflict, notFound } from '../../platform/errors';
 import { LISTING_KINDS } from '../../../domain/catalogue/kinds';
 import { serverKindOfCollection, updateRow } from '../catalogue/kinds';
@@ -39,6 +39,7 @@ import {
   carValues,
   generalServiceValues,
   hotelValues,
+  menuValues,
   propertyValues,
   restaurantValues,
   shippingValues,
@@ -88,6 +89,7 @@ export function toAdminRegistration(r: RegistrationRow): AdminRegistration {
     publishedCollection: r.publishedCollection,
     publishedId: r.publishedId,
     data: r.data,
+    blockedReason: r.status === 'pending' ? missingPriceReason(r.kind, r.data) : null,
   };
 }
 
@@ -135,15 +137,7 @@ async function publish(tx: Tx, row: RegistrationRow): Promise<{ collection: Admi
     case 'restaurant': {
       const d = parseData(schema, row) as RestaurantRegistration;
       const [r] = await tx.insert(restaurants).values(restaurantValues(d, row.id, owner)).returning({ id: restaurants.id });
-      await tx.insert(menuItems).values(
-        menuForCuisine(d.cuisine).map((item, position) => ({
-          restaurantId: r.id,
-          name: item.name,
-          description: item.description,
-          priceCents: item.priceCents,
-          position,
-        })),
-      );
+      await tx.insert(menuItems).values(menuValues(d.menu, r.id));
       return { collection: LISTING_KINDS['restaurant'].collection, id: r.id };
     }
     case 'hotel': {
@@ -220,6 +214,9 @@ function driverOf(kind: RegistrationKind, data: Record<string, unknown>) {
 export async function approveRegistration(events: EventBus, id: number, reviewerId: number, notes?: string): Promise<ApproveResult> {
   return events.transaction(async (tx, emit) => {
     const row = await lockPending(tx, id);
+    // Approval never invents a price: without the prices customers pay, nothing is published.
+    const missing = missingPriceReason(row.kind, row.data);
+    if (missing) throw conflict(missing, { reason: missing });
     const published = await publish(tx, row);
     const kind = row.kind as RegistrationKind;
     let account: ApproveResult['account'];

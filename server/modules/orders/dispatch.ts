@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { greatCircleKm } from '../../../domain/catalogue/pricing';
 import { ACTIVE_ORDER_STATUSES } from '../../../domain/orders/states';
 import type { Db, Tx } from '../../db/connect';
@@ -45,6 +45,8 @@ async function freeOnlineDrivers(tx: Tx) {
 export async function offerNextWave(tx: Tx, emit: Emit, orderId: number, now: Date, opts: DispatchOptions = {}): Promise<number[]> {
   const order = await lockOrder(tx, orderId);
   if (!order || order.status !== 'pending') return [];
+  // A provider's restaurant prepares the food first: no driver waits at the counter before 'Ready for pickup'.
+  if (order.awaitsReady && !order.readyAt) return [];
   const offers = await tx.select().from(orderOffers).where(eq(orderOffers.orderId, orderId));
   if (offers.some((o) => o.status === 'offered' && o.expiresAt > now)) return [];
   const asked = new Map(offers.map((o) => [o.driverId, o.status]));
@@ -94,7 +96,10 @@ export async function dispatchTick(db: Db, events: EventBus, now = new Date(), o
     for (const [orderId, driverIds] of byOrder) await emit('order.offer_withdrawn', { orderId, driverIds });
   });
 
-  const waiting = await db.select({ id: deliveryOrders.id }).from(deliveryOrders).where(eq(deliveryOrders.status, 'pending')).orderBy(asc(deliveryOrders.id)).limit(200);
+  const waiting = await db
+    .select({ id: deliveryOrders.id })
+    .from(deliveryOrders)
+    .where(and(eq(deliveryOrders.status, 'pending'), or(eq(deliveryOrders.awaitsReady, false), isNotNull(deliveryOrders.readyAt)))).orderBy(asc(deliveryOrders.id)).limit(200);
   for (const { id } of waiting) await dispatchOrder(events, id, now, opts);
 
   await events.transaction(async (tx, emit) => {
@@ -105,6 +110,7 @@ export async function dispatchTick(db: Db, events: EventBus, now = new Date(), o
         and(
           eq(deliveryOrders.status, 'pending'),
           isNull(deliveryOrders.unassignedFlaggedAt),
+          or(eq(deliveryOrders.awaitsReady, false), isNotNull(deliveryOrders.readyAt)),
           lte(deliveryOrders.createdAt, new Date(now.getTime() - DISPATCH.UNASSIGNED_AFTER_MS)),
         ),
       )

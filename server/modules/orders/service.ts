@@ -12,7 +12,7 @@ import {
   type OrderStatus,
 } from '../../../domain/orders/states';
 import type { Tx } from '../../db/connect';
-import { bookingItems, bookings, deliveryOrders, orderOffers, restaurants, trackingRecords, trackingUpdates, type GeoPoint } from '../../db/schema';
+import { bookingItems, bookings, deliveryOrders, orderOffers, restaurants, trackingRecords, trackingUpdates, users, type GeoPoint } from '../../db/schema';
 import type { Emit, EventBus } from '../../platform/events/bus';
 import { placeText } from '../locations/directory';
 
@@ -37,6 +37,8 @@ type Part = {
   dropoff: GeoPoint;
   payout: PayoutBasis;
   estimatedTime?: string;
+  /** A restaurant run by a provider: drivers are asked only once it marks the order ready (order.ready). */
+  awaitsReady?: boolean;
 };
 
 /** The deliverable parts of a booking: one per restaurant of food lines, one per taxi ride, one per shipment. */
@@ -55,7 +57,9 @@ async function deliverableParts(tx: Tx, bookingId: number): Promise<Part[]> {
       const dropoff = d.data.destination;
       if (!at || !dropoff) continue;
       const pickup = { ...at, address: r.address };
+      const [owner] = r.ownerId === null ? [] : await tx.select({ role: users.role }).from(users).where(eq(users.id, r.ownerId));
       parts.push({
+        awaitsReady: owner?.role === 'provider',
         partKey: `restaurant:${r.id}`,
         kind: 'food',
         serviceName: r.name,
@@ -139,11 +143,29 @@ export async function createOrdersForBooking(events: EventBus, bookingId: number
           dropoff: part.dropoff,
           distanceKm,
           payoutCents: driverPayoutCents(part.payout),
+          awaitsReady: part.awaitsReady ?? false,
         })
         .returning({ id: deliveryOrders.id });
       await tx.insert(trackingUpdates).values({ trackingId, status: 'pending', message: ORDER_STATUS_MESSAGE.pending, location: part.pickup });
       await emit('order.created', { orderId: order.id, trackingId, bookingId, kind: part.kind });
     }
+  });
+}
+
+/**
+ * Reaction to order.ready (the restaurant marked a food order 'Ready for pickup' in the provider portal): records
+ * when, so dispatch may offer it. Idempotent; returns true when the order now waits for a driver.
+ */
+export async function markOrderReady(events: EventBus, orderId: number, now = new Date()): Promise<boolean> {
+  return events.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.kind !== 'food') return false;
+    if (!order.readyAt) {
+      await tx.update(deliveryOrders).set({ readyAt: now, updatedAt: now }).where(eq(deliveryOrders.id, orderId));
+      await tx.insert(trackingUpdates).values({ trackingId: order.trackingId, status: order.status, message: 'Ready for pickup', location: order.pickup, timestamp: now });
+      await tx.update(trackingRecords).set({ updatedAt: now }).where(eq(trackingRecords.id, order.trackingId));
+    }
+    return order.status === 'pending';
   });
 }
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import { dispatchOrder, dispatchTick } from './dispatch';
-import { cancelOrdersForBooking, createOrdersForBooking } from './service';
+import { cancelOrdersForBooking, createOrdersForBooking, markOrderReady } from './service';
 
 /**
  * The orders module's reactions: a paid booking becomes delivery orders, a cancelled one cancels them, a new order
@@ -11,6 +11,9 @@ export function registerOrders(ctx: AppContext, opts: { tickMs: number }) {
   ctx.events.on('booking.cancelled', (p) => cancelOrdersForBooking(ctx.events, p.bookingId));
   ctx.events.on('order.created', async (p) => {
     await dispatchOrder(ctx.events, p.orderId);
+  });
+  ctx.events.on('order.ready', async (p) => {
+    if (await markOrderReady(ctx.events, p.orderId)) await dispatchOrder(ctx.events, p.orderId);
   });
   ctx.events.on('driver.online', async (p) => {
     if (p.online) await dispatchTick(ctx.db, ctx.events);

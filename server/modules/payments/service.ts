@@ -9,7 +9,7 @@ import type { MethodRef, PaymentGateway } from '../../platform/payments';
 import { SandboxGateway } from '../../platform/payments';
 import type { EventBus } from '../../platform/events/bus';
 import { confirmPaid, deliveriesOf, lockBooking } from '../bookings/service';
-import { transition } from '../../../domain/bookings/state';
+import { BOOKING_EXPIRED_MESSAGE, isAbandoned, transition } from '../../../domain/bookings/state';
 
 /** A response decided once and possibly replayed: status code and JSON body. */
 export type Outcome = { status: number; body: Record<string, unknown> };
@@ -55,6 +55,7 @@ export async function payBooking(db: Db, gateway: PaymentGateway, events: EventB
   const outcome = await events.transaction(async (tx, emit): Promise<Outcome> => {
     const booking = await lockBooking(tx, req.bookingId);
     if (!booking) throw notFound('Booking not found');
+    if (isAbandoned(booking.status, booking.createdAt)) throw conflict(BOOKING_EXPIRED_MESSAGE);
     const t = transition(booking.status, 'pay');
     if (!t.ok) throw conflict(t.message);
     if (req.amountCents !== booking.totalCents) {
@@ -94,6 +95,7 @@ export async function payBooking(db: Db, gateway: PaymentGateway, events: EventB
  */
 export async function createIntent(db: Db, gateway: PaymentGateway, userId: number, bookingId: number): Promise<PaymentIntentResponse> {
   const booking = await ownedBooking(db, userId, bookingId);
+  if (isAbandoned(booking.status, booking.createdAt)) throw conflict(BOOKING_EXPIRED_MESSAGE);
   const t = transition(booking.status, 'pay');
   if (!t.ok) throw conflict(t.message);
   const answer = (id: string, clientSecret: string): PaymentIntentResponse => ({

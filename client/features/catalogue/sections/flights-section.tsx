@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowLeftRight, Minus, Plane, Plus, Users } from 'lucide-react';
 import type { Flight } from '@domain/catalogue/types';
 import { centsToDollars, dollarsToCents } from '@domain/catalogue/money';
-import { CABIN_CLASSES, flightFareCents, type CabinClass, type Passengers } from '@domain/catalogue/pricing';
+import { CABIN_CLASSES, cabinFarePerAdultCents, flightFareCents, type CabinClass, type Passengers } from '@domain/catalogue/pricing';
 import { cityPart } from '@domain/catalogue/filters';
 import { apiJson } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
@@ -188,7 +188,10 @@ function FlightList({ title, flights, passengers, cabin }: { title: string; flig
                   </p>
                   <p className="mt-1 text-sm text-gray-700">
                     <span className="text-lg font-bold text-gray-900">{formatMoney(total)}</span>
-                    {passengerCount(passengers) > 1 ? ` total (${formatMoney(f.price)} economy fare per adult)` : ''}
+                    {/* The price names the selected class and is priced for it (issue 15). */}
+                    {passengerCount(passengers) > 1
+                      ? ` ${cabin} total (${formatMoney(centsToDollars(cabinFarePerAdultCents(dollarsToCents(f.price), cabin)))} ${cabin} fare per adult)`
+                      : ` ${cabin} fare`}
                   </p>
                 </div>
                 <div className="flex flex-col gap-2 sm:flex-row">

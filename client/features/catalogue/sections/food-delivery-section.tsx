@@ -1,9 +1,7 @@
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Check, Clock, MessageCircle, Phone, Search, ShoppingCart, Truck, UtensilsCrossed } from 'lucide-react';
+import { Clock, MessageCircle, Phone, Search, ShoppingCart, Truck, UtensilsCrossed } from 'lucide-react';
 import type { MenuItem, Restaurant } from '@domain/catalogue/types';
 import type { Place } from '@domain/bookings/schemas';
-import { apiJson } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
@@ -11,11 +9,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@client/ui/input';
 import { Label } from '@client/ui/label';
 import { Skeleton } from '@client/ui/skeleton';
-import { toast } from '@client/ui/use-toast';
 import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
 import { ChatDialog } from '@client/features/chat/chat-dialog';
 import { useCart } from '@client/features/cart/cart-store';
-import { useUnifiedBooking } from '@client/features/bookings/unified-booking-store';
 import { LocationInput } from '@client/features/locations/location-input';
 import { placeOf } from '@client/features/payments/fulfilment';
 import { SECTION_IDS } from '../categories';
@@ -34,9 +30,6 @@ export const CUISINES = ['All', 'Italian', 'Chinese', 'Mexican', 'Japanese', 'In
  * screens tall at 390 px, which buries every section below it.
  */
 export const RESTAURANTS_INITIAL = 6;
-
-/** How long the card's Add to Cart shows "Added!" (spec 000 section 9). */
-const ADDED_FEEDBACK_MS = 2000;
 
 type Delivery = { address?: string; destination?: Place };
 
@@ -182,7 +175,7 @@ function RestaurantCard({ restaurant, delivery, cardRef }: { restaurant: Restaur
           <Button variant="outline" size="sm" onClick={() => setMenuOpen(true)} aria-label={`View menu of ${restaurant.name}`}>
             View Menu
           </Button>
-          <QuickAddButton restaurant={restaurant} delivery={delivery} />
+          <MenuAddButton restaurant={restaurant} onOpen={() => setMenuOpen(true)} />
           <Button variant="ghost" size="sm" className="col-span-2" onClick={() => setChatOpen(true)} aria-label={`Chat with ${restaurant.name}`}>
             <MessageCircle className="size-4" aria-hidden="true" />
             Chat
@@ -200,72 +193,18 @@ function RestaurantCard({ restaurant, delivery, cardRef }: { restaurant: Restaur
 }
 
 /**
- * The card's Add to Cart: adds the restaurant's first menu item (fetched from the server), with the same
- * "Added!" / "Add More (n)" / "In Booking" feedback as the shared button.
+ * The card's Add to Cart opens the menu, so the customer chooses the dish (issue 15: it used to put the first dish
+ * in the cart without saying which). Shows "In Cart (n)" when dishes of this restaurant are already in the cart.
  */
-function QuickAddButton({ restaurant, delivery }: { restaurant: Restaurant; delivery: Delivery }) {
-  const queryClient = useQueryClient();
-  const { items, addItem } = useCart();
-  const { has } = useUnifiedBooking();
-  const [busy, setBusy] = useState(false);
-  const [added, setAdded] = useState(false);
-  const [firstId, setFirstId] = useState<number | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const cached = queryClient.getQueryData<MenuItem[]>([menuUrl(restaurant.id)]);
-  const firstItemId = firstId ?? cached?.[0]?.id ?? null;
-  const inCart = firstItemId === null ? undefined : items.find((i) => i.serviceType === 'food-delivery' && i.serviceId === firstItemId);
-  const inBooking = firstItemId !== null && has('food-delivery', firstItemId);
-
-  const add = async () => {
-    setBusy(true);
-    try {
-      const menu = await queryClient.fetchQuery<MenuItem[]>({
-        queryKey: [menuUrl(restaurant.id)],
-        queryFn: () => apiJson<MenuItem[]>('GET', menuUrl(restaurant.id)),
-      });
-      const first = menu[0];
-      if (!first) {
-        toast({ title: 'Menu unavailable', description: `${restaurant.name} has no items to order right now.`, variant: 'destructive' });
-        return;
-      }
-      setFirstId(first.id);
-      addItem({
-        serviceType: 'food-delivery',
-        serviceId: first.id,
-        name: `${first.name} (${restaurant.name})`,
-        price: first.price,
-        description: first.description,
-        image: restaurant.image,
-        details: foodDetails(restaurant, delivery),
-      });
-      setAdded(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS);
-    } catch {
-      toast({ title: 'Could not add to cart', description: 'Unable to load the menu. Please try again.', variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (inBooking) {
-    return (
-      <Button size="sm" variant="secondary" disabled>
-        In Booking
-      </Button>
-    );
-  }
+function MenuAddButton({ restaurant, onOpen }: { restaurant: Restaurant; onOpen: () => void }) {
+  const { items } = useCart();
+  const count = items
+    .filter((i) => i.serviceType === 'food-delivery' && (i.details as { restaurantId?: number } | undefined)?.restaurantId === restaurant.id)
+    .reduce((n, i) => n + i.quantity, 0);
   return (
-    <Button
-      size="sm"
-      onClick={() => void add()}
-      disabled={busy}
-      className={added ? 'bg-emerald-600 hover:bg-emerald-700' : undefined}
-    >
-      {added ? <Check className="size-4" aria-hidden="true" /> : <ShoppingCart className="size-4" aria-hidden="true" />}
-      {added ? 'Added!' : inCart ? `Add More (${inCart.quantity})` : 'Add to Cart'}
+    <Button size="sm" onClick={onOpen} aria-label={`Add to Cart: choose from the menu of ${restaurant.name}`} aria-haspopup="dialog">
+      <ShoppingCart className="size-4" aria-hidden="true" />
+      {count > 0 ? `In Cart (${count})` : 'Add to Cart'}
     </Button>
   );
 }

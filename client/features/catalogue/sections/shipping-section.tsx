@@ -255,7 +255,8 @@ function CostCalculator({ onShipmentBooked }: { onShipmentBooked: (trackingNumbe
         ) : quote.data ? (
           <div className="rounded-xl border border-gray-200 p-4">
             <p className="text-sm text-gray-600">Estimated cost</p>
-            <p className="text-2xl font-bold text-gray-900">{formatMoney(quote.data.quote.price)}</p>
+            <p className="text-2xl font-bold text-gray-900">{quote.data.quote.price === null ? 'No estimate' : formatMoney(quote.data.quote.price)}</p>
+            {quote.data.quote.carrier ? <p className="text-sm text-gray-600">Cheapest option: {quote.data.quote.carrier}</p> : null}
             <p className="text-sm text-gray-700">
               {quote.data.quote.deliveryTime} · billable weight {quote.data.quote.billableWeight} lbs
             </p>

@@ -1,0 +1,157 @@
+/**
+ * The provider portal's contract (/api/provider/*): which listing kinds a provider runs, what it may change on each
+ * (description, the prices customers pay, active on or off; the photo goes through the upload route), the
+ * restaurant menu, incoming orders and the earnings summary. Money is dollars here, as everywhere in the API.
+ */
+import { z } from 'zod';
+
+/** The listing kinds of the portal, named as the admin collections are (issue 15). */
+export const PROVIDER_KINDS = ['restaurants', 'hotels', 'cars', 'properties', 'taxi-rides', 'shipping-rates', 'general-services', 'flights'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+export function isProviderKind(value: string): value is ProviderKind {
+  return (PROVIDER_KINDS as readonly string[]).includes(value);
+}
+
+/** What customers call each kind (headings of the portal). */
+export const PROVIDER_KIND_LABEL: Record<ProviderKind, string> = {
+  restaurants: 'Restaurant',
+  hotels: 'Hotel',
+  cars: 'Car rental',
+  properties: 'Property',
+  'taxi-rides': 'Taxi',
+  'shipping-rates': 'Shipping',
+  'general-services': 'Service',
+  flights: 'Flight',
+};
+
+/** A price a customer pays: dollars, more than zero, at most two decimals. */
+export const price = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .positive(`${label} must be more than $0`)
+    .max(1_000_000, `${label} is too large`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} must have at most 2 decimals`);
+/** A fee that may be zero (delivery fee). */
+const fee = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} must not be negative`)
+    .max(10_000, `${label} is too large`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} must have at most 2 decimals`);
+const description = z.string({ error: 'Description must be text' }).trim().min(10, 'Description must be at least 10 characters').max(5000, 'Description must be at most 5000 characters');
+const isActive = z.boolean({ error: 'Active must be on or off' });
+
+/** An edit changes at least one known field. */
+function edit<S extends z.ZodRawShape>(shape: S) {
+  return z
+    .strictObject(shape)
+    .partial()
+    .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+}
+
+/** PATCH /api/provider/listings/:kind/:id, per kind. The price field names are the public API's. */
+export const ProviderEditSchemas = {
+  restaurants: edit({ description, deliveryFee: fee('Delivery fee'), isActive }),
+  hotels: edit({ description, pricePerNight: price('Nightly rate'), isActive }),
+  cars: edit({ pricePerDay: price('Daily rate'), isActive }),
+  properties: edit({ description, pricePerMonth: price('Monthly rent'), isActive }),
+  'taxi-rides': edit({ description, baseFare: price('Base fare'), perKm: price('Per-km rate'), isActive }),
+  'shipping-rates': edit({ description, basePrice: price('Base price'), pricePerLb: price('Price per lb'), isActive }),
+  'general-services': edit({ description, priceFrom: price('Starting price'), isActive }),
+  flights: edit({ price: price('Economy fare'), isActive }),
+} as const satisfies Record<ProviderKind, z.ZodType>;
+
+/** The editable fields of each kind, in form order, with their labels (the portal renders its forms from this). */
+export const PROVIDER_EDIT_FIELDS: Record<ProviderKind, readonly { name: string; label: string; type: 'money' | 'text' }[]> = {
+  restaurants: [
+    { name: 'description', label: 'Description', type: 'text' },
+    { name: 'deliveryFee', label: 'Delivery fee ($)', type: 'money' },
+  ],
+  hotels: [
+    { name: 'description', label: 'Description', type: 'text' },
+    { name: 'pricePerNight', label: 'Nightly rate ($)', type: 'money' },
+  ],
+  cars: [{ name: 'pricePerDay', label: 'Daily rate ($)', type: 'money' }],
+  properties: [
+    { name: 'description', label: 'Description', type: 'text' },
+    { name: 'pricePerMonth', label: 'Monthly rent ($)', type: 'money' },
+  ],
+  'taxi-rides': [
+    { name: 'description', label: 'Description', type: 'text' },
+    { name: 'baseFare', label: 'Base fare ($)', type: 'money' },
+    { name: 'perKm', label: 'Per km ($)', type: 'money' },
+  ],
+  'shipping-rates': [
+    { name: 'description', label: 'Description', type: 'text' },
+    { name: 'basePrice', label: 'Base price ($)', type: 'money' },
+    { name: 'pricePerLb', label: 'Price per lb ($)', type: 'money' },
+  ],
+  'general-services': [
+    { name: 'description', label: 'Description', type: 'text' },
+    { name: 'priceFrom', label: 'Starting price ($)', type: 'money' },
+  ],
+  flights: [{ name: 'price', label: 'Economy fare ($)', type: 'money' }],
+};
+
+export const MENU_CATEGORIES = ['Starters', 'Mains', 'Sides', 'Desserts', 'Drinks'] as const;
+
+export const MenuItemSchema = z.strictObject({
+  name: z.string({ error: 'Dish name is required' }).trim().min(2, 'Dish name must be at least 2 characters').max(100, 'Dish name must be at most 100 characters'),
+  description: z.string().trim().max(500, 'Description must be at most 500 characters').default(''),
+  price: price('Price'),
+  category: z.enum(MENU_CATEGORIES, { error: 'Please select a category' }).default('Mains'),
+  available: z.boolean({ error: 'Available must be on or off' }).default(true),
+});
+export type MenuItemInput = z.input<typeof MenuItemSchema>;
+export const MenuItemPatchSchema = MenuItemSchema.partial().refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+
+/** A menu item as the portal (and the public menu) shows it. */
+export type ProviderMenuItem = { id: number; name: string; description: string; price: number; category: string; available: boolean };
+
+/** A listing of GET /api/provider/listings: its kind, the public fields, isActive and who changed it last. */
+export type ProviderListing = {
+  kind: ProviderKind;
+  id: number;
+  name: string;
+  isActive: boolean;
+  image: string;
+  changedAt: string | null;
+} & Record<string, unknown>;
+
+export type ProviderOrderItem = { name: string; quantity: number; unitPrice: number; lineTotal: number };
+
+/** A booking or order line group of GET /api/provider/orders: one per booking and listing of mine. */
+export type ProviderOrder = {
+  /** The booking id. */
+  id: number;
+  kind: ProviderKind;
+  listingId: number;
+  listingName: string;
+  status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+  customerName: string;
+  createdAt: string;
+  items: ProviderOrderItem[];
+  total: number;
+  /** Reservations: the date range booked ("YYYY-MM-DD"), when the kind has one. */
+  startDate: string | null;
+  endDate: string | null;
+  /** Restaurant orders: the delivery order, whether it waits for 'Ready for pickup', and when it was marked. */
+  delivery: { orderId: number; status: string; awaitsReady: boolean; readyAt: string | null } | null;
+};
+
+/** The platform keeps this share of what customers pay for my listings (ADR 018). */
+export const PLATFORM_FEE_RATE = 0.15;
+
+/** The platform fee on a gross amount in cents (rounded to the cent, half up). */
+export function platformFeeCents(grossCents: number): number {
+  return Math.round(grossCents * PLATFORM_FEE_RATE);
+}
+
+export type ProviderEarnings = { gross: number; platformFee: number; net: number; feeRate: number; orders: number };
+
+/** Photos: accepted types (checked from the content) and limits. */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_MAX_PIXELS = 40_000_000;
+export const PHOTO_MAX_SIDE = 10_000;
+export const PHOTO_TYPES = ['jpeg', 'png', 'webp'] as const;

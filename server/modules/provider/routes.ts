@@ -1,0 +1,119 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PHOTO_MAX_BYTES, PROVIDER_KINDS } from '../../../domain/provider/schemas';
+import { currentUser, requireRole } from '../../platform/auth/guards';
+import type { AppContext } from '../../platform/context';
+import { badRequest } from '../../platform/errors';
+import { readPhoto, storePhoto } from './photos';
+import {
+  addMenuItem,
+  assertOwns,
+  deleteMenuItem,
+  getMyListing,
+  listMenu,
+  listMyListings,
+  listMyOrders,
+  markReady,
+  myEarnings,
+  setListingPhoto,
+  updateMenuItem,
+  updateMyListing,
+} from './service';
+
+const id = (label: string) => z.coerce.number({ error: `Invalid ${label}` }).int(`Invalid ${label}`).positive(`Invalid ${label}`).max(2_147_483_647, `Invalid ${label}`);
+const KindParams = z.object({ kind: z.enum(PROVIDER_KINDS, { error: 'Unknown listing kind' }), id: id('listing id') });
+const RestaurantParams = z.object({ id: id('restaurant id') });
+const MenuItemParams = z.object({ id: id('restaurant id'), itemId: id('menu item id') });
+const OrderParams = z.object({ id: id('order id') });
+const PHOTO_MESSAGE = 'The photo must be at most 5 MB';
+
+/**
+ * The provider portal API (issue 15). Every /api/provider route: visitors 401, other roles 403 (checked before the
+ * body), listings of other providers 404. Bodies are validated by the domain schemas in the service.
+ */
+export async function providerRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const provider = { onRequest: requireRole('provider') };
+  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+
+  r.get('/api/provider/listings', provider, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listMyListings(ctx.db, me(request));
+  });
+
+  r.get('/api/provider/listings/:kind/:id', { ...provider, schema: { params: KindParams } }, async (request) =>
+    getMyListing(ctx.db, me(request), request.params.kind, request.params.id),
+  );
+
+  r.patch('/api/provider/listings/:kind/:id', { ...provider, schema: { params: KindParams } }, async (request) =>
+    updateMyListing(ctx.events, me(request), request.params.kind, request.params.id, request.body),
+  );
+
+  r.get('/api/provider/listings/restaurants/:id/menu', { ...provider, schema: { params: RestaurantParams } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listMenu(ctx.db, me(request), request.params.id);
+  });
+
+  r.post('/api/provider/listings/restaurants/:id/menu', { ...provider, schema: { params: RestaurantParams } }, async (request, reply) => {
+    reply.status(201);
+    return addMenuItem(ctx.events, me(request), request.params.id, request.body);
+  });
+
+  r.patch('/api/provider/listings/restaurants/:id/menu/:itemId', { ...provider, schema: { params: MenuItemParams } }, async (request) =>
+    updateMenuItem(ctx.events, me(request), request.params.id, request.params.itemId, request.body),
+  );
+
+  r.delete('/api/provider/listings/restaurants/:id/menu/:itemId', { ...provider, schema: { params: MenuItemParams } }, async (request, reply) => {
+    await deleteMenuItem(ctx.events, me(request), request.params.id, request.params.itemId);
+    return reply.status(204).send();
+  });
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+    s.post(
+      '/api/provider/listings/:kind/:id/photos',
+      { ...provider, bodyLimit: PHOTO_MAX_BYTES + 1024 * 1024, schema: { params: KindParams } },
+      async (request, reply) => {
+        const { kind, id: listingId } = request.params;
+        await assertOwns(ctx.db, me(request), kind, listingId);
+        if (!request.isMultipart()) throw badRequest('Please choose a photo', { photo: 'Please choose a photo' });
+        const file = await request.file();
+        if (!file || file.fieldname !== 'photo') throw badRequest('Please choose a photo', { photo: 'Please choose a photo' });
+        let bytes: Buffer;
+        try {
+          bytes = await file.toBuffer();
+        } catch {
+          throw badRequest(PHOTO_MESSAGE, { photo: PHOTO_MESSAGE });
+        }
+        if (file.file.truncated) throw badRequest(PHOTO_MESSAGE, { photo: PHOTO_MESSAGE });
+        const stored = await storePhoto(ctx.config.dataDir, bytes);
+        await setListingPhoto(ctx.events, me(request), kind, listingId, stored.url);
+        reply.status(201);
+        return stored;
+      },
+    );
+  });
+
+  // Stored photos: content-addressed names, so they are cached for a year and never revalidated.
+  r.get('/uploads/:file', { schema: { params: z.object({ file: z.string().max(100) }) } }, async (request, reply) => {
+    const bytes = await readPhoto(ctx.config.dataDir, request.params.file);
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    reply.header('x-content-type-options', 'nosniff');
+    return reply.type('image/webp').send(bytes);
+  });
+
+  r.get('/api/provider/orders', provider, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listMyOrders(ctx.db, me(request));
+  });
+
+  r.post('/api/provider/orders/:id/ready', { ...provider, schema: { params: OrderParams } }, async (request) => markReady(ctx.events, me(request), request.params.id));
+
+  r.get('/api/provider/earnings', provider, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return myEarnings(ctx.db, me(request));
+  });
+}
