@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createUser, signIn, useBrowser } from './fixtures';
+import { adminCredentials, createUser, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 
@@ -87,6 +87,37 @@ describe('reviews', () => {
     await helpful.click();
     await other.getByRole('button', { name: `Helpful (${was + 1})` }).waitFor();
     expect(await other.getByRole('button', { name: `Helpful (${was + 1})` }).getAttribute('aria-pressed')).toBe('true');
+    expect(page.errors).toEqual([]);
+  });
+
+  it('an admin hides a review with a reason in the Reviews tab and it leaves the listing, at 390 px', async () => {
+    const page = await browser.page({ width: 390, height: 844 });
+    const { email, password } = adminCredentials();
+    await signIn(page, email, password);
+    await page.waitForURL((url) => url.pathname === '/admin');
+    // The customer review written above (a verified one, on a car).
+    const reviews = await getJson<Array<{ id: number; serviceId: number; serviceType: string; verified: boolean; hidden: boolean; author: string; listingName: string }>>(page, '/api/admin/reviews');
+    const target = reviews.find((r) => r.verified && r.serviceType === 'cars' && !r.hidden);
+    expect(target).toBeDefined();
+    const before = (await getJson<{ summary: Summary }>(page, `/api/reviews?serviceType=cars&serviceId=${target!.serviceId}`)).summary;
+
+    await page.goto('/admin?tab=reviews');
+    const table = page.getByRole('region', { name: 'Reviews table' });
+    await table.waitFor();
+    await table.getByRole('button', { name: `Hide the review by ${target!.author} of ${target!.listingName}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hide review' });
+    await dialog.getByRole('button', { name: 'Hide review' }).click();
+    await dialog.getByText('A reason is required').waitFor();
+    await dialog.getByLabel('Reason').fill('Off-topic');
+    await dialog.getByRole('button', { name: 'Hide review' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await table.getByRole('button', { name: `Restore the review by ${target!.author} of ${target!.listingName}` }).waitFor();
+    await table.getByText('Off-topic').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    const after = (await getJson<{ summary: Summary }>(page, `/api/reviews?serviceType=cars&serviceId=${target!.serviceId}`)).summary;
+    expect(after.count).toBe(before.count - 1);
     expect(page.errors).toEqual([]);
   });
 });

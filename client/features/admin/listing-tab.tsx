@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Eye, Pencil } from 'lucide-react';
 import { AdminEditSchemas } from '@domain/admin/schemas';
+import { ratingLabel } from '@domain/reviews/schemas';
 import { apiJson, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatMoney } from '@client/lib/format';
@@ -25,7 +26,10 @@ export const collectionKey = (collection: string) => ['/api/admin', collection] 
 function cell(row: AdminRow, column: Column): string {
   const value = row[column.key];
   if (column.format === 'money' && typeof value === 'number') return formatMoney(value);
-  if (column.format === 'rating' && (typeof value === 'number' || typeof value === 'string')) return Number(value).toFixed(1);
+  if (column.format === 'rating' && (typeof value === 'number' || typeof value === 'string')) {
+    // Listings without reviews read 'New', as on the home page (rows from before reviews have no count: a number).
+    return typeof row.reviewCount === 'number' ? ratingLabel(Number(value), row.reviewCount) : Number(value).toFixed(1);
+  }
   return displayValue(value);
 }
 
