@@ -4,6 +4,7 @@ import { Check, Clock, MessageCircle, Phone, Search, ShoppingCart, Truck, Utensi
 import type { MenuItem, Restaurant } from '@domain/catalogue/types';
 import type { Place } from '@domain/bookings/schemas';
 import { apiJson } from '@client/lib/api';
+import { isOffline, notifyOffline } from '@client/lib/online';
 import { formatMoney } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
@@ -242,7 +243,9 @@ function QuickAddButton({ restaurant, delivery }: { restaurant: Restaurant; deli
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS);
     } catch {
-      toast({ title: 'Could not add to cart', description: 'Unable to load the menu. Please try again.', variant: 'destructive' });
+      // Offline, the menu comes from the worker's cache when it was seen before; otherwise say why nothing was added.
+      if (isOffline()) notifyOffline(`adding ${restaurant.name} to the cart (its menu has to be loaded)`);
+      else toast({ title: 'Could not add to cart', description: 'Unable to load the menu. Please try again.', variant: 'destructive' });
     } finally {
       setBusy(false);
     }
