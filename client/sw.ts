@@ -37,7 +37,10 @@ cleanupOutdatedCaches();
 // versions wait until the visitor chooses Reload in the 'A new version is available' toast.
 clientsClaim();
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data = event.data as { type?: string; catalogue?: unknown; images?: unknown } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // Only pages of this origin can message the worker; the URLs still pass the same rules as any request.
+  if (data?.type === 'CACHE_SEEN') event.waitUntil(cacheSeen(event, data).then(() => event.ports[0]?.postMessage({ cached: true })));
 });
 
 // Spec 002 section 9: caches of old versions (names with v4, v5 or v6) are deleted.
@@ -57,33 +60,46 @@ const imagesOnly: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (response.status === 200 || response.type === 'opaque' ? response : null),
 };
 
+const catalogue = new NetworkFirst({
+  cacheName: CATALOGUE_CACHE,
+  networkTimeoutSeconds: CATALOGUE_NETWORK_TIMEOUT_S,
+  plugins: [storableOnly, new ExpirationPlugin({ maxEntries: CATALOGUE_CACHE_MAX_ENTRIES, maxAgeSeconds: CATALOGUE_CACHE_MAX_AGE_S })],
+});
+const tiles = new CacheFirst({
+  cacheName: TILE_CACHE,
+  plugins: [imagesOnly, new ExpirationPlugin({ maxEntries: TILE_CACHE_MAX_ENTRIES, maxAgeSeconds: IMAGE_CACHE_MAX_AGE_S, purgeOnQuotaError: true })],
+});
+const images = new CacheFirst({
+  cacheName: IMAGE_CACHE,
+  plugins: [imagesOnly, new ExpirationPlugin({ maxEntries: IMAGE_CACHE_MAX_ENTRIES, maxAgeSeconds: IMAGE_CACHE_MAX_AGE_S, purgeOnQuotaError: true })],
+});
+const origin = self.location.origin;
+
 // Client routes load index.html from the precache; /api and /ws never do.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+registerRoute(({ url, request }) => isCatalogueRequest({ url, method: request.method, origin }), catalogue);
+registerRoute(({ url, request }) => isImageRequest({ url, method: request.method, destination: request.destination, origin }) && isMapTile(url, origin), tiles);
+registerRoute(({ url, request }) => isImageRequest({ url, method: request.method, destination: request.destination, origin }), images);
 
-registerRoute(
-  ({ url, request }) => isCatalogueRequest({ url, method: request.method, origin: self.location.origin }),
-  new NetworkFirst({
-    cacheName: CATALOGUE_CACHE,
-    networkTimeoutSeconds: CATALOGUE_NETWORK_TIMEOUT_S,
-    plugins: [storableOnly, new ExpirationPlugin({ maxEntries: CATALOGUE_CACHE_MAX_ENTRIES, maxAgeSeconds: CATALOGUE_CACHE_MAX_AGE_S })],
-  }),
-);
-
-registerRoute(
-  ({ url, request }) =>
-    isImageRequest({ url, method: request.method, destination: request.destination, origin: self.location.origin }) &&
-    isMapTile(url, self.location.origin),
-  new CacheFirst({
-    cacheName: TILE_CACHE,
-    plugins: [imagesOnly, new ExpirationPlugin({ maxEntries: TILE_CACHE_MAX_ENTRIES, maxAgeSeconds: IMAGE_CACHE_MAX_AGE_S, purgeOnQuotaError: true })],
-  }),
-);
-
-registerRoute(
-  ({ url, request }) => isImageRequest({ url, method: request.method, destination: request.destination, origin: self.location.origin }),
-  new CacheFirst({
-    cacheName: IMAGE_CACHE,
-    plugins: [imagesOnly, new ExpirationPlugin({ maxEntries: IMAGE_CACHE_MAX_ENTRIES, maxAgeSeconds: IMAGE_CACHE_MAX_AGE_S, purgeOnQuotaError: true })],
-  }),
-);
+/**
+ * On a first visit the page fetched its catalogue lists and pictures before this worker controlled it; the page
+ * sends those URLs once it does (client/app/pwa/service-worker.ts), and they are cached under the same rules, so
+ * "what the visitor has seen" is there for an offline reload.
+ */
+async function cacheSeen(event: ExtendableEvent, seen: { catalogue?: unknown; images?: unknown }) {
+  const urls = (list: unknown) => (Array.isArray(list) ? list.filter((u): u is string => typeof u === 'string').slice(0, 200) : []);
+  const jobs: Array<Promise<unknown>> = [];
+  for (const href of urls(seen.catalogue)) {
+    const url = new URL(href, origin);
+    if (isCatalogueRequest({ url, method: 'GET', origin })) jobs.push(catalogue.handle({ event, request: new Request(url.href) }));
+  }
+  for (const href of urls(seen.images)) {
+    const url = new URL(href, origin);
+    if (!isImageRequest({ url, method: 'GET', destination: 'image', origin })) continue;
+    const request = new Request(url.href, { mode: url.origin === origin ? 'same-origin' : 'no-cors' });
+    jobs.push((isMapTile(url, origin) ? tiles : images).handle({ event, request }));
+  }
+  // One failed picture must not stop the rest.
+  await Promise.allSettled(jobs);
+}
 // Everything else (authenticated /api calls, /ws, uploads) goes to the network untouched.

@@ -135,6 +135,9 @@ async function serveClient(app: FastifyInstance, distDir: string) {
     prefix: '/',
     wildcard: false,
     index: false,
+    // The headers below decide caching alone (send's default 'public, max-age=0' would override them); /sw.js
+    // and index.html must stay 'no-cache' so a new version is found (ADR 014).
+    cacheControl: false,
     setHeaders(res, path) {
       if (path.includes(`${join(distDir, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       else res.setHeader('cache-control', 'no-cache');

@@ -38,6 +38,20 @@ export function checkForUpdate(): void {
   });
 }
 
+/** Catalogue reads and pictures this page has loaded so far (the Resource Timing entries). */
+function seenResources(): { catalogue: string[]; images: string[] } {
+  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+  const catalogue = new Set<string>();
+  const images = new Set<string>();
+  for (const entry of entries) {
+    if (entry.initiatorType === 'img' || entry.initiatorType === 'css') images.add(entry.name);
+    else if ((entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest') && entry.name.startsWith(`${location.origin}/api/`)) {
+      catalogue.add(entry.name);
+    }
+  }
+  return { catalogue: [...catalogue], images: [...images] };
+}
+
 /**
  * Registers the service worker in production builds (the dev server has none) and starts the update checks.
  * Returns false when the browser has no service worker support or the page is not in a secure context.
@@ -49,8 +63,16 @@ export function registerServiceWorker(): boolean {
     waiting = true;
     showUpdateToast();
   });
-  workbox.addEventListener('controlling', (event) => {
-    if (!event.isUpdate) return;
+  // workbox-window's `isUpdate` only says whether the page was controlled when it registered, so a page whose
+  // first visit installed the worker must tell a later update apart itself.
+  let controlled = Boolean(navigator.serviceWorker.controller);
+  workbox.addEventListener('controlling', () => {
+    if (!controlled) {
+      controlled = true;
+      // First install: hand over what this page loaded before the worker existed, so it is there offline.
+      void workbox?.messageSW({ type: 'CACHE_SEEN', ...seenResources() }).catch(() => undefined);
+      return;
+    }
     waiting = false;
     if (reloadRequested) window.location.reload();
     // Another tab accepted the update: this one keeps what the visitor typed and offers the reload itself.

@@ -26,6 +26,10 @@ export function useAuth() {
     // Offline, fail at once (status 'error': pages show sign-in or a retry) instead of pausing in 'loading'
     // forever; the query has no data then, so it is refetched on reconnect.
     networkMode: 'always',
+    // An errored /me (offline) is not fetched again by every component that mounts useAuth: a fetch puts the
+    // query back to 'loading', which swaps forms for a spinner and mounts them again, an endless loop offline.
+    // It is fetched again on reconnect (refetchOnReconnect) and by the pages' Retry buttons.
+    retryOnMount: false,
   });
 
   const signInMutation = useMutation({
