@@ -50,7 +50,8 @@ function contentSecurityPolicy(config: Config) {
       // Radix and Leaflet position elements with inline style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
-      connectSrc: ["'self'", 'ws:', 'wss:', ...(config.stripe ? ['https://api.stripe.com'] : [])],
+      // The tile origin too: the service worker fetches tiles itself to cache them (ADR 014), under this policy.
+      connectSrc: ["'self'", 'ws:', 'wss:', ...(tileOrigin ? [tileOrigin] : []), ...(config.stripe ? ['https://api.stripe.com'] : [])],
       frameSrc: ["'self'", ...stripe, ...(config.stripe ? ['https://hooks.stripe.com'] : [])],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],

@@ -7,7 +7,7 @@ import { ONLINE_BADGE_HIDE_MS, connectivityMessage, type ConnectivityMessage } f
 const TEXT: Record<ConnectivityMessage, string> = {
   online: 'Online: Go Live is available worldwide, in 195+ countries.',
   'back-online': 'Back online: Go Live is syncing with the server again.',
-  offline: 'You are offline. What you have already seen still works; anything that needs the server says so and waits for the connection.',
+  offline: 'You are offline. What you have seen still works and syncs when you reconnect; actions that need the server will say so.',
 };
 
 /**
