@@ -312,27 +312,35 @@ function freePort(): Promise<number> {
 describe('updates', () => {
   const root = resolve(import.meta.dirname, '../..');
   const firstBuild = process.env.DIST_DIR ?? join(root, 'dist/client');
-  const work = mkdtempSync(join(tmpdir(), 'golive-pwa-'));
-  const secondBuild = join(work, 'dist-next');
-  const dataDir = join(work, 'data');
   const NEXT_VERSION = 'pwa-e2e-next';
+  let work = '';
+  let secondBuild = '';
+  let dataDir = '';
 
   beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'golive-pwa-'));
+    secondBuild = join(work, 'dist-next');
+    dataDir = join(work, 'data');
     // A second deployment of the same code under another version: its bundle, and so /sw.js, differ.
     const res = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], {
       cwd: root,
-      env: { ...process.env, DIST_DIR: secondBuild, APP_VERSION: NEXT_VERSION },
+      // NODE_ENV is 'test' inside Vitest; a deployment is a production build (it registers the worker).
+      env: { ...process.env, NODE_ENV: 'production', DIST_DIR: secondBuild, APP_VERSION: NEXT_VERSION },
       encoding: 'utf8',
     });
     if (res.status !== 0 || !existsSync(join(secondBuild, 'sw.js'))) throw new Error(`second build failed: ${res.stderr}`);
   });
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
 
-  it('a new deployment on the same origin shows "A new version is available"; Reload runs the new version', async () => {
+  it('a new deployment is found on navigation and by the 30 s check: "A new version is available", and Reload runs it', async () => {
     const port = await freePort();
     let server = await startServer({ port, dataDir, distDir: firstBuild });
     try {
       const page = await browser.page({ baseURL: server.url });
+      // Page time flows as usual, and the test can also jump it forward to reach the 30 s check.
+      await page.clock.install();
       await page.goto('/');
       await waitForController(page);
       const footer = page.getByRole('contentinfo');
@@ -346,14 +354,30 @@ describe('updates', () => {
       // A navigation checks for a new worker (so does the 30 s interval).
       await footer.getByRole('link', { name: 'Privacy Policy' }).click();
       const toast = page.getByRole('region', { name: /notifications/i });
-      await toast.getByText('A new version is available').waitFor({ timeout: 30_000 });
+      await toast.getByText('A new version is available', { exact: true }).waitFor({ timeout: 30_000 });
       await toast.getByRole('button', { name: 'Reload' }).click();
       await footer.getByText(`Version ${NEXT_VERSION}`).waitFor({ timeout: 30_000 });
       expect(new URL(page.url()).pathname).toBe('/privacy');
       expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+
+      // Another deployment (the first build again) while the visitor stays on the page: the 30 s check finds it.
+      await server.stop();
+      server = await startServer({ port, dataDir, distDir: firstBuild });
+      const notice = toast.getByText('A new version is available', { exact: true });
+      expect(await notice.count()).toBe(0);
+      // No navigation from here on: only page time passing, in 30 s steps (a step may land while a check is
+      // already under way on a busy machine), makes the page look for the new worker.
+      for (let step = 0; step < 4 && (await notice.count()) === 0; step++) {
+        await page.clock.fastForward(30_000);
+        await notice.waitFor({ timeout: 10_000 }).catch(() => undefined);
+      }
+      await notice.waitFor();
+      await toast.getByRole('button', { name: 'Reload' }).click();
+      await footer.getByText(firstVersion).waitFor({ timeout: 30_000 });
+      expect(new URL(page.url()).pathname).toBe('/privacy');
     } finally {
       await server.stop();
     }
-    // Two server starts on a fresh embedded database (migrations and seed) and a second worker install.
-  }, 180_000);
+    // Three server starts on one embedded database (the first migrates and seeds) and two worker updates.
+  }, 240_000);
 });

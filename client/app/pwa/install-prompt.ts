@@ -32,6 +32,10 @@ export function startInstallPromptCapture(): void {
     set({ deferred: event as BeforeInstallPromptEvent });
   });
   window.addEventListener('appinstalled', () => set({ deferred: null, installed: true }));
+  // Opened as the installed app (display-mode standalone): the Install App action hides.
+  window.matchMedia?.('(display-mode: standalone)').addEventListener?.('change', (event) => {
+    if (event.matches) set({ deferred: null, installed: true });
+  });
 }
 
 function subscribe(listener: () => void) {
