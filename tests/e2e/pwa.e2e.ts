@@ -343,6 +343,10 @@ describe('updates', () => {
       await page.clock.install();
       await page.goto('/');
       await waitForController(page);
+      // Caches left by old versions of the app (spec 002 section 9), and one that is not theirs.
+      await page.evaluate(async () => {
+        for (const name of ['golive-static-v4', 'golive-api-v5', 'go-live-v6', 'golive-v7']) await (await caches.open(name)).put('/x', new Response('old'));
+      });
       const footer = page.getByRole('contentinfo');
       const firstVersion = (await footer.getByText(/Version /).innerText()).trim();
       expect(firstVersion).not.toContain(NEXT_VERSION);
@@ -359,6 +363,10 @@ describe('updates', () => {
       await footer.getByText(`Version ${NEXT_VERSION}`).waitFor({ timeout: 30_000 });
       expect(new URL(page.url()).pathname).toBe('/privacy');
       expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+      // The new worker's activation deleted the v4, v5 and v6 caches and left the rest.
+      const names = await page.evaluate(() => caches.keys());
+      expect(names).toContain('golive-v7');
+      expect(names.filter((n) => /v[456]$/.test(n))).toEqual([]);
 
       // Another deployment (the first build again) while the visitor stays on the page: the 30 s check finds it.
       await server.stop();
@@ -379,5 +387,5 @@ describe('updates', () => {
       await server.stop();
     }
     // Three server starts on one embedded database (the first migrates and seeds) and two worker updates.
-  }, 240_000);
+  }, 420_000);
 });

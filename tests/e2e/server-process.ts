@@ -28,7 +28,8 @@ export async function startServer(opts: { port: number; dataDir: string; distDir
   child.stdout?.on('data', (d) => logs.push(String(d)));
   child.stderr?.on('data', (d) => logs.push(String(d)));
   const url = `http://127.0.0.1:${opts.port}`;
-  const deadline = Date.now() + 60_000;
+  // A fresh embedded database migrates and seeds first; on a busy two-core machine that can take a while.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${logs.join('')}`);
     if (Date.now() > deadline) {
