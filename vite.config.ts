@@ -1,14 +1,104 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import pkg from './package.json' with { type: 'json' };
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** The manifest's icons: rendered at build from one source SVG by {@link pwaIcons}. */
+const PWA_ICONS = [
+  { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+  { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+  { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  { src: '/icons/apple-touch-icon-180.png', sizes: '180x180', type: 'image/png', purpose: 'any' },
+];
+
+/** A maskable icon keeps its artwork inside the central 80 % "safe zone"; the rest is background. */
+const MASKABLE_SAFE_ZONE = 0.8;
+
+async function render(svg: Buffer, size: number): Promise<Buffer> {
+  return sharp(svg, { density: 384 }).resize(size, size).png().toBuffer();
+}
+
+async function renderMaskable(svg: Buffer, size: number, background: string): Promise<Buffer> {
+  const inner = Math.round(size * MASKABLE_SAFE_ZONE);
+  const art = await render(svg, inner);
+  const offset = Math.round((size - inner) / 2);
+  return sharp({ create: { width: size, height: size, channels: 4, background } })
+    .composite([{ input: art, left: offset, top: offset }])
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Vite plugin: renders the PWA icons (192, 512, maskable 512 and the 180 px Apple touch icon) from `source` with
+ * sharp and emits them under /icons/ in the build, so only the SVG is kept in the repository.
+ */
+function pwaIcons({ source, background }: { source: string; background: string }): Plugin {
+  return {
+    name: 'go-live:pwa-icons',
+    apply: 'build',
+    async generateBundle() {
+      const svg = await readFile(source);
+      const files: Array<[string, Promise<Buffer>]> = [
+        ['icons/icon-192.png', render(svg, 192)],
+        ['icons/icon-512.png', render(svg, 512)],
+        ['icons/icon-maskable-512.png', renderMaskable(svg, 512, background)],
+        ['icons/apple-touch-icon-180.png', renderMaskable(svg, 180, background)],
+      ];
+      for (const [fileName, data] of files) {
+        this.emitFile({ type: 'asset', fileName, source: await data });
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: r('./client'),
   publicDir: r('./client/public'),
-  plugins: [react(), tailwindcss()],
+  // Shown in the footer and baked into the bundle, so two deployments differ (APP_VERSION overrides it).
+  define: { __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? pkg.version) },
+  plugins: [
+    react(),
+    tailwindcss(),
+    // PNG icons rendered from the one source SVG at build (sharp), before the worker's precache list is made.
+    pwaIcons({ source: r('./client/public/icon.svg'), background: '#4338ca' }),
+    // ADR 014: our own worker (client/sw.ts, injectManifest) so it can delete old caches and keep to the rules in
+    // client/app/pwa/cache-rules.ts; registered by client/app/pwa/service-worker.ts with workbox-window.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifestFilename: 'manifest.webmanifest',
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // Stripe's and Leaflet's chunks are large but still part of the shell a visitor may need offline.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      manifest: {
+        id: '/',
+        name: 'Go Live — Your Complete Service Platform',
+        short_name: 'Go Live',
+        description: 'Food delivery, hotels, flights, shipping, car rental, taxi, property and general services in one place.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#f9fafb',
+        theme_color: '#4338ca',
+        categories: ['shopping', 'travel', 'food', 'lifestyle'],
+        icons: PWA_ICONS,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: {
     alias: {
       '@domain': r('./domain'),

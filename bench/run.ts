@@ -11,6 +11,7 @@ import { createTestApp } from '../server/testing/test-app';
 import { positionLatencyBench } from './positions';
 import { mailBench } from './mail';
 import { chatBench } from './chat';
+import { precacheBench } from './precache';
 
 const SEARCH_QUERIES = 3000;
 const LIST_REQUESTS = 500;
@@ -117,6 +118,7 @@ async function main() {
   await positionLatencyBench();
   await mailBench();
   await chatBench();
+  precacheBench();
   console.log(`database: ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}; total bench time ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -78,8 +78,9 @@ function contentSecurityPolicy(config: Config) {
       // Radix and Leaflet position elements with inline style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
-      // Our own origin and its WebSocket twin only (not any ws:/wss: host): the live features' sockets.
-      connectSrc: ["'self'", ownSocketOrigin(config), ...(config.stripe ? ['https://api.stripe.com'] : [])],
+      // Our own origin and its WebSocket twin only (not any ws:/wss: host): the live features' sockets. The tile origin
+      // too: the service worker fetches tiles itself to cache them (ADR 014), under this policy.
+      connectSrc: ["'self'", ownSocketOrigin(config), ...(tileOrigin ? [tileOrigin] : []), ...(config.stripe ? ['https://api.stripe.com'] : [])],
       frameSrc: ["'self'", ...stripe, ...(config.stripe ? ['https://hooks.stripe.com'] : [])],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],
@@ -178,6 +179,9 @@ async function serveClient(app: FastifyInstance, distDir: string) {
     prefix: '/',
     wildcard: false,
     index: false,
+    // The headers below decide caching alone (send's default 'public, max-age=0' would override them); /sw.js
+    // and index.html must stay 'no-cache' so a new version is found (ADR 014).
+    cacheControl: false,
     setHeaders(res, path) {
       if (path.includes(`${join(distDir, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       else res.setHeader('cache-control', 'no-cache');

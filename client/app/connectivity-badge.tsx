@@ -1,65 +1,52 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { Globe, WifiOff } from 'lucide-react';
 import { cn } from '@client/lib/cn';
+import { useOnlineStatus } from '@client/lib/online';
+import { ONLINE_BADGE_HIDE_MS, connectivityMessage, type ConnectivityMessage } from './pwa/timing-rules';
 
-/** Spec 002 section 9: the online message disappears 5 s after it is shown. */
-export const ONLINE_BADGE_HIDE_MS = 5000;
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
-}
+const TEXT: Record<ConnectivityMessage, string> = {
+  online: 'Online: Go Live is available worldwide, in 195+ countries.',
+  'back-online': 'Back online: Go Live is syncing with the server again.',
+  offline: 'You are offline. What you have seen still works and syncs when you reconnect; actions that need the server will say so.',
+};
 
 /**
- * Small, non-blocking connectivity pill (spec 002 section 2). Online: worldwide-access message, hidden after
- * 5 s. Offline: stays while offline; queries and mutations pause and resume on reconnect (TanStack Query).
+ * The connectivity badge of spec 002 section 2: online, a worldwide-access message hidden 5 s after mount (or after
+ * a reconnect); offline, a message that stays until the connection is back. It is a strip in the page flow under
+ * the header, not an overlay, so it never covers content or controls (at 390 px too). The live region itself is
+ * always mounted so screen readers hear each change.
  */
 export function ConnectivityBadge() {
   const online = useOnlineStatus();
-  const [visible, setVisible] = useState(true);
-  const wasOffline = useRef(false);
-  const [reconnected, setReconnected] = useState(false);
+  const [wasOffline, setWasOffline] = useState(!online);
+  const [expired, setExpired] = useState(false);
 
   useEffect(() => {
-    setVisible(true);
+    setExpired(false);
     if (!online) {
-      wasOffline.current = true;
+      setWasOffline(true);
       return;
     }
-    setReconnected(wasOffline.current);
-    const timer = setTimeout(() => setVisible(false), ONLINE_BADGE_HIDE_MS);
+    const timer = setTimeout(() => setExpired(true), ONLINE_BADGE_HIDE_MS);
     return () => clearTimeout(timer);
   }, [online]);
 
+  const message = connectivityMessage({ online, wasOffline, elapsedMs: expired ? ONLINE_BADGE_HIDE_MS : 0 });
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-4 left-4 z-40 max-w-[calc(100vw-2rem)]">
-      {visible ? (
+    <div role="status" aria-live="polite" data-testid="connectivity-badge">
+      {message ? (
         <p
           className={cn(
-            'flex items-center gap-2 rounded-full px-3 py-1.5 text-xs font-medium shadow-lg ring-1 animate-fade-in',
-            online ? 'bg-white text-emerald-800 ring-emerald-200' : 'bg-amber-50 text-amber-900 ring-amber-300',
+            'flex items-center justify-center gap-2 border-b px-4 py-1.5 text-center text-xs font-medium',
+            message === 'offline' ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-emerald-100 bg-emerald-50 text-emerald-900',
           )}
         >
-          {online ? (
-            <Globe className="size-3.5 shrink-0 text-emerald-600" aria-hidden="true" />
-          ) : (
+          {message === 'offline' ? (
             <WifiOff className="size-3.5 shrink-0 text-amber-700" aria-hidden="true" />
+          ) : (
+            <Globe className="size-3.5 shrink-0 text-emerald-600" aria-hidden="true" />
           )}
-          <span>
-            {online
-              ? reconnected
-                ? 'Back online: your changes are syncing.'
-                : 'Online: Go Live is available worldwide, in 195+ countries.'
-              : 'You are offline. The app still works and will sync when you reconnect.'}
-          </span>
+          <span>{TEXT[message]}</span>
         </p>
       ) : null}
     </div>

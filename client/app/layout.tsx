@@ -28,11 +28,11 @@ export function Layout() {
         <div className="fixed inset-x-0 top-0 z-[150] h-0.5 animate-pulse bg-brand-500" role="progressbar" aria-label="Loading page" />
       ) : null}
       <Header />
+      <ConnectivityBadge />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         <Outlet />
       </main>
       <Footer />
-      <ConnectivityBadge />
       <IosInstallBanner />
       <InstallHelpDialog />
       <ScrollRestoration />

@@ -1,7 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api';
 
-/** Spec 000 section 7: data never goes stale, no interval or focus refetch, no retries. */
+/**
+ * Spec 000 section 7: data never goes stale, no interval or focus refetch, no retries. Offline (ADR 014), a query
+ * still runs once, so the service worker can answer it from its cache (networkMode 'offlineFirst'), and a mutation
+ * fails at once with a connection error instead of waiting, paused and silent, for the network ('always').
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -10,9 +14,11 @@ export const queryClient = new QueryClient({
       refetchInterval: false,
       refetchOnWindowFocus: false,
       retry: false,
+      networkMode: 'offlineFirst',
     },
     mutations: {
       retry: false,
+      networkMode: 'always',
     },
   },
 });

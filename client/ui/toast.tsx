@@ -79,3 +79,20 @@ export const ToastClose = forwardRef<ComponentRef<typeof ToastPrimitive.Close>, 
     );
   },
 );
+
+/** A button inside a toast (e.g. Reload); `altText` tells screen-reader users how to do the same another way. */
+export const ToastAction = forwardRef<ComponentRef<typeof ToastPrimitive.Action>, ComponentPropsWithoutRef<typeof ToastPrimitive.Action>>(
+  function ToastAction({ className, ...props }, ref) {
+    return (
+      <ToastPrimitive.Action
+        ref={ref}
+        className={cn(
+          'inline-flex h-8 shrink-0 items-center justify-center self-center rounded-md border border-current px-3 text-sm font-medium',
+          'hover:bg-black/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current',
+          className,
+        )}
+        {...props}
+      />
+    );
+  },
+);

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { TOAST_DURATION_MS, useToast } from './use-toast';
-import { ToastClose, ToastDescription, ToastProvider, ToastRoot, ToastTitle, ToastViewport } from './toast';
+import { ToastAction, ToastClose, ToastDescription, ToastProvider, ToastRoot, ToastTitle, ToastViewport } from './toast';
 
 /** Spec 000 section 9: swipe right past 50 px to dismiss; F8 moves focus to the notification area. */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
@@ -10,7 +10,7 @@ export function Toaster() {
   const { toasts, dismiss } = useToast();
   return (
     <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
-      {toasts.map(({ id, title, description, variant = 'default', duration, open }) => (
+      {toasts.map(({ id, title, description, variant = 'default', duration, open, action }) => (
         <ToastRoot
           key={id}
           variant={variant}
@@ -27,6 +27,11 @@ export function Toaster() {
             <ToastTitle>{title}</ToastTitle>
             {description ? <ToastDescription>{description}</ToastDescription> : null}
           </div>
+          {action ? (
+            <ToastAction altText={action.altText} onClick={action.onClick}>
+              {action.label}
+            </ToastAction>
+          ) : null}
           <ToastClose />
         </ToastRoot>
       ))}

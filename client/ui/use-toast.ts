@@ -15,6 +15,8 @@ export type ToastInput = {
   variant?: ToastVariant;
   /** Override the 5000 ms display time (Infinity keeps it until dismissed). */
   duration?: number;
+  /** One button in the toast, e.g. Reload; `altText` describes another way to do it for screen readers. */
+  action?: { label: string; altText: string; onClick: () => void };
 };
 
 export type ToastRecord = ToastInput & { id: string; open: boolean };

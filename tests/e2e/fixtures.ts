@@ -38,10 +38,11 @@ export function useBrowser() {
   });
   return {
     async page(
-      opts: { width?: number; height?: number; geolocation?: { latitude: number; longitude: number } } = {},
+      opts: { width?: number; height?: number; geolocation?: { latitude: number; longitude: number }; userAgent?: string; baseURL?: string } = {},
     ): Promise<Page & { errors: string[] }> {
       const context = await browser.newContext({
-        baseURL: baseURL(),
+        baseURL: opts.baseURL ?? baseURL(),
+        ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
         ...(opts.geolocation ? { geolocation: { ...opts.geolocation, accuracy: 10 }, permissions: ['geolocation'] } : {}),
       });

@@ -45,6 +45,14 @@ export function InstallHelpDialog() {
             </DialogHeader>
             <IosInstallSteps />
           </>
+        ) : help === 'unsupported' ? (
+          <DialogHeader>
+            <DialogTitle>Installing is not supported</DialogTitle>
+            <DialogDescription>
+              This browser cannot install Go Live as an app. Keep using it here, bookmark this page, or open Go Live in Chrome, Edge or
+              Safari to install it.
+            </DialogDescription>
+          </DialogHeader>
         ) : (
           <>
             <DialogHeader>

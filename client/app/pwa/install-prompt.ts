@@ -6,8 +6,8 @@ export type BeforeInstallPromptEvent = Event & {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
 };
 
-/** Which help dialog is open: the iOS steps or manual instructions for other browsers. */
-export type InstallHelp = 'ios' | 'manual' | null;
+/** Which help dialog is open: the iOS steps, manual instructions for other browsers, or 'not supported'. */
+export type InstallHelp = 'ios' | 'manual' | 'unsupported' | null;
 
 type InstallState = { deferred: BeforeInstallPromptEvent | null; installed: boolean; help: InstallHelp };
 
@@ -32,6 +32,10 @@ export function startInstallPromptCapture(): void {
     set({ deferred: event as BeforeInstallPromptEvent });
   });
   window.addEventListener('appinstalled', () => set({ deferred: null, installed: true }));
+  // Opened as the installed app (display-mode standalone): the Install App action hides.
+  window.matchMedia?.('(display-mode: standalone)').addEventListener?.('change', (event) => {
+    if (event.matches) set({ deferred: null, installed: true });
+  });
 }
 
 function subscribe(listener: () => void) {
@@ -72,7 +76,8 @@ export async function requestInstall(): Promise<'accepted' | 'dismissed' | 'help
   } catch {
     // A prompt that fails to show falls through to the manual instructions.
   }
-  set({ help: 'manual' });
+  // Without service workers (or outside a secure context) a browser cannot install a web app at all.
+  set({ help: installSupported() ? 'manual' : 'unsupported' });
   return 'help';
 }
 
@@ -87,6 +92,12 @@ export function isIosSafari(): boolean {
   const isIos = /iPad|iPhone|iPod/.test(ua) || (ua.includes('Macintosh') && navigator.maxTouchPoints > 1);
   const otherBrowser = /CriOS|FxiOS|EdgiOS|OPiOS|OPT\/|GSA\/|DuckDuckGo|YaBrowser/.test(ua);
   return isIos && /WebKit/.test(ua) && !otherBrowser;
+}
+
+/** The browser can install web apps here: service workers in a secure context (https, or localhost). */
+export function installSupported(): boolean {
+  if (typeof window === 'undefined') return false;
+  return window.isSecureContext !== false && 'serviceWorker' in navigator;
 }
 
 /** True when the app already runs as an installed app. */

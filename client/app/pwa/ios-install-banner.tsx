@@ -1,19 +1,16 @@
 import { useEffect, useState } from 'react';
 import { X } from 'lucide-react';
 import { isIosSafari, isStandalone } from './install-prompt';
+import { IOS_BANNER_AUTO_HIDE_MS, IOS_BANNER_DELAY_MS, iosBannerAllowed, parseDismissedAt } from './timing-rules';
 
-const DISMISSED_KEY = 'go-live-ios-install-dismissed';
-/** Spec 002 section 9: shown 3 s after load, again 24 h after a dismissal, and hidden by itself after 15 s. */
-export const IOS_BANNER_DELAY_MS = 3000;
-export const IOS_BANNER_REPEAT_MS = 24 * 60 * 60 * 1000;
-export const IOS_BANNER_AUTO_HIDE_MS = 15_000;
+/** localStorage key holding when the banner was last dismissed (ms since the epoch). */
+export const IOS_BANNER_DISMISSED_KEY = 'go-live-ios-install-dismissed';
 
-function recentlyDismissed(): boolean {
+function dismissedAt(): number | null {
   try {
-    const at = Number(window.localStorage.getItem(DISMISSED_KEY));
-    return Number.isFinite(at) && at > 0 && Date.now() - at < IOS_BANNER_REPEAT_MS;
+    return parseDismissedAt(window.localStorage.getItem(IOS_BANNER_DISMISSED_KEY));
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -22,7 +19,8 @@ export function IosInstallBanner() {
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
-    if (!isIosSafari() || isStandalone() || recentlyDismissed()) return;
+    // Spec 002 sections 4 and 9: 3 s after load, not installed, not dismissed in the last 24 h; hides after 15 s.
+    if (!iosBannerAllowed({ iosSafari: isIosSafari(), standalone: isStandalone(), dismissedAt: dismissedAt(), now: Date.now() })) return;
     const show = setTimeout(() => setVisible(true), IOS_BANNER_DELAY_MS);
     const hide = setTimeout(() => setVisible(false), IOS_BANNER_DELAY_MS + IOS_BANNER_AUTO_HIDE_MS);
     return () => {
@@ -36,7 +34,7 @@ export function IosInstallBanner() {
   const dismiss = () => {
     setVisible(false);
     try {
-      window.localStorage.setItem(DISMISSED_KEY, String(Date.now()));
+      window.localStorage.setItem(IOS_BANNER_DISMISSED_KEY, String(Date.now()));
     } catch {
       // Not remembering the dismissal only means the hint may come back tomorrow.
     }

@@ -4,6 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginSchema, type Login, type PublicUser } from '@domain/accounts/schemas';
 import { parseApiError } from '@client/lib/api';
+import { stopIfOffline } from '@client/lib/online';
+import { OfflineNotice } from '@client/ui/offline-notice';
 import { Button } from '@client/ui/button';
 import { FormAlert, FormField } from '@client/ui/form-field';
 import { Input } from '@client/ui/input';
@@ -44,6 +46,7 @@ export function SignInForm({ defaultEmail = '', onSignedIn }: SignInFormProps) {
 
   const onSubmit = async (values: Login) => {
     setFormError(null);
+    if (stopIfOffline('signing in')) return;
     try {
       const user = await signIn(values);
       toast({ title: 'Login Successful', description: `Welcome back, ${user.username}!`, variant: 'success' });
@@ -60,6 +63,7 @@ export function SignInForm({ defaultEmail = '', onSignedIn }: SignInFormProps) {
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4" aria-label="Sign in">
       <FormAlert message={formError} />
+      <OfflineNotice action="signing in" />
       <FormField label="Email" required error={errors.email?.message}>
         {(control) => (
           <Input {...control} type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...register('email')} />

@@ -3,6 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN, RegisterSchema, type PublicUser, type Register } from '@domain/accounts/schemas';
 import { parseApiError } from '@client/lib/api';
+import { stopIfOffline } from '@client/lib/online';
+import { OfflineNotice } from '@client/ui/offline-notice';
 import { Button } from '@client/ui/button';
 import { FormAlert, FormField } from '@client/ui/form-field';
 import { Input } from '@client/ui/input';
@@ -34,6 +36,7 @@ export function SignUpForm({ onSignedIn, onNeedsSignIn }: SignUpFormProps) {
 
   const onSubmit = async (values: Register) => {
     setFormError(null);
+    if (stopIfOffline('creating an account')) return;
     let answer: string;
     try {
       answer = (await createAccount(values)).message;
@@ -72,6 +75,7 @@ export function SignUpForm({ onSignedIn, onNeedsSignIn }: SignUpFormProps) {
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4" aria-label="Create an account">
       <FormAlert message={formError} />
+      <OfflineNotice action="creating an account" />
       <FormField label="Username" required error={errors.username?.message} hint="Letters, digits, dots, dashes and underscores.">
         {(control) => <Input {...control} autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('username')} />}
       </FormField>

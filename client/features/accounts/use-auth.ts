@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Login, PublicUser, Register, RegisterAnswer } from '@domain/accounts/schemas';
 import { apiJson, apiRequest, getQueryFn } from '@client/lib/api';
+import { clearSnapshots } from '@client/lib/offline-snapshot';
 
 /** The session is the server's: this query on /api/auth/me is the only source of "who is signed in". */
 export const AUTH_ME_KEY = ['/api/auth/me'] as const;
@@ -25,6 +26,10 @@ export function useAuth() {
     // Offline, fail at once (status 'error': pages show sign-in or a retry) instead of pausing in 'loading'
     // forever; the query has no data then, so it is refetched on reconnect.
     networkMode: 'always',
+    // An errored /me (offline) is not fetched again by every component that mounts useAuth: a fetch puts the
+    // query back to 'loading', which swaps forms for a spinner and mounts them again, an endless loop offline.
+    // It is fetched again on reconnect (refetchOnReconnect) and by the pages' Retry buttons.
+    retryOnMount: false,
   });
 
   const signInMutation = useMutation({
@@ -32,6 +37,8 @@ export function useAuth() {
     // Auth calls report "Unable to connect" at once rather than waiting, paused, for the network.
     networkMode: 'always',
     onSuccess: (user) => {
+      // Offline copies of the previous user's pages (My bookings) must not show under another account.
+      if (queryClient.getQueryData<PublicUser | null>(AUTH_ME_KEY)?.id !== user.id) clearSnapshots();
       queryClient.setQueryData(AUTH_ME_KEY, user);
       refreshUserData(queryClient);
     },
@@ -43,6 +50,7 @@ export function useAuth() {
     },
     networkMode: 'always',
     onSuccess: () => {
+      clearSnapshots();
       queryClient.setQueryData(AUTH_ME_KEY, null);
       refreshUserData(queryClient);
     },

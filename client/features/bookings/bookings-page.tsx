@@ -1,10 +1,13 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarX, CreditCard, LogIn, MessageCircle, RefreshCw, Truck } from 'lucide-react';
+import { CalendarX, CreditCard, LogIn, MessageCircle, RefreshCw, Truck, WifiOff } from 'lucide-react';
 import type { Booking, BookingStatus, PaymentEntry } from '@domain/bookings/schemas';
 import { trackingStatusLabel } from '@domain/orders/states';
-import { getQueryFn, parseApiError } from '@client/lib/api';
+import { getQueryFn, isNetworkError, parseApiError } from '@client/lib/api';
+import { readSnapshot, saveSnapshot, type Snapshot } from '@client/lib/offline-snapshot';
+import { notifyOffline, stopIfOffline } from '@client/lib/online';
+import { OfflineNotice } from '@client/ui/offline-notice';
 import { formatDate, formatDateTime, formatMoney } from '@client/lib/format';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Badge, type BadgeVariant } from '@client/ui/badge';
@@ -15,6 +18,7 @@ import { Skeleton } from '@client/ui/skeleton';
 import { PageSpinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';
 import { useAuth } from '@client/features/accounts/use-auth';
+import type { PublicUser } from '@domain/accounts/schemas';
 import { bookingChatTargets, deliveryHasDriver } from '@client/features/chat/booking-targets';
 import { ChatDialog, type ChatTarget } from '@client/features/chat/chat-dialog';
 import { CheckoutDialog } from '@client/features/payments/checkout-dialog';
@@ -24,6 +28,8 @@ import { cancelBooking } from '@client/features/payments/payments-api';
 import { BookingReviewButtons, useMyReviewables } from '@client/features/reviews/my-reviews';
 
 const BOOKINGS_KEY = ['/api/bookings'] as const;
+/** The last list seen, shown read-only when a reload happens offline (client/lib/offline-snapshot). */
+const BOOKINGS_SNAPSHOT = 'bookings';
 
 const STATUS: Record<BookingStatus, { label: string; variant: BadgeVariant }> = {
   pending: { label: 'Pending', variant: 'warning' },
@@ -39,11 +45,15 @@ export function BookingsPage() {
   usePageTitle('My bookings');
   const auth = useAuth();
   if (auth.status === 'loading') return <PageSpinner label="Checking your session…" />;
+  // Offline the session cannot be checked; the last list seen on this device is shown instead of "Sign in".
+  const offlineCopy = auth.status === 'error' && isNetworkError(auth.error) ? readSnapshot<Booking[]>(BOOKINGS_SNAPSHOT) : null;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">My bookings</h1>
-      {auth.status === 'signed-in' ? (
-        <BookingList />
+      {auth.status === 'signed-in' && auth.user ? (
+        <BookingList user={auth.user} />
+      ) : offlineCopy ? (
+        <OfflineBookings snapshot={offlineCopy} />
       ) : (
         <Card className="mt-6 p-6 text-center">
           <p className="text-gray-700">Sign in to see your bookings.</p>
@@ -57,8 +67,36 @@ export function BookingsPage() {
   );
 }
 
-function BookingList() {
+/** My bookings as last seen on this device, read-only: paying, cancelling and chat need the server. */
+function OfflineBookings({ snapshot }: { snapshot: Snapshot<Booking[]> }) {
+  const offline = () => notifyOffline('this action');
+  return (
+    <>
+      <p role="status" className="mt-6 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <WifiOff className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+        <span>
+          You are offline. These are the bookings of {snapshot.username} as last seen on {formatDateTime(snapshot.savedAt)}; paying, cancelling
+          and messages need a connection.
+        </span>
+      </p>
+      {snapshot.data.length === 0 ? (
+        <Card className="mt-4 p-6 text-center text-gray-700">You had no bookings then.</Card>
+      ) : (
+        <ul className="mt-4 grid gap-4" aria-label="Bookings">
+          {snapshot.data.map((b) => (
+            <BookingCard key={b.id} booking={b} onPay={offline} onCancel={offline} onMessage={offline} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function BookingList({ user }: { user: PublicUser }) {
   const query = useQuery<Booking[] | null>({ queryKey: BOOKINGS_KEY, queryFn: getQueryFn<Booking[]>({ on401: 'throw' }) });
+  useEffect(() => {
+    if (query.data) saveSnapshot(BOOKINGS_SNAPSHOT, { userId: user.id, username: user.username, data: query.data });
+  }, [query.data, user.id, user.username]);
   const [paying, setPaying] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   // One chat dialog for the page: the provider of a booked listing, or the driver of a delivery.
@@ -81,6 +119,8 @@ function BookingList() {
     );
   }
   if (query.isError) {
+    const copy = isNetworkError(query.error) ? readSnapshot<Booking[]>(BOOKINGS_SNAPSHOT) : null;
+    if (copy && copy.userId === user.id) return <OfflineBookings snapshot={copy} />;
     return (
       <Card role="alert" className="mt-6 grid justify-items-center gap-3 p-6 text-center">
         <p className="text-red-700">Could not load your bookings. {parseApiError(query.error).message ?? ''}</p>
@@ -323,11 +363,16 @@ function CancelDialog({ booking, onClose, onCancelled }: { booking: Booking | nu
             {paid ? 'The payment is refunded to your card.' : 'This booking has not been paid; nothing is charged.'}
           </DialogDescription>
         </DialogHeader>
+        <OfflineNotice action="cancelling a booking" />
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
             Keep booking
           </Button>
-          <Button variant="destructive" onClick={() => booking && mutation.mutate(booking.id)} disabled={mutation.isPending}>
+          <Button
+            variant="destructive"
+            onClick={() => booking && !stopIfOffline('cancelling a booking') && mutation.mutate(booking.id)}
+            disabled={mutation.isPending}
+          >
             {mutation.isPending ? 'Cancelling...' : 'Cancel booking'}
           </Button>
         </DialogFooter>

@@ -6,6 +6,8 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { REGISTRATION_FORMS, type RegistrationKind } from '@domain/onboarding';
 import { apiJson, parseApiError } from '@client/lib/api';
+import { stopIfOffline } from '@client/lib/online';
+import { OfflineNotice } from '@client/ui/offline-notice';
 import { cn } from '@client/lib/cn';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Button, buttonVariants } from '@client/ui/button';
@@ -88,6 +90,7 @@ export function RegistrationForm({ kind, title, subtitle, preset, onSubmitted }:
 
   const onSubmit = async (values: FieldValues) => {
     setFormError(null);
+    if (stopIfOffline('submitting a registration')) return;
     // Fields hidden by a choice (vehicle details without a vehicle) are not sent with stale text.
     const body = { ...values };
     for (const field of sections.flatMap((s) => s.fields)) {
@@ -130,6 +133,7 @@ export function RegistrationForm({ kind, title, subtitle, preset, onSubmitted }:
             {sections.map((section, index) => (
               <SectionFields key={section.title ?? index} section={section} control={control} register={register} errors={errors} />
             ))}
+            <OfflineNotice action="submitting a registration" />
             {formError ? (
               <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
                 {formError}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import type { Booking, ServiceType } from '@domain/bookings/schemas';
 import { parseApiError } from '@client/lib/api';
+import { offlineMessage, stopIfOffline } from '@client/lib/online';
 import { formatMoney } from '@client/lib/format';
 import { Button } from '@client/ui/button';
 import { Spinner } from '@client/ui/spinner';
@@ -104,6 +105,10 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
   onPaidRef.current = onPaid;
 
   const setUpPayment = useCallback(async (booking: Booking) => {
+    if (stopIfOffline('setting up the payment')) {
+      setStep({ kind: 'intent-error', booking, message: offlineMessage('setting up the payment') });
+      return;
+    }
     setStep({ kind: 'intent', booking });
     try {
       const intent = await createPaymentIntent(booking.id);
@@ -118,6 +123,11 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
     async (lines: CheckoutItem[], totalAmount: number) => {
       if (lines.length === 0) return;
       booked.current = lines;
+      // Nothing is sent while offline; the lines (and any addresses) stay for Retry.
+      if (stopIfOffline('booking')) {
+        setStep({ kind: 'create-error', message: offlineMessage('booking') });
+        return;
+      }
       setStep({ kind: 'creating' });
       try {
         const booking = await createBooking({
@@ -164,6 +174,8 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
 
   const submitAddresses = () => {
     if (!items) return;
+    // Offline, the addresses stay on screen for when the connection is back.
+    if (stopIfOffline('booking')) return;
     const errors = validateFulfilment(form);
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) {

@@ -3,6 +3,8 @@ import { LoaderCircle, Lock } from 'lucide-react';
 import { checkCard, normalizeCardNumber } from '@domain/payments/cards';
 import { parseApiError } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
+import { stopIfOffline } from '@client/lib/online';
+import { OfflineNotice } from '@client/ui/offline-notice';
 import { Button } from '@client/ui/button';
 import { FormAlert, FormField } from '@client/ui/form-field';
 import { Input } from '@client/ui/input';
@@ -59,6 +61,7 @@ export function SandboxCardForm({ intent, onSuccess, onFailure }: CardFormProps)
     if (!exp) local.expiry = 'Enter the expiry as MM/YY.';
     setErrors(local);
     if (Object.keys(local).length > 0 || !exp) return;
+    if (stopIfOffline('paying')) return;
 
     submitting.current = true;
     setBusy(true);
@@ -95,6 +98,7 @@ export function SandboxCardForm({ intent, onSuccess, onFailure }: CardFormProps)
         Sandbox: use 4242 4242 4242 4242 with any future expiry and any 3-digit CVC. 4000 0000 0000 0002 is declined.
       </p>
       <FormAlert message={formError} />
+      <OfflineNotice action="paying" />
       <FormField label="Card number" required error={errors.number}>
         {(control) => (
           <Input

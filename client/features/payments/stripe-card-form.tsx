@@ -3,6 +3,8 @@ import { LoaderCircle, Lock } from 'lucide-react';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { formatMoney } from '@client/lib/format';
+import { stopIfOffline } from '@client/lib/online';
+import { OfflineNotice } from '@client/ui/offline-notice';
 import { Button } from '@client/ui/button';
 import { FormAlert } from '@client/ui/form-field';
 import type { CardFormProps } from './sandbox-card-form';
@@ -30,6 +32,7 @@ function StripeForm({ intent, onSuccess, onFailure }: CardFormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!stripe || !elements || busy) return;
+    if (stopIfOffline('paying')) return;
     setBusy(true);
     setFormError(null);
     try {
@@ -58,6 +61,7 @@ function StripeForm({ intent, onSuccess, onFailure }: CardFormProps) {
   return (
     <form onSubmit={(e) => void submit(e)} className="grid gap-3" aria-label="Card details">
       <FormAlert message={formError} />
+      <OfflineNotice action="paying" />
       <PaymentElement />
       <Button type="submit" size="lg" className="w-full" disabled={busy || !stripe || !elements}>
         {busy ? <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Lock className="size-4" aria-hidden="true" />}

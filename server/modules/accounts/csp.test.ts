@@ -48,6 +48,14 @@ describe('Content-Security-Policy', () => {
     // Map tiles from tile.openstreetmap.org need a Referer; only the origin is sent cross-site.
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
+
+  it('lets the service worker fetch map tiles to cache them (ADR 014): the tile origin is in connect-src', async () => {
+    const res = await withoutStripe.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = directives(res.headers['content-security-policy']);
+    expect(csp['img-src']).toContain('https://tile.openstreetmap.org');
+    expect(csp['connect-src']).toEqual(expect.arrayContaining(["'self'", 'https://tile.openstreetmap.org']));
+    expect(csp['connect-src']).not.toContain('*');
+  });
 });
 
 describe('headers of issue 14', () => {
