@@ -5,6 +5,7 @@ import { parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { Button } from '@client/ui/button';
 import { Skeleton } from '@client/ui/skeleton';
+import { isOffline, OFFLINE_TITLE } from '@client/lib/online';
 
 /** Placeholder cards while a list loads; announced once as "Loading <label>". */
 export function CardGridSkeleton({ count = 3, label, className }: { count?: number; label: string; className?: string }) {
@@ -28,7 +29,11 @@ export function CardGridSkeleton({ count = 3, label, className }: { count?: numb
 /** A failed load with the reason and a Retry button. */
 export function ErrorState({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   const parsed = parseApiError(error);
-  const reason = parsed.status === null ? 'Unable to connect to the server. Check your connection.' : (parsed.message ?? parsed.raw);
+  const reason = isOffline()
+    ? `${OFFLINE_TITLE}. This needs a connection to Go Live; try again when you are back online.`
+    : parsed.status === null
+      ? 'Unable to connect to the server. Check your connection.'
+      : (parsed.message ?? parsed.raw);
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center">
       <AlertTriangle className="size-6 text-red-600" aria-hidden="true" />
