@@ -25,13 +25,22 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      ...noImport(['**/server/**', '@server/*'], 'client/ must not import server/'),
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '@server/*'], message: 'client/ must not import server/' },
+            // The common-password list (~50,000 words) is checked on the server only; the bundle stays small.
+            { group: ['@zxcvbn-ts/*'], message: 'the password dictionary is server-side only (issue 14)' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['domain/**/*.ts'],
     rules: noImport(
-      ['**/server/**', '**/client/**', '@client/*', 'react', 'react-dom', 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'node:*'],
+      ['**/server/**', '**/client/**', '@client/*', 'react', 'react-dom', 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'node:*', '@zxcvbn-ts/*'],
       'domain/ is pure: no I/O, no React, no Fastify, no server or client imports',
     ),
   },

@@ -59,7 +59,7 @@ function ownSocketOrigin(config: Config) {
 }
 
 /** Browser features the app does not use are off; geolocation (the driver screen) and payment stay for this origin. */
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self), payment=(self), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()';
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self), payment=(self "https://js.stripe.com"), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()';
 
 function contentSecurityPolicy(config: Config) {
   const tileOrigin = (() => {

@@ -94,3 +94,11 @@ export function describeDevice(userAgent: string | null | undefined): string {
   if (browser && os) return `${browser} on ${os}`;
   return browser ?? os ?? 'Unknown device';
 }
+
+/** Response schemas of the accounts routes (documented in OpenAPI, checked by the zod serializer). */
+export const PublicUserSchema = z.object({ id: z.number().int(), username: z.string(), email: z.string(), role: z.enum(ROLES) }).meta({ id: 'PublicUser' });
+export const RegisterAnswerSchema = z.object({ message: z.string() });
+export const OkSchema = z.object({ ok: z.boolean() });
+export const SuccessSchema = z.object({ success: z.boolean() });
+export const SessionInfoSchema = z.object({ id: z.string(), device: z.string(), createdAt: z.string(), lastSeenAt: z.string(), current: z.boolean() }).meta({ id: 'SessionInfo' });
+export const SignedOutEverywhereSchema = z.object({ ended: z.number().int() });

@@ -34,3 +34,16 @@ export const AuditQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+export const AuditEntrySchema = z
+  .object({
+    id: z.number().int(),
+    at: z.string(),
+    actorId: z.number().int().nullable(),
+    actor: z.string(),
+    action: z.string(),
+    targetType: z.string(),
+    targetId: z.string().nullable(),
+    changes: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'AuditEntry' });

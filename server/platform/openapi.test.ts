@@ -34,6 +34,20 @@ describe('OpenAPI', () => {
     expect(missing).toEqual([]);
   });
 
+  it('documents declared answers: the sign-in returns a PublicUser, errors the shared ErrorBody', () => {
+    const login = doc.paths['/api/auth/login'].post as unknown as { responses: Record<string, { content: Record<string, { schema: { $ref?: string } }> }> };
+    // A named schema is a $ref into components; every $ref of the document resolves.
+    const resolve = (schema: { $ref?: string }) =>
+      schema.$ref ? (doc as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas[schema.$ref.split('/').pop()!] : schema;
+    const ok = resolve(login.responses['200'].content['application/json'].schema) as { properties: Record<string, unknown> };
+    expect(Object.keys(ok.properties).sort()).toEqual(['email', 'id', 'role', 'username']);
+    const err = resolve(login.responses['4XX'].content['application/json'].schema) as { properties: Record<string, unknown> };
+    expect(err.properties).toHaveProperty('message');
+    for (const ref of JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? []) {
+      expect(resolve({ $ref: ref.slice(8, -1) }), ref).toBeDefined();
+    }
+  });
+
   it('serves the interactive docs from local files, within the CSP', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

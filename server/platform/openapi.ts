@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /** The one error shape of every route (server/platform/errors.ts), with the extra fields some answers carry. */
@@ -66,6 +66,8 @@ export async function installOpenApi(app: FastifyInstance, opts: { version: stri
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
     },
     transform: createJsonSchemaTransform({ skipList: [], zodToJsonConfig: { unrepresentable: 'any' } as never }),
+    // Schemas with a `.meta({ id })` (PublicUser, ErrorBody...) become components, referenced by $ref.
+    transformObject: createJsonSchemaTransformObject({ zodToJsonConfig: { unrepresentable: 'any' } as never }),
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: false, uiConfig: { deepLinking: true } });
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => {

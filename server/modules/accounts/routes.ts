@@ -1,6 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { describeDevice, LoginSchema, REGISTER_ANSWER, RegisterSchema, SetPasswordSchema, type SessionInfo } from '../../../domain/accounts/schemas';
+import { z } from 'zod';
+import {
+  describeDevice,
+  LoginSchema,
+  OkSchema,
+  PublicUserSchema,
+  REGISTER_ANSWER,
+  RegisterAnswerSchema,
+  RegisterSchema,
+  SessionInfoSchema,
+  SetPasswordSchema,
+  SignedOutEverywhereSchema,
+  SuccessSchema,
+  type SessionInfo,
+} from '../../../domain/accounts/schemas';
 import { limit, RateCounters } from '../../platform/rate-counters';
 import type { AppContext } from '../../platform/context';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/plugin';
@@ -15,14 +29,14 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   const counters = new RateCounters(ctx.db);
 
   /** 201 with the same answer whether the e-mail was free or not (ADR 016); limited per source address. */
-  r.post('/api/auth/register', { schema: { body: RegisterSchema } }, async (request, reply) => {
+  r.post('/api/auth/register', { schema: { body: RegisterSchema, response: { 201: RegisterAnswerSchema } } }, async (request, reply) => {
     const { max, windowMs } = ctx.config.signupLimit;
     await limit(counters, `signup:${request.ip}`, max, windowMs, 'Too many sign-ups from this address. Please try again later.');
     await registerUser(ctx.events, request.body);
     return reply.status(201).send({ message: REGISTER_ANSWER });
   });
 
-  r.post('/api/auth/login', { schema: { body: LoginSchema } }, async (request, reply) => {
+  r.post('/api/auth/login', { schema: { body: LoginSchema, response: { 200: PublicUserSchema } } }, async (request, reply) => {
     const { email, password } = request.body;
     const deviceToken = request.cookies[DEVICE_COOKIE];
     // The attempt is reserved before the password is checked (ADR 016): concurrency cannot exceed the limit.
@@ -33,6 +47,11 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
       throw new HttpError(401, 'Invalid credentials');
     }
     await attempt.succeeded();
+    // A fresh token at each sign-in; an earlier session of this browser is ended.
+    if (request.sessionToken) await ctx.sessions.destroy(request.sessionToken);
+    const { token, expiresAt } = await ctx.sessions.create(user.id, { userAgent: request.headers['user-agent'] });
+    setSessionCookie(request, reply, token, expiresAt);
+    // This browser is now known to the account: exempt from its slow-down (ADR 016).
     const device = await throttle.rememberDevice(user.id, deviceToken);
     if (device) {
       reply.setCookie(DEVICE_COOKIE, device, {
@@ -43,14 +62,10 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
         maxAge: 365 * 24 * 3600,
       });
     }
-    // A fresh token at each sign-in; an earlier session of this browser is ended.
-    if (request.sessionToken) await ctx.sessions.destroy(request.sessionToken);
-    const { token, expiresAt } = await ctx.sessions.create(user.id, { userAgent: request.headers['user-agent'] });
-    setSessionCookie(request, reply, token, expiresAt);
     return user;
   });
 
-  r.post('/api/auth/logout', async (request, reply) => {
+  r.post('/api/auth/logout', { schema: { response: { 200: SuccessSchema } } }, async (request, reply) => {
     if (request.sessionToken) await ctx.sessions.destroy(request.sessionToken);
     clearSessionCookie(request, reply);
     return reply.status(200).send({ success: true });
@@ -59,7 +74,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Spends a one-time set-password link (accounts created for someone else, e.g. an approved driver). */
   r.post(
     '/api/auth/set-password',
-    { schema: { body: SetPasswordSchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    { schema: { body: SetPasswordSchema, response: { 200: OkSchema } }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
     async (request) => {
       await setPasswordWithToken(ctx.db, request.body.token, request.body.password);
       return { ok: true };
@@ -69,7 +84,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Always the same 202, known e-mail or not; limited per client, and per account in the service. */
   r.post(
     '/api/auth/forgot-password',
-    { schema: { body: ForgotPasswordSchema }, config: { rateLimit: { max: 5, timeWindow: '1 minute' } } },
+    { schema: { body: ForgotPasswordSchema, response: { 202: RegisterAnswerSchema } }, config: { rateLimit: { max: 5, timeWindow: '1 minute' } } },
     async (request, reply) => {
       await requestPasswordReset(ctx.events, request.body.email);
       return reply.status(202).send({ message: FORGOT_PASSWORD_ANSWER });
@@ -78,7 +93,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/api/auth/reset-password',
-    { schema: { body: ResetPasswordSchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    { schema: { body: ResetPasswordSchema, response: { 200: OkSchema } }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
     async (request) => {
       await setPasswordWithToken(ctx.db, request.body.token, request.body.password, { purpose: 'reset-password', invalidMessage: RESET_LINK_INVALID });
       return { ok: true };
@@ -86,19 +101,19 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   /** The account's signed-in browsers (device, last seen), this one marked. */
-  r.get('/api/account/sessions', { preHandler: requireUser }, async (request): Promise<SessionInfo[]> => {
+  r.get('/api/account/sessions', { preHandler: requireUser, schema: { response: { 200: z.array(SessionInfoSchema) } } }, async (request): Promise<SessionInfo[]> => {
     const rows = await ctx.sessions.list(currentUser(request).id, request.sessionToken);
     return rows.map((s) => ({ id: s.id, device: describeDevice(s.userAgent), createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), current: s.current }));
   });
 
   /** 'Sign out everywhere': every session of the account ends, this one included. */
-  r.post('/api/account/sessions/sign-out-everywhere', { preHandler: requireUser }, async (request, reply) => {
+  r.post('/api/account/sessions/sign-out-everywhere', { preHandler: requireUser, schema: { response: { 200: SignedOutEverywhereSchema } } }, async (request, reply) => {
     const ended = await ctx.sessions.destroyAll(currentUser(request).id);
     clearSessionCookie(request, reply);
     return { ended };
   });
 
-  r.get('/api/auth/me', { preHandler: requireUser }, async (request) => {
+  r.get('/api/auth/me', { preHandler: requireUser, schema: { response: { 200: PublicUserSchema } } }, async (request) => {
     if (!request.user) throw unauthorized();
     return request.user;
   });

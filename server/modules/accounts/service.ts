@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, notInArray, sql } from 'drizzle-orm';
 import { SET_PASSWORD_INVALID, type PublicUser, type Register, type Role } from '../../../domain/accounts/schemas';
 import type { Db, Tx } from '../../db/connect';
 import { knownDevices, passwordTokens, sessions, users } from '../../db/schema';
@@ -88,6 +88,8 @@ export type LoginThrottleOptions = {
 
 /** The cookie naming a browser that signed in before (its hash is in known_devices). */
 export const DEVICE_COOKIE = 'did';
+/** Browsers remembered per account. */
+export const KNOWN_DEVICES_PER_ACCOUNT = 20;
 
 const TOO_MANY_SIGN_INS = 'Too many failed sign-in attempts. Please try again later.';
 
@@ -168,6 +170,9 @@ export class LoginThrottle {
     }
     const fresh = randomBytes(24).toString('base64url');
     await this.db.insert(knownDevices).values({ id: hashToken(fresh), userId });
+    // An account remembers its 20 most recent browsers (scripts signing in without cookies do not grow the table).
+    const keep = this.db.select({ id: knownDevices.id }).from(knownDevices).where(eq(knownDevices.userId, userId)).orderBy(desc(knownDevices.createdAt)).limit(KNOWN_DEVICES_PER_ACCOUNT);
+    await this.db.delete(knownDevices).where(and(eq(knownDevices.userId, userId), notInArray(knownDevices.id, keep)));
     return fresh;
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeDevice } from '../../../domain/accounts/schemas';
+import { COMMON_PASSWORD_MESSAGE, describeDevice } from '../../../domain/accounts/schemas';
+import { createPasswordToken } from './service';
 import { createTestApp, sessionCookie, signUp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -51,3 +52,16 @@ describe('the account sessions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/account/sessions' })).statusCode).toBe(401);
   });
 });
+
+describe('a new password through a reset link', () => {
+  it('is refused when common, with the same message as at sign-up', async () => {
+    const me = await signUp(t);
+    const { token } = await createPasswordToken(t.database.db, me.id, { purpose: 'reset-password', ttlMs: 60_000 });
+    const common = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'sunshine1' } });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().errors.password).toBe(COMMON_PASSWORD_MESSAGE);
+    const fine = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'a-brand-new-secret' } });
+    expect(fine.json()).toEqual({ ok: true });
+  });
+});
+

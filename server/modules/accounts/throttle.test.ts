@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { rateCounters } from '../../db/schema';
+import { knownDevices, rateCounters, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTwoInstances } from '../../testing/two-instances';
 
@@ -134,5 +134,18 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two instances
     } finally {
       await both.close();
     }
+  });
+});
+
+describe('known browsers', () => {
+  it('an account remembers its 20 most recent browsers, the newest still exempt', async () => {
+    const email = await register('manybrowsers');
+    let last: string | undefined;
+    for (let i = 0; i < 25; i++) last = deviceCookie(await login(email, 'password-123', `198.51.100.${100 + i}`));
+    const [{ id }] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    expect(await t.database.db.$count(knownDevices, eq(knownDevices.userId, id))).toBe(20);
+    // Slow the account down, then the newest browser still signs in.
+    for (const ip of ['10.7.0.1', '10.7.0.2']) for (let i = 0; i < 6; i++) await login(email, `bad-${ip}-${i}`, ip);
+    expect((await login(email, 'password-123', '10.7.0.9', last)).statusCode).toBe(200);
   });
 });

@@ -18,7 +18,7 @@ import { listCollection, updateCollectionRow } from './collections';
 import { toCsv } from './csv';
 import { adminStats } from './service';
 import { idParam } from '../../../domain/ids';
-import { AuditQuerySchema } from '../../../domain/audit/schemas';
+import { AuditEntrySchema, AuditQuerySchema } from '../../../domain/audit/schemas';
 import { listAudit } from '../audit/service';
 
 const IdParams = z.object({
@@ -64,7 +64,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // The audit log of admin and money actions (ADR 017), newest first.
-  r.get('/api/admin/audit', { ...adminOnly, schema: { querystring: AuditQuerySchema } }, async (request) => listAudit(db, request.query));
+  r.get('/api/admin/audit', { ...adminOnly, schema: { querystring: AuditQuerySchema, response: { 200: z.array(AuditEntrySchema) } } }, async (request) => listAudit(db, request.query));
 
   // Contact messages.
   r.get('/api/admin/messages', adminOnly, async () => listContactMessages(db));

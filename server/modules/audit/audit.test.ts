@@ -56,6 +56,14 @@ describe('audit log', () => {
     expect(rejected).toMatchObject({ targetId: String(r), changes: { status: ['pending', 'rejected'], reason: 'Photos missing' } });
   });
 
+  it('records the role change when an approval makes the signed-in submitter a provider', async () => {
+    const owner = await signUp(t);
+    const res = await t.app.inject({ method: 'POST', url: REGISTRATION_FORMS.hotel.apiPath, payload: VALID_SAMPLES.hotel, headers: { cookie: owner.cookie } });
+    expect((await asAdmin('POST', `/api/admin/registrations/${res.json().id}/approve`, {})).statusCode).toBe(200);
+    const [change] = await audit('?action=role.changed');
+    expect(change).toMatchObject({ actor: 'auditor', targetType: 'user', targetId: String(owner.id), changes: { role: ['user', 'provider'] } });
+  });
+
   it('records a refund with the amount and the customer who cancelled', async () => {
     const customer = await signUp(t);
     const booking = await bookHotel(t, customer.cookie);

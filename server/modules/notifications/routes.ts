@@ -32,13 +32,13 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
   const r = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = { onRequest: requireRole('admin') };
 
-  r.get('/api/account/preferences', { onRequest: requireUser }, async (request, reply) => {
+  r.get('/api/account/preferences', { onRequest: requireUser, schema: { response: { 200: MailPreferencesSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const [u] = await ctx.db.select({ emailOptOut: users.emailOptOut }).from(users).where(eq(users.id, currentUser(request).id));
     return { emailOptOut: u?.emailOptOut ?? false };
   });
 
-  r.patch('/api/account/preferences', { onRequest: requireUser, schema: { body: MailPreferencesSchema } }, async (request) => {
+  r.patch('/api/account/preferences', { onRequest: requireUser, schema: { body: MailPreferencesSchema, response: { 200: MailPreferencesSchema } } }, async (request) => {
     await ctx.db.update(users).set({ emailOptOut: request.body.emailOptOut }).where(eq(users.id, currentUser(request).id));
     return { emailOptOut: request.body.emailOptOut };
   });

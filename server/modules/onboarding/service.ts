@@ -235,7 +235,10 @@ export async function approveRegistration(events: EventBus, id: number, reviewer
         ...(granted.setPasswordToken ? { setPasswordPath: `/set-password?token=${granted.setPasswordToken}` } : {}),
       };
     } else if (row.submitterId !== null) {
-      await tx.update(users).set({ role: 'provider' }).where(and(eq(users.id, row.submitterId), eq(users.role, 'user')));
+      const promoted = await tx.update(users).set({ role: 'provider' }).where(and(eq(users.id, row.submitterId), eq(users.role, 'user'))).returning({ id: users.id });
+      if (promoted.length > 0) {
+        await audit(tx, { actor: { id: reviewerId }, action: 'role.changed', targetType: 'user', targetId: row.submitterId, changes: { role: ['user', 'provider'], registrationId: id } });
+      }
     } else {
       // Submitted while signed out: the listing belongs to the account with the registration's e-mail (created, with
       // a one-time set-password link, when there is none).
