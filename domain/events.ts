@@ -7,6 +7,8 @@ import type { OrderKind, OrderStatus } from './orders/states';
  * rows (a position fix) are the durable record and which are only published after commit.
  */
 export type DomainEventMap = {
+  /** Something a public catalogue read returns changed; `kind` is the admin collection name (catalogue cache). */
+  'catalogue.changed': { kind: string; id?: number };
   'account.registered': { userId: number };
   /** The token travels to the mail only; it is stored hashed in password_tokens. */
   'account.password_reset_requested': { userId: number; token: string; expiresAt: string };

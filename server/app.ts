@@ -14,9 +14,9 @@ import { installErrorHandling } from './platform/errors';
 import { installTextGuard } from './platform/text-guard';
 import { accountsRoutes } from './modules/accounts/routes';
 import { adminRoutes } from './modules/admin/routes';
-import { catalogueRoutes } from './modules/catalogue/routes';
+import { catalogueRoutes, createCatalogueCache } from './modules/catalogue/routes';
 import { healthRoutes } from './modules/health/routes';
-import { locationsRoutes } from './modules/locations/routes';
+import { createLocationsCache, locationsRoutes } from './modules/locations/routes';
 import { bookingsRoutes } from './modules/bookings/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { paymentsRoutes } from './modules/payments/routes';
@@ -79,6 +79,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installErrorHandling(app);
   app.addHook('onClose', async () => ctx.close());
 
+  // Public catalogue and location answers, first of all hooks: a remembered URL skips the rest (ADR 015).
+  const catalogueCache = createCatalogueCache(ctx);
+  const locationsCache = createLocationsCache();
+  catalogueCache.installFastPath(app, '/api/');
+  locationsCache.installFastPath(app, '/api/locations?');
+
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
@@ -100,8 +106,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await healthRoutes(app, ctx);
   await accountsRoutes(app, ctx);
-  await catalogueRoutes(app, ctx);
-  await locationsRoutes(app, ctx);
+  await catalogueRoutes(app, ctx, catalogueCache);
+  await locationsRoutes(app, ctx, locationsCache);
   await trackingRoutes(app, ctx);
   await bookingsRoutes(app, ctx);
   await paymentsRoutes(app, ctx);

@@ -12,7 +12,8 @@ import {
   type AdminUser,
   type EditableCollection,
 } from '../../../domain/admin/schemas';
-import type { Db } from '../../db/connect';
+import type { Db, Tx } from '../../db/connect';
+import type { EventBus } from '../../platform/events/bus';
 import {
   additionalServices,
   cars,
@@ -137,9 +138,19 @@ function toColumns(collection: EditableCollection, patch: Record<string, unknown
  * Validates and applies an admin edit; returns the updated row in the admin shape. A ZodError (→ 400) for an
  * invalid body, 404 when the row does not exist.
  */
-export async function updateCollectionRow(db: Db, collection: EditableCollection, id: number, body: unknown): Promise<AdminRow> {
+export async function updateCollectionRow(events: EventBus, collection: EditableCollection, id: number, body: unknown): Promise<AdminRow> {
   const patch = AdminEditSchemas[collection].parse(body) as Record<string, unknown>;
   const v = toColumns(collection, patch);
+  return events.transaction(async (db, emit) => {
+    const row = await updateRow(db, collection, id, v);
+    if (!row) throw notFound('Item not found');
+    // Every editable collection is a public catalogue read (an edit or an activation change shows there).
+    await emit('catalogue.changed', { kind: collection, id });
+    return row;
+  });
+}
+
+async function updateRow(db: Tx, collection: EditableCollection, id: number, v: Record<string, unknown>): Promise<AdminRow | undefined> {
   let row: AdminRow | undefined;
   switch (collection) {
     case 'restaurants': {
@@ -188,6 +199,5 @@ export async function updateCollectionRow(db: Db, collection: EditableCollection
       break;
     }
   }
-  if (!row) throw notFound('Item not found');
   return row;
 }

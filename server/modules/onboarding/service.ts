@@ -282,6 +282,8 @@ export async function approveRegistration(events: EventBus, id: number, reviewer
       userId,
       ...(driver ? { driver: { name: driver.name, phone: driver.phone, vehicle: driver.vehicle, plate: driver.plate } } : {}),
     });
+    // A new public listing (provider records of airlines, drivers and designers are not catalogue reads).
+    if (published.collection !== 'service-providers') await emit('catalogue.changed', { kind: published.collection, id: published.id });
     return { id, status: 'approved' as const, published, ...(account ? { account } : {}) };
   });
 }
