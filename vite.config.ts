@@ -2,13 +2,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './scripts/precompress-plugin';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   root: r('./client'),
   publicDir: r('./client/public'),
-  plugins: [react(), tailwindcss()],
+  // precompress: .br and .gz next to every built text file, served by Accept-Encoding (ADR 015).
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@domain': r('./domain'),

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -10,6 +12,8 @@ import type { Config } from './config';
 import { installSessionResolution } from './platform/auth/plugin';
 import type { AppContext } from './platform/context';
 import { installCsrfProtection } from './platform/csrf';
+import { installRequestLogging } from './platform/request-log';
+import { IMMUTABLE, installAssetFastPath, loadAssets } from './platform/static-assets';
 import { installErrorHandling } from './platform/errors';
 import { installTextGuard } from './platform/text-guard';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -73,18 +77,31 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // One line per request only when asked (LOG_REQUESTS=all); by default errors and slow requests (request-log.ts).
+    disableRequestLogging: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   app.addHook('onClose', async () => ctx.close());
 
+  installRequestLogging(app, config.logRequests);
   // Public catalogue and location answers, first of all hooks: a remembered URL skips the rest (ADR 015).
   const catalogueCache = createCatalogueCache(ctx);
   const locationsCache = createLocationsCache();
   catalogueCache.installFastPath(app, '/api/');
   locationsCache.installFastPath(app, '/api/locations?');
+  // Built, content-hashed assets from memory, precompressed (scripts/precompress-plugin.ts).
+  installAssetFastPath(app, loadAssets(config.distDir));
 
+  // JSON and other text answers of 1 KB or more, compressed on the fly (cached catalogue answers and built assets
+  // carry their own precompressed bytes and are left alone). Request bodies are never decompressed.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
+  });
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
@@ -141,8 +158,12 @@ async function serveClient(app: FastifyInstance, distDir: string) {
     prefix: '/',
     wildcard: false,
     index: false,
+    // The .br/.gz files the build wrote, by Accept-Encoding.
+    preCompressed: true,
+    // Our own Cache-Control below; @fastify/static's default (public, max-age=0) would overwrite it.
+    cacheControl: false,
     setHeaders(res, path) {
-      if (path.includes(`${join(distDir, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      if (path.startsWith(join(distDir, 'assets'))) res.setHeader('cache-control', IMMUTABLE);
       else res.setHeader('cache-control', 'no-cache');
     },
   });

@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+
+/** One built, content-hashed file held in memory with the precompressed variants the build wrote next to it. */
+type Asset = { type: string; identity: Buffer; br?: Buffer; gzip?: Buffer };
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** Hashed file names never change content: a year, and no revalidation. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The assets held in memory are capped, so an unusual build cannot take the process's memory. */
+const MAX_BYTES = 64 * 1024 * 1024;
+
+function tryRead(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads `<distDir>/assets` (Vite's content-hashed output) into memory, keyed by URL path. */
+export function loadAssets(distDir: string): Map<string, Asset> {
+  const root = join(distDir, 'assets');
+  const assets = new Map<string, Asset>();
+  let total = 0;
+  const walk = (dir: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) {
+        walk(path);
+        continue;
+      }
+      if (name.endsWith('.br') || name.endsWith('.gz')) continue;
+      const type = TYPES[extname(name).toLowerCase()];
+      if (!type) continue;
+      const identity = readFileSync(path);
+      const asset: Asset = { type, identity, br: tryRead(`${path}.br`), gzip: tryRead(`${path}.gz`) };
+      total += identity.length + (asset.br?.length ?? 0) + (asset.gzip?.length ?? 0);
+      if (total > MAX_BYTES) return;
+      assets.set(`/assets/${relative(root, path).split(sep).join('/')}`, asset);
+    }
+  };
+  walk(root);
+  return assets;
+}
+
+function accepts(header: string | undefined, name: string): boolean {
+  if (!header) return false;
+  const m = new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q\\s*=\\s*([0-9.]+))?\\s*(?:,|$)`, 'i').exec(header);
+  return m !== null && (m[1] === undefined || Number(m[1]) > 0);
+}
+
+/**
+ * Answers GET/HEAD of a built asset from memory in the first onRequest hook: brotli or gzip by Accept-Encoding,
+ * `public, max-age=31536000, immutable`. Anything else (index.html, /sw.js, public files) goes on to
+ * @fastify/static.
+ */
+export function installAssetFastPath(app: FastifyInstance, assets: Map<string, Asset>) {
+  if (assets.size === 0) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url.startsWith('/assets/')) return done();
+    const q = request.url.indexOf('?');
+    const asset = assets.get(q === -1 ? request.url : request.url.slice(0, q));
+    if (!asset) return done();
+    reply
+      .header('cache-control', IMMUTABLE)
+      .header('content-type', asset.type)
+      .header('x-content-type-options', 'nosniff')
+      .header('cross-origin-resource-policy', 'same-origin');
+    if (asset.br || asset.gzip) reply.header('vary', 'accept-encoding');
+    const ae = request.headers['accept-encoding'];
+    if (asset.br && accepts(ae, 'br')) void reply.header('content-encoding', 'br').send(asset.br);
+    else if (asset.gzip && accepts(ae, 'gzip')) void reply.header('content-encoding', 'gzip').send(asset.gzip);
+    else void reply.send(asset.identity);
+  });
+}
