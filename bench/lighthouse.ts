@@ -1,0 +1,1 @@
+export async function lighthouseBench() { console.log('lighthouse: not yet'); }
