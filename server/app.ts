@@ -13,7 +13,8 @@ import { installSessionResolution } from './platform/auth/plugin';
 import type { AppContext } from './platform/context';
 import { installCsrfProtection } from './platform/csrf';
 import { installRequestLogging } from './platform/request-log';
-import { IMMUTABLE, installAssetFastPath, loadAssets } from './platform/static-assets';
+import { IMMUTABLE, assetAnswerer, loadAssets } from './platform/static-assets';
+import { FrontDoor } from './platform/front-door';
 import { installErrorHandling } from './platform/errors';
 import { installTextGuard } from './platform/text-guard';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -72,7 +73,14 @@ function contentSecurityPolicy(config: Config) {
  */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
+  // Public catalogue and location answers (ADR 015) and the built assets, answered by the front door when known.
+  const catalogueCache = createCatalogueCache(ctx);
+  const locationsCache = createLocationsCache();
+  const front = new FrontDoor(ctx.log, config.logRequests === 'all');
+  front.add((method, url, headers) => (url.startsWith('/api/locations?') ? locationsCache.answer(method, url, headers) : catalogueCache.answer(method, url, headers)));
+  front.add(assetAnswerer(loadAssets(config.distDir)));
   const app = Fastify({
+    serverFactory: front.serverFactory,
     loggerInstance: ctx.log as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -86,13 +94,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('onClose', async () => ctx.close());
 
   installRequestLogging(app, config.logRequests);
-  // Public catalogue and location answers, first of all hooks: a remembered URL skips the rest (ADR 015).
-  const catalogueCache = createCatalogueCache(ctx);
-  const locationsCache = createLocationsCache();
-  catalogueCache.installFastPath(app, '/api/');
-  locationsCache.installFastPath(app, '/api/locations?');
-  // Built, content-hashed assets from memory, precompressed (scripts/precompress-plugin.ts).
-  installAssetFastPath(app, loadAssets(config.distDir));
+  // First of all hooks: the front door's answers for requests that do not come through its socket (app.inject).
+  front.installHook(app);
 
   // JSON and other text answers of 1 KB or more, compressed on the fly (cached catalogue answers and built assets
   // carry their own precompressed bytes and are left alone). Request bodies are never decompressed.
@@ -121,7 +124,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installTextGuard(app);
   await ctx.live.install(app);
 
-  await healthRoutes(app, ctx);
+  await healthRoutes(app, ctx, front);
   await accountsRoutes(app, ctx);
   await catalogueRoutes(app, ctx, catalogueCache);
   await locationsRoutes(app, ctx, locationsCache);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { Answerer } from './front-door';
 
 /** One built, content-hashed file held in memory with the precompressed variants the build wrote next to it. */
 type Asset = { type: string; identity: Buffer; br?: Buffer; gzip?: Buffer };
@@ -75,26 +75,26 @@ function accepts(header: string | undefined, name: string): boolean {
 }
 
 /**
- * Answers GET/HEAD of a built asset from memory in the first onRequest hook: brotli or gzip by Accept-Encoding,
+ * Answers GET/HEAD of a built asset from memory (for the front door): brotli or gzip by Accept-Encoding,
  * `public, max-age=31536000, immutable`. Anything else (index.html, /sw.js, public files) goes on to
  * @fastify/static.
  */
-export function installAssetFastPath(app: FastifyInstance, assets: Map<string, Asset>) {
-  if (assets.size === 0) return;
-  app.addHook('onRequest', (request, reply, done) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url.startsWith('/assets/')) return done();
-    const q = request.url.indexOf('?');
-    const asset = assets.get(q === -1 ? request.url : request.url.slice(0, q));
-    if (!asset) return done();
-    reply
-      .header('cache-control', IMMUTABLE)
-      .header('content-type', asset.type)
-      .header('x-content-type-options', 'nosniff')
-      .header('cross-origin-resource-policy', 'same-origin');
-    if (asset.br || asset.gzip) reply.header('vary', 'accept-encoding');
-    const ae = request.headers['accept-encoding'];
-    if (asset.br && accepts(ae, 'br')) void reply.header('content-encoding', 'br').send(asset.br);
-    else if (asset.gzip && accepts(ae, 'gzip')) void reply.header('content-encoding', 'gzip').send(asset.gzip);
-    else void reply.send(asset.identity);
+export function assetAnswerer(assets: Map<string, Asset>): Answerer {
+  const base = (asset: Asset): Record<string, string> => ({
+    'cache-control': IMMUTABLE,
+    'content-type': asset.type,
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(asset.br || asset.gzip ? { vary: 'accept-encoding' } : {}),
   });
+  return (method, url, headers) => {
+    if ((method !== 'GET' && method !== 'HEAD') || !url.startsWith('/assets/')) return undefined;
+    const q = url.indexOf('?');
+    const asset = assets.get(q === -1 ? url : url.slice(0, q));
+    if (!asset) return undefined;
+    const ae = headers['accept-encoding'];
+    if (asset.br && accepts(ae, 'br')) return { status: 200, headers: { ...base(asset), 'content-encoding': 'br' }, body: asset.br };
+    if (asset.gzip && accepts(ae, 'gzip')) return { status: 200, headers: { ...base(asset), 'content-encoding': 'gzip' }, body: asset.gzip };
+    return { status: 200, headers: base(asset), body: asset.identity };
+  };
 }

@@ -1,5 +1,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FrontAnswer } from '../../platform/front-door';
 import type { EventBus } from '../../platform/events/bus';
 import { etagMatches, etagOf } from './etag';
 
@@ -47,8 +49,8 @@ function pickEncoding(acceptEncoding: string | undefined, entry: CachedBody): 'b
  * happened meanwhile, so a read that began before a write can never put the old data back.
  *
  * Speed: the first time a raw URL is answered through the whole pipeline (validation, guards, helmet headers), the
- * URL is remembered with the headers that pipeline set; `installFastPath` then answers that exact URL from the very
- * first onRequest hook, skipping the rest.
+ * URL is remembered with the headers that pipeline set; `answer` then lets the front door answer that exact URL
+ * before the rest of the server sees it.
  */
 export class ResponseCache {
   private generation = 0;
@@ -155,18 +157,23 @@ export class ResponseCache {
   }
 
   /**
-   * Answers URLs this cache remembers from the first onRequest hook. Install it before every other hook: a
-   * remembered URL has already passed validation and guards once, and its answer depends on nothing but the URL.
+   * The whole answer to a remembered URL (status, headers, bytes), or undefined: what the front door
+   * (server/platform/front-door.ts) sends before Fastify sees the request. A remembered URL has already passed
+   * validation and guards once, and its answer depends on nothing but the URL.
    */
-  installFastPath(app: FastifyInstance, prefix: string) {
-    app.addHook('onRequest', (request, reply, done) => {
-      if (request.method !== 'GET' || !request.url.startsWith(prefix)) return done();
-      const alias = this.urls.get(request.url);
-      if (!alias || alias.generation !== this.generation) return done();
-      this.stats.fastHits += 1;
-      reply.headers(alias.headers);
-      reply.header('etag', alias.entry.etag);
-      void this.send(request, reply, alias.entry);
-    });
+  answer(method: string | undefined, url: string, headers: IncomingHttpHeaders): FrontAnswer | undefined {
+    if (method !== 'GET' && method !== 'HEAD') return undefined;
+    const alias = this.urls.get(url);
+    if (!alias || alias.generation !== this.generation) return undefined;
+    this.stats.fastHits += 1;
+    const entry = alias.entry;
+    const out: Record<string, string> = { ...alias.headers, etag: entry.etag };
+    if (etagMatches(headers['if-none-match'], entry.etag)) return { status: 304, headers: out, body: undefined };
+    const encoding = pickEncoding(headers['accept-encoding'], entry);
+    if (encoding) {
+      out['content-encoding'] = encoding;
+      return { status: 200, headers: out, body: entry[encoding] };
+    }
+    return { status: 200, headers: out, body: entry.body };
   }
 }
