@@ -109,6 +109,10 @@ export async function lighthouseBench() {
         if ((cat.score ?? 0) >= 1 || id === 'performance') continue;
         const failing = cat.auditRefs.filter((a) => a.weight > 0 && (lhr.audits[a.id]?.score ?? 1) < 1).map((a) => a.id);
         if (failing.length) console.log(`    ${id} loses points on: ${failing.join(', ')}`);
+        for (const a of failing) {
+          const items = (lhr.audits[a]?.details as { items?: unknown[] } | undefined)?.items ?? [];
+          for (const item of items.slice(0, 3)) console.log(`      ${a}: ${JSON.stringify(item).slice(0, 300)}`);
+        }
       }
     }
   } finally {
