@@ -17,7 +17,8 @@ type Customer = { cookie: string; paymentMethodId: string };
 
 async function startProduct(distDir: string) {
   const proc = fork(join(import.meta.dirname, 'product-server.ts'), [], {
-    env: { ...process.env, DIST_DIR: distDir },
+    // Offline: map tiles from the product's own placeholder images instead of OpenStreetMap (unreachable here).
+    env: { ...process.env, DIST_DIR: distDir, MAP_TILE_URL: '/api/placeholder/256/256?random=tile-{z}-{x}-{y}' },
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
