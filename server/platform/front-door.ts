@@ -6,6 +6,17 @@ export type FrontAnswer = { status: number; headers: Record<string, string>; bod
 /** Answers a request completely from memory, or returns undefined to let the server handle it. */
 export type Answerer = (method: string | undefined, url: string, headers: IncomingHttpHeaders) => FrontAnswer | undefined;
 
+const ACCEPTS = {
+  br: /(?:^|,)\s*br\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?:,|$)/i,
+  gzip: /(?:^|,)\s*gzip\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?:,|$)/i,
+};
+/** Whether an Accept-Encoding header accepts `name` (listed without q=0). */
+export function acceptsEncoding(header: string | undefined, name: 'br' | 'gzip'): boolean {
+  if (!header) return false;
+  const m = ACCEPTS[name].exec(header);
+  return m !== null && (m[1] === undefined || Number(m[1]) > 0);
+}
+
 type Log = { info(obj: object, msg: string): void };
 
 /**

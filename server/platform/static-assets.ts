@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import type { Answerer } from './front-door';
+import { acceptsEncoding, type Answerer } from './front-door';
 
 /** One built, content-hashed file held in memory with the precompressed variants the build wrote next to it. */
 type Asset = { type: string; identity: Buffer; br?: Buffer; gzip?: Buffer };
@@ -68,12 +68,6 @@ export function loadAssets(distDir: string): Map<string, Asset> {
   return assets;
 }
 
-function accepts(header: string | undefined, name: string): boolean {
-  if (!header) return false;
-  const m = new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q\\s*=\\s*([0-9.]+))?\\s*(?:,|$)`, 'i').exec(header);
-  return m !== null && (m[1] === undefined || Number(m[1]) > 0);
-}
-
 /**
  * Answers GET/HEAD of a built asset from memory (for the front door): brotli or gzip by Accept-Encoding,
  * `public, max-age=31536000, immutable`. Anything else (index.html, /sw.js, public files) goes on to
@@ -93,8 +87,8 @@ export function assetAnswerer(assets: Map<string, Asset>): Answerer {
     const asset = assets.get(q === -1 ? url : url.slice(0, q));
     if (!asset) return undefined;
     const ae = headers['accept-encoding'];
-    if (asset.br && accepts(ae, 'br')) return { status: 200, headers: { ...base(asset), 'content-encoding': 'br' }, body: asset.br };
-    if (asset.gzip && accepts(ae, 'gzip')) return { status: 200, headers: { ...base(asset), 'content-encoding': 'gzip' }, body: asset.gzip };
+    if (asset.br && acceptsEncoding(ae, 'br')) return { status: 200, headers: { ...base(asset), 'content-encoding': 'br' }, body: asset.br };
+    if (asset.gzip && acceptsEncoding(ae, 'gzip')) return { status: 200, headers: { ...base(asset), 'content-encoding': 'gzip' }, body: asset.gzip };
     return { status: 200, headers: base(asset), body: asset.identity };
   };
 }

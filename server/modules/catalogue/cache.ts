@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FrontAnswer } from '../../platform/front-door';
+import { acceptsEncoding, type FrontAnswer } from '../../platform/front-door';
 import type { EventBus } from '../../platform/events/bus';
 import { etagMatches, etagOf } from './etag';
 
@@ -31,12 +31,8 @@ const PER_RESPONSE = new Set(['content-length', 'set-cookie', 'etag', 'content-e
 /** `br` or `gzip` when the client accepts it (and we hold that variant), else undefined (identity). */
 function pickEncoding(acceptEncoding: string | undefined, entry: CachedBody): 'br' | 'gzip' | undefined {
   if (!acceptEncoding || !entry.gzip) return undefined;
-  const accepts = (name: string) => {
-    const m = new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q\\s*=\\s*([0-9.]+))?\\s*(?:,|$)`, 'i').exec(acceptEncoding);
-    return m !== null && (m[1] === undefined || Number(m[1]) > 0);
-  };
-  if (entry.br && accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
+  if (entry.br && acceptsEncoding(acceptEncoding, 'br')) return 'br';
+  if (acceptsEncoding(acceptEncoding, 'gzip')) return 'gzip';
   return undefined;
 }
 
