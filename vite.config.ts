@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
+import { precompress } from './scripts/precompress-plugin';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -98,6 +99,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // precompress: .br and .gz next to every built text file, served by Accept-Encoding (ADR 015).
+    precompress(),
   ],
   resolve: {
     alias: {

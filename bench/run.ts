@@ -1,125 +1,326 @@
 /**
- * `npm run bench`: location search latency, catalogue list throughput, position-to-socket latency (bench/
- * positions.ts), mail delivery (bench/mail.ts) and chat delivery (bench/chat.ts), printed, never asserted.
- * Builds the real app on a fresh seeded database (PGlite, or PostgreSQL when DATABASE_URL is set) and drives it
- * with in-process `app.inject` calls, so the figures include routing, validation and serialisation but no network.
+ * `npm run bench [-- <sections>] [--duration=S] [--rounds=N] [--memory-seconds=S]`: the figures of issue 13, each
+ * printed beside its target, never asserted (nothing in `npm test` measures time).
+ *
+ * Throughput is a ratio in one run: a bare node:http server (bench/bare-server.ts) answers each measured path with
+ * exactly the bytes the product sent for it, and autocannon (32 connections over loopback) drives the bare server
+ * and the product (bench/product-server.ts: a real listening server in its own process, on a fresh seeded PGlite, or
+ * PostgreSQL when DATABASE_URL is set) in alternation, round after round.
+ *
+ * Sections (default: http logging booking memory search lighthouse):
+ *   http        catalogue lists and filters, /api/locations, /api/health and a built asset vs bare node:http
+ *   logging     the product with LOG_REQUESTS=all vs the default
+ *   booking     50 concurrent customers booking and paying (each payment sent twice at once): p99 and double charges
+ *   memory      RSS after --memory-seconds (60) of list load vs idle
+ *   search      location search p50/p99 over 10,000 queries and the first result of 30 fixed queries
+ *   lighthouse  Lighthouse (mobile, default throttling) on /, /track/{id} and /onboarding (needs a built client)
+ *   inject      the in-process app.inject figures (bench/inject.ts); positions, mail, chat: the delivery benches
+ *   all         everything
  */
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { searchLocations } from '../domain/locations/search';
-import { locationDirectory } from '../server/modules/locations/directory';
-import { createTestApp } from '../server/testing/test-app';
-import { positionLatencyBench } from './positions';
-import { mailBench } from './mail';
+import autocannon from 'autocannon';
 import { chatBench } from './chat';
+import { injectBench, percentile } from './inject';
+import { lighthouseBench } from './lighthouse';
+import { mailBench } from './mail';
+import { positionLatencyBench } from './positions';
 import { precacheBench } from './precache';
+import { searchBench } from './search';
 
-const SEARCH_QUERIES = 3000;
-const LIST_REQUESTS = 500;
+const argv = process.argv.slice(2);
+const flag = (name: string, fallback: number) => {
+  const a = argv.find((x) => x.startsWith(`--${name}=`));
+  return a ? Number(a.split('=')[1]) : fallback;
+};
+const DURATION = flag('duration', 3);
+const ROUNDS = flag('rounds', 3);
+const MEMORY_SECONDS = flag('memory-seconds', 60);
+const CONNECTIONS = 32;
+const DEFAULT_SECTIONS = ['http', 'logging', 'booking', 'memory', 'search', 'precache', 'lighthouse'];
+const named = argv.filter((a) => !a.startsWith('--'));
+const sections = new Set(named.includes('all') ? [...DEFAULT_SECTIONS, 'inject', 'positions', 'mail', 'chat'] : named.length ? named : DEFAULT_SECTIONS);
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const DIST_DIR = process.env.DIST_DIR ?? join(process.cwd(), 'dist/client');
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+/** A child process speaking the request/reply protocol of bench/product-server.ts and bench/bare-server.ts. */
+class Child {
+  private next = 1;
+  private readonly waiting = new Map<number, (m: { result?: unknown; error?: string }) => void>();
+  port = 0;
+  pid = 0;
+  private constructor(private readonly proc: ChildProcess) {
+    proc.on('message', (raw) => {
+      const m = raw as { id?: number; result?: unknown; error?: string };
+      if (m.id !== undefined) this.waiting.get(m.id)?.(m);
+    });
+  }
+
+  static async start(script: string, env: Record<string, string> = {}): Promise<Child> {
+    const proc = fork(join(import.meta.dirname, script), [], {
+      env: { ...process.env, ...env },
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const child = new Child(proc);
+    await new Promise<void>((resolve, reject) => {
+      proc.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+      proc.on('message', (raw) => {
+        const m = raw as { ready?: boolean; port?: number; pid?: number };
+        if (m.ready) {
+          child.port = m.port ?? 0;
+          child.pid = m.pid ?? 0;
+          resolve();
+        }
+      });
+    });
+    return child;
+  }
+
+  ask<T>(msg: Record<string, unknown>): Promise<T> {
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, (m) => {
+        this.waiting.delete(id);
+        if (m.error) reject(new Error(m.error));
+        else resolve(m.result as T);
+      });
+      this.proc.send({ ...msg, id });
+    });
+  }
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async stop() {
+    this.proc.kill('SIGTERM');
+    await new Promise((resolve) => (this.proc.exitCode !== null ? resolve(null) : this.proc.once('exit', resolve)));
+  }
 }
 
-const fmt = (ms: number) => `${ms < 1 ? (ms * 1000).toFixed(0) + ' µs' : ms.toFixed(2) + ' ms'}`;
+/** Requests per second autocannon reaches on `url` in `seconds`, and the count of non-2xx/3xx answers. */
+async function load(url: string, seconds: number, headers: Record<string, string> = BROWSER_HEADERS) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  return { rps: result.requests.total / seconds, bad: result.non2xx + result.errors + result.timeouts };
+}
 
-/** Varied, repeatable queries: prefixes and words of real entries, two-word combinations, shortcuts, misses. */
-function buildQueries(n: number): Array<{ q: string; type?: 'airport' | 'city' | 'address' }> {
-  const entries = locationDirectory().index.entries;
-  const shortcuts = ['regina sk', 'toronto on', 'vancouver bc', 'montreal qc', 'calgary ab'];
-  const types = [undefined, undefined, undefined, 'airport', 'city', 'address'] as const;
-  let seed = 12345;
-  const rand = (k: number) => {
-    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    return seed % k;
-  };
-  const queries: Array<{ q: string; type?: 'airport' | 'city' | 'address' }> = [];
-  for (let i = 0; i < n; i++) {
-    const e = entries[rand(entries.length)].entry;
-    const kind = i % 6;
-    let q: string;
-    if (kind === 0) q = e.name.slice(0, 2 + rand(4));
-    else if (kind === 1) q = e.name;
-    else if (kind === 2) q = `${e.name.split(' ')[0]} ${e.city}`;
-    else if (kind === 3) q = shortcuts[rand(shortcuts.length)];
-    else if (kind === 4) q = `${e.city.slice(0, 3)} ${e.country.slice(0, 3)}`;
-    else q = `zz${rand(1000)}qx`;
-    if (q.trim().length < 2) q = `${q}ab`;
-    queries.push({ q, type: types[rand(types.length)] });
+const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
+const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+const verdict = (ok: boolean) => (ok ? 'MET' : 'NOT MET');
+const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+
+/** Captures the product's answer to `path` (as a browser asks), raw bytes, so the bare server can send the same. */
+async function capture(product: Child, path: string) {
+  const { status, headers: raw, body } = await new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    get(product.url + path, { headers: BROWSER_HEADERS }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (v !== undefined && !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   }
-  return queries;
+  headers['content-length'] = String(body.length);
+  return { path, status, headers, body: body.toString('base64'), bytes: body.length };
+}
+
+/** Alternates bare and product runs on each path; prints each ratio beside its target. */
+async function compare(product: Child, bare: Child, targets: Array<{ path: string; target: number; label?: string }>) {
+  const captured = [];
+  for (const t of targets) {
+    const c = await capture(product, t.path);
+    if (c.status !== 200) console.log(`  (GET ${t.path} answered ${c.status}: ${Buffer.from(c.body, 'base64').toString().slice(0, 200)})`);
+    captured.push(c);
+  }
+  await bare.ask({ routes: captured });
+  const rows: Array<{ path: string; bare: number; product: number; ratio: number; target: number; ok: boolean }> = [];
+  for (const [i, t] of targets.entries()) {
+    // Warm both (JIT, caches), then alternate.
+    await load(bare.url + t.path, 1);
+    await load(product.url + t.path, 1);
+    const b: number[] = [];
+    const p: number[] = [];
+    let bad = 0;
+    for (let r = 0; r < ROUNDS; r++) {
+      b.push((await load(bare.url + t.path, DURATION)).rps);
+      const pr = await load(product.url + t.path, DURATION);
+      p.push(pr.rps);
+      bad += pr.bad;
+    }
+    const bareRps = b.reduce((s, x) => s + x, 0) / b.length;
+    const productRps = p.reduce((s, x) => s + x, 0) / p.length;
+    // The median of each round's ratio: a bare run and the product run right after it share the machine's state.
+    const ratios = b.map((x, k) => p[k] / x).sort((x, y) => x - y);
+    const ratio = ratios[Math.floor(ratios.length / 2)];
+    rows.push({ path: t.path, bare: bareRps, product: productRps, ratio, target: t.target, ok: ratio >= t.target });
+    console.log(
+      `  ${pad(t.label ?? `GET ${t.path}`, 58)} ${pad(`${(captured[i].bytes / 1024).toFixed(1)} KB`, 9)} bare ${pad(n0(bareRps) + '/s', 10)} product ${pad(n0(productRps) + '/s', 10)} ${pad(pct(ratio), 5)} target >= ${pct(t.target)}  ${verdict(ratio >= t.target)}${bad ? `  (${bad} non-2xx/errors)` : ''}`,
+    );
+  }
+  return rows;
+}
+
+function firstAsset(): string | undefined {
+  const index = join(DIST_DIR, 'index.html');
+  if (!existsSync(index)) return undefined;
+  return /src="(\/assets\/[^"]+\.js)"/.exec(readFileSync(index, 'utf8'))?.[1];
+}
+
+async function httpSection(product: Child, bare: Child) {
+  const list = onPostgres ? 0.7 : 0.5;
+  console.log(`\nThroughput vs bare node:http (${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s each, alternating, median ratio; ${onPostgres ? 'PostgreSQL' : 'PGlite'}: lists >= ${pct(list)}, health/static >= 70%)`);
+  const targets = [
+    { path: '/api/restaurants', target: list },
+    { path: '/api/restaurants?q=pizza&cuisine=Italian', target: list },
+    { path: '/api/hotels', target: list },
+    { path: '/api/hotels?location=toronto&guests=2&rooms=1', target: list },
+    { path: '/api/flights?from=Toronto', target: list },
+    { path: '/api/cars?category=SUV', target: list },
+    { path: '/api/properties?type=Apartment&minPrice=1000', target: list },
+    { path: '/api/general-services?category=Training', target: list },
+    { path: '/api/locations?q=tor', target: list },
+    { path: '/api/locations?q=london&type=city', target: list },
+    { path: '/api/health', target: 0.7 },
+  ];
+  const asset = firstAsset();
+  if (asset) targets.push({ path: asset, target: 0.7 });
+  else console.log('  (no built client in DIST_DIR: run `npx vite build` to measure a static asset)');
+  // --only=<text>: just the paths containing it (while developing).
+  const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  return compare(product, bare, only ? targets.filter((t) => t.path.includes(only)) : targets);
+}
+
+async function loggingSection(product: Child) {
+  console.log(`\nRequest logging (LOG_REQUESTS=all, one line per request, vs the default: errors and slow requests only)`);
+  const verbose = await Child.start('product-server.ts', { LOG_REQUESTS: 'all' });
+  try {
+    for (const path of ['/api/restaurants', '/api/health']) {
+      await load(product.url + path, 1);
+      await load(verbose.url + path, 1);
+      const quiet: number[] = [];
+      const loud: number[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        quiet.push((await load(product.url + path, DURATION)).rps);
+        loud.push((await load(verbose.url + path, DURATION)).rps);
+      }
+      const q = quiet.reduce((s, x) => s + x, 0) / quiet.length;
+      const l = loud.reduce((s, x) => s + x, 0) / loud.length;
+      console.log(`  ${pad(`GET ${path}`, 58)} default ${pad(n0(q) + '/s', 10)} logging every request ${pad(n0(l) + '/s', 10)} (logging costs ${pct(1 - l / q)} of throughput; the default skips it)`);
+    }
+  } finally {
+    await verbose.stop();
+  }
+}
+
+async function bookingSection(product: Child) {
+  const CUSTOMERS = 50;
+  const ROUNDS_EACH = 4;
+  console.log(`\nBooking and payment: ${CUSTOMERS} concurrent customers, ${ROUNDS_EACH} bookings each, every payment sent twice at once (target p99 < 100 ms${onPostgres ? '' : '; the target is for PostgreSQL'}, 0 double charges)`);
+  const { customers, hotel } = await product.ask<{ customers: Array<{ cookie: string; paymentMethodId: string }>; hotel: { id: number; pricePerNightCents: number } }>({ type: 'customers', n: CUSTOMERS });
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const bookingMs: number[] = [];
+  const paymentMs: number[] = [];
+  let failures = 0;
+  let refused = 0;
+  const post = async (path: string, cookie: string, body: unknown, headers: Record<string, string> = {}) => {
+    const s = performance.now();
+    const res = await fetch(product.url + path, { method: 'POST', headers: { 'content-type': 'application/json', cookie, ...headers }, body: JSON.stringify(body) });
+    const text = await res.text();
+    return { status: res.status, ms: performance.now() - s, body: text };
+  };
+  const started = performance.now();
+  await Promise.all(
+    customers.map(async (c, i) => {
+      for (let k = 0; k < ROUNDS_EACH; k++) {
+        const nights = 1 + ((i + k) % 3);
+        const checkIn = 3 + ((i * 5 + k * 11) % 200);
+        const totalAmount = (hotel.pricePerNightCents * nights) / 100;
+        const booked = await post('/api/bookings', c.cookie, {
+          items: [{ serviceType: 'hotels', serviceId: hotel.id, quantity: 1, price: totalAmount / nights, details: { checkIn: day(checkIn), checkOut: day(checkIn + nights), rooms: 1, guests: 1 } }],
+          totalAmount,
+        });
+        bookingMs.push(booked.ms);
+        if (booked.status !== 201) {
+          failures += 1;
+          continue;
+        }
+        const b = JSON.parse(booked.body) as { id: number; totalAmount: number };
+        const pay = () => post('/api/process-payment', c.cookie, { bookingId: b.id, amount: Math.round(b.totalAmount * 100), currency: 'usd', paymentMethodId: c.paymentMethodId }, { 'idempotency-key': `bench-${b.id}-${Math.random()}` });
+        // A double click: two different requests for the same booking at the same moment.
+        const [first, second] = await Promise.all([pay(), pay()]);
+        for (const p of [first, second]) {
+          paymentMs.push(p.ms);
+          if (p.status >= 500) failures += 1;
+          else if (p.status !== 200) refused += 1;
+        }
+      }
+    }),
+  );
+  const wall = (performance.now() - started) / 1000;
+  const charges = await product.ask<{ paidBookings: number; doubleCharged: number }>({ type: 'charges' });
+  bookingMs.sort((a, b) => a - b);
+  paymentMs.sort((a, b) => a - b);
+  const both = [...bookingMs, ...paymentMs].sort((a, b) => a - b);
+  const p99 = percentile(both, 99);
+  console.log(`  POST /api/bookings         p50 ${percentile(bookingMs, 50).toFixed(1)} ms  p99 ${percentile(bookingMs, 99).toFixed(1)} ms  (${bookingMs.length} requests)`);
+  console.log(`  POST /api/process-payment  p50 ${percentile(paymentMs, 50).toFixed(1)} ms  p99 ${percentile(paymentMs, 99).toFixed(1)} ms  (${paymentMs.length} requests, ${refused} refused as already paid or in progress)`);
+  console.log(`  booking + payment p99 ${p99.toFixed(1)} ms   target < 100 ms  ${verdict(p99 < 100)}   (${(both.length / wall).toFixed(0)} req/s over ${wall.toFixed(1)} s)`);
+  console.log(`  double charges ${charges.doubleCharged} of ${charges.paidBookings} paid bookings   target 0  ${verdict(charges.doubleCharged === 0 && charges.paidBookings === customers.length * ROUNDS_EACH - failures)}${failures ? `  (${failures} failed requests)` : ''}`);
+}
+
+async function memorySection() {
+  console.log(`\nMemory: RSS of a fresh product after ${MEMORY_SECONDS} s of list load vs idle (target <= 1.5x)`);
+  const product = await Child.start('product-server.ts');
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await memoryLoad(product);
+  } finally {
+    await product.stop();
+  }
+}
+
+async function memoryLoad(product: Child) {
+  const idle = (await product.ask<{ rss: number }>({ type: 'rss' })).rss;
+  const paths = ['/api/restaurants', '/api/hotels?location=toronto', '/api/cars', '/api/locations?q=par', '/api/properties?type=House', '/api/flights?to=Paris'];
+  const per = MEMORY_SECONDS / paths.length;
+  for (const path of paths) await load(product.url + path, per);
+  const after = (await product.ask<{ rss: number }>({ type: 'rss' })).rss;
+  const ratio = after / idle;
+  console.log(`  idle ${(idle / 1048576).toFixed(0)} MB, after ${(after / 1048576).toFixed(0)} MB: ${ratio.toFixed(2)}x   target <= 1.5x  ${verdict(ratio <= 1.5)}`);
 }
 
 async function main() {
   const started = performance.now();
-  const t0 = performance.now();
-  const dir = locationDirectory();
-  const buildMs = performance.now() - t0;
-  console.log(
-    `location directory: ${dir.index.entries.length} entries (${dir.size.cities} cities, ${dir.size.airports} airports, ${dir.size.curated} curated), built in ${buildMs.toFixed(0)} ms`,
-  );
-
-  const t = await createTestApp();
-  try {
-    const queries = buildQueries(SEARCH_QUERIES);
-
-    // Warm up the JIT so the first few samples do not dominate p99.
-    for (const { q, type } of queries.slice(0, 200)) searchLocations(dir.index, q, type);
-
-    const direct: number[] = [];
-    for (const { q, type } of queries) {
-      const s = performance.now();
-      searchLocations(dir.index, q, type);
-      direct.push(performance.now() - s);
+  console.log(`Go Live bench — ${onPostgres ? 'PostgreSQL' : 'PGlite'}; sections: ${[...sections].join(' ')}`);
+  if (['http', 'logging', 'booking', 'memory'].some((s) => sections.has(s))) {
+    const product = await Child.start('product-server.ts');
+    const bare = await Child.start('bare-server.ts');
+    try {
+      if (sections.has('http')) await httpSection(product, bare);
+      if (sections.has('logging')) await loggingSection(product);
+      if (sections.has('booking')) await bookingSection(product);
+    } finally {
+      await bare.stop();
+      await product.stop();
     }
-    direct.sort((a, b) => a - b);
-    console.log(
-      `searchLocations (direct, ${queries.length} queries): p50 ${fmt(percentile(direct, 50))}, p99 ${fmt(percentile(direct, 99))}, max ${fmt(direct[direct.length - 1])}`,
-    );
-
-    const viaHttp: number[] = [];
-    let errors = 0;
-    for (const { q, type } of queries) {
-      const url = `/api/locations?q=${encodeURIComponent(q)}${type ? `&type=${type}` : ''}`;
-      const s = performance.now();
-      const res = await t.app.inject({ method: 'GET', url });
-      viaHttp.push(performance.now() - s);
-      if (res.statusCode !== 200) errors += 1;
-    }
-    viaHttp.sort((a, b) => a - b);
-    console.log(
-      `GET /api/locations (inject, ${queries.length} queries): p50 ${fmt(percentile(viaHttp, 50))}, p99 ${fmt(percentile(viaHttp, 99))}, max ${fmt(viaHttp[viaHttp.length - 1])}${errors ? `, ${errors} non-200` : ''}`,
-    );
-
-    for (const url of ['/api/restaurants', '/api/restaurants?q=pizza&cuisine=Italian', '/api/hotels', '/api/hotels?location=toronto&guests=2&rooms=1']) {
-      for (let i = 0; i < 20; i++) await t.app.inject({ method: 'GET', url });
-      const s = performance.now();
-      let bad = 0;
-      for (let i = 0; i < LIST_REQUESTS; i++) {
-        const res = await t.app.inject({ method: 'GET', url });
-        if (res.statusCode !== 200) bad += 1;
-      }
-      const secs = (performance.now() - s) / 1000;
-      console.log(
-        `GET ${url}: ${(LIST_REQUESTS / secs).toFixed(0)} req/s sequential (${LIST_REQUESTS} requests in ${(secs * 1000).toFixed(0)} ms)${bad ? `, ${bad} non-200` : ''}`,
-      );
-    }
-
-    const etag = (await t.app.inject({ method: 'GET', url: '/api/hotels' })).headers.etag as string;
-    const s = performance.now();
-    for (let i = 0; i < LIST_REQUESTS; i++) {
-      await t.app.inject({ method: 'GET', url: '/api/hotels', headers: { 'if-none-match': etag } });
-    }
-    const secs = (performance.now() - s) / 1000;
-    console.log(`GET /api/hotels with a matching If-None-Match (304): ${(LIST_REQUESTS / secs).toFixed(0)} req/s sequential`);
-  } finally {
-    await t.close();
   }
-  await positionLatencyBench();
-  await mailBench();
-  await chatBench();
-  precacheBench();
-  console.log(`database: ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}; total bench time ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (sections.has('memory')) await memorySection();
+  if (sections.has('search')) await searchBench();
+  if (sections.has('precache')) precacheBench();
+  if (sections.has('lighthouse')) await lighthouseBench();
+  if (sections.has('inject')) await injectBench();
+  if (sections.has('positions')) await positionLatencyBench();
+  if (sections.has('mail')) await mailBench();
+  if (sections.has('chat')) await chatBench();
+  console.log(`\ntotal bench time ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
 main().catch((err: unknown) => {

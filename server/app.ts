@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { constants as zlibConstants } from 'node:zlib';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -11,14 +13,17 @@ import type { Config } from './config';
 import { installSessionResolution } from './platform/auth/plugin';
 import type { AppContext } from './platform/context';
 import { installCsrfProtection } from './platform/csrf';
+import { installRequestLogging } from './platform/request-log';
+import { IMMUTABLE, assetAnswerer, loadAssets } from './platform/static-assets';
+import { FrontDoor } from './platform/front-door';
 import { installErrorHandling } from './platform/errors';
 import { installTextGuard } from './platform/text-guard';
 import { installOpenApi } from './platform/openapi';
 import { accountsRoutes } from './modules/accounts/routes';
 import { adminRoutes } from './modules/admin/routes';
-import { catalogueRoutes } from './modules/catalogue/routes';
+import { catalogueRoutes, createCatalogueCache } from './modules/catalogue/routes';
 import { healthRoutes } from './modules/health/routes';
-import { locationsRoutes } from './modules/locations/routes';
+import { createLocationsCache, locationsRoutes } from './modules/locations/routes';
 import { bookingsRoutes } from './modules/bookings/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { paymentsRoutes } from './modules/payments/routes';
@@ -98,17 +103,38 @@ function contentSecurityPolicy(config: Config) {
  */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
+  // Public catalogue and location answers (ADR 015) and the built assets, answered by the front door when known.
+  const catalogueCache = createCatalogueCache(ctx);
+  const locationsCache = createLocationsCache();
+  const front = new FrontDoor(ctx.log, config.logRequests === 'all');
+  front.add((method, url, headers) => (url.startsWith('/api/locations?') ? locationsCache.answer(method, url, headers) : catalogueCache.answer(method, url, headers)));
+  front.add(assetAnswerer(loadAssets(config.distDir)));
   const app = Fastify({
+    serverFactory: front.serverFactory,
     loggerInstance: ctx.log as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // One line per request only when asked (LOG_REQUESTS=all); by default errors and slow requests (request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   app.addHook('onClose', async () => ctx.close());
 
+  installRequestLogging(app, config.logRequests);
+  // First of all hooks: the front door's answers for requests that do not come through its socket (app.inject).
+  front.installHook(app);
+
+  // JSON and other text answers of 1 KB or more, compressed on the fly (cached catalogue answers and built assets
+  // carry their own precompressed bytes and are left alone). Request bodies are never decompressed.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
+  });
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
@@ -140,10 +166,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installTextGuard(app);
   await ctx.live.install(app);
 
-  await healthRoutes(app, ctx);
+  await healthRoutes(app, ctx, front);
   await accountsRoutes(app, ctx);
-  await catalogueRoutes(app, ctx);
-  await locationsRoutes(app, ctx);
+  await catalogueRoutes(app, ctx, catalogueCache);
+  await locationsRoutes(app, ctx, locationsCache);
   await trackingRoutes(app, ctx);
   await bookingsRoutes(app, ctx);
   await paymentsRoutes(app, ctx);
@@ -179,11 +205,13 @@ async function serveClient(app: FastifyInstance, distDir: string) {
     prefix: '/',
     wildcard: false,
     index: false,
+    // The .br/.gz files the build wrote, by Accept-Encoding.
+    preCompressed: true,
     // The headers below decide caching alone (send's default 'public, max-age=0' would override them); /sw.js
     // and index.html must stay 'no-cache' so a new version is found (ADR 014).
     cacheControl: false,
     setHeaders(res, path) {
-      if (path.includes(`${join(distDir, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      if (path.startsWith(join(distDir, 'assets'))) res.setHeader('cache-control', IMMUTABLE);
       else res.setHeader('cache-control', 'no-cache');
     },
   });

@@ -34,6 +34,11 @@ const EnvSchema = z.object({
   /** How often the dispatcher runs (offer expiry, next waves, unassigned flags); 0 turns it off (tests drive it). */
   DISPATCH_TICK_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which requests get a log line: 'errors' (default: answers with status 400 or more, and requests slower than a
+   * second) or 'all' (one line per request). Logging every request costs a large share of a cached read.
+   */
+  LOG_REQUESTS: z.enum(['errors', 'all']).default('errors'),
   /** Trust X-Forwarded-* headers (set when running behind a reverse proxy that terminates TLS). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -59,6 +64,7 @@ export type Config = {
   adminEmail?: string;
   adminPassword?: string;
   logLevel: string;
+  logRequests: 'errors' | 'all';
   trustProxy: boolean;
   dispatchTickMs: number;
   /** Session lifetimes in milliseconds. */
@@ -102,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS,
     trustProxy: e.TRUST_PROXY,
     dispatchTickMs: e.DISPATCH_TICK_MS,
     session: { idleMs: 7 * 24 * 3600_000, absoluteMs: 30 * 24 * 3600_000 },

@@ -7,7 +7,7 @@ import { ChatProvider } from '@client/features/chat/chat-provider';
 
 /**
  * App-wide providers. Who is signed in comes from `useAuth()` (features/accounts/use-auth), a TanStack
- * query on /api/auth/me, so it needs no provider of its own: every caller shares the cached answer. The chat
+ * query on /api/auth/session, so it needs no provider of its own: every caller shares the cached answer. The chat
  * provider keeps the signed-in user's one chat connection (unread badge, offline outbox) for the whole tab.
  */
 export function Providers({ children }: { children: ReactNode }) {

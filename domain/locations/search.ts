@@ -70,33 +70,51 @@ type IndexedEntry = {
   country: string;
   /** Postal abbreviation of the Canadian province the entry is in (lower case), for the shortcuts. */
   province: string | undefined;
-  /** Position in the (type, name) order, computed once so a search sorts by numbers only. */
+  /** Type order (city, neighborhood, street, landmark, airport). */
+  typeRank: number;
+  /** Position in the (population descending, name) order, computed once so a search sorts by numbers only. */
   order: number;
 };
 
 export type LocationIndex = { readonly entries: readonly IndexedEntry[] };
 
-/** A directory entry plus the province abbreviation that lets "regina sk" find it. */
-export type LocationSource = LocationEntry & { provinceAbbr?: string };
+/**
+ * A directory entry plus the province abbreviation that lets "regina sk" find it, and the population of the place
+ * (or of its city) that ranks larger places first among equal matches. Neither is part of the API answer.
+ */
+export type LocationSource = LocationEntry & { provinceAbbr?: string; population?: number };
 
 /** Folds every searchable field once. */
 export function buildLocationIndex(sources: readonly LocationSource[]): LocationIndex {
   const typeRank = (t: LocationType) => LOCATION_TYPES.indexOf(t);
   const sorted = [...sources].sort(
-    (a, b) => typeRank(a.type) - typeRank(b.type) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+    (a, b) => (b.population ?? 0) - (a.population ?? 0) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
   );
   return {
-    entries: sorted.map(({ provinceAbbr, ...entry }, order) => ({
+    entries: sorted.map(({ provinceAbbr, population: _population, ...entry }, order) => ({
       entry,
       name: foldText(entry.name),
       address: foldText(entry.address),
       city: foldText(entry.city),
       country: foldText(entry.country),
       province: provinceAbbr?.toLowerCase(),
+      typeRank: typeRank(entry.type),
       order,
     })),
   };
 }
+
+/** 0: the name is the query; 1: the name starts with it; 2: a word of the name starts with it; 3: elsewhere. */
+function nameMatchClass(name: string, phrase: string): number {
+  if (name === phrase) return 0;
+  if (name.startsWith(phrase)) return 1;
+  const at = name.indexOf(phrase);
+  if (at > 0 && /[\s\-'(.]/.test(name[at - 1])) return 2;
+  return 3;
+}
+
+/** Street-name abbreviations that are not a part of the word they stand for ("rd" is not in "road"). */
+const ABBREVIATIONS: Record<string, string> = { rd: 'road', blvd: 'boulevard', hwy: 'highway', pkwy: 'parkway', ctr: 'centre', mt: 'mount' };
 
 const PROVINCE_ABBRS = new Set(CANADIAN_PROVINCES.map((p) => p.abbr.toLowerCase()));
 
@@ -104,7 +122,9 @@ const PROVINCE_ABBRS = new Set(CANADIAN_PROVINCES.map((p) => p.abbr.toLowerCase(
  * Finds up to 10 entries. Every word must occur in the name, address, city or country; a trailing Canadian
  * province abbreviation after a city ("regina sk", "toronto on") instead requires the entry to be in that
  * province. Ranking: city-field matches first, then name matches, then type order (city, neighborhood, street,
- * landmark, airport), then name alphabetically. The caller validates the query length and the filter.
+ * landmark, airport); among equals, names that are the query, then names that start with it, then names with a word
+ * that starts with it; then larger places first; then name alphabetically. The caller validates the query length
+ * and the filter.
  */
 export function searchLocations(index: LocationIndex, q: string, type?: LocationTypeFilter): LocationEntry[] {
   let words = queryWords(q);
@@ -116,9 +136,10 @@ export function searchLocations(index: LocationIndex, q: string, type?: Location
   }
   const keep = type ? FILTER_KEEPS[type] : undefined;
   const phrase = words.join(' ');
+  const longForms = words.map((w) => ABBREVIATIONS[w]);
 
-  // Keep only the best 10 while scanning: the ranking is one number per hit (tier x size + position in the
-  // stored (type, name) order), so no full sort of thousands of hits for a two-letter query.
+  // Keep only the best 10 while scanning: the ranking is one number per hit (tier, type, name match class, then the
+  // stored (population, name) position), so no full sort of thousands of hits for a two-letter query.
   const size = index.entries.length;
   const best: Array<{ key: number; e: IndexedEntry }> = [];
   for (const e of index.entries) {
@@ -127,12 +148,13 @@ export function searchLocations(index: LocationIndex, q: string, type?: Location
     let all = true;
     let inCity = true;
     let inName = true;
-    for (const w of words) {
+    for (const [i, w] of words.entries()) {
+      const long = longForms[i];
       const c = e.city.includes(w);
-      const n = e.name.includes(w);
+      const n = e.name.includes(w) || (long !== undefined && e.name.includes(long));
       if (!c) inCity = false;
       if (!n) inName = false;
-      if (!c && !n && !e.address.includes(w) && !e.country.includes(w)) {
+      if (!c && !n && !e.address.includes(w) && !e.country.includes(w) && !(long !== undefined && e.address.includes(long))) {
         all = false;
         break;
       }
@@ -140,7 +162,8 @@ export function searchLocations(index: LocationIndex, q: string, type?: Location
     if (!all) continue;
     // A city match means the whole query names the city (e.g. "new york" and not just "york" inside a street).
     const cityMatch = inCity && e.city.includes(phrase);
-    const key = ((cityMatch ? 0 : 2) + (inName ? 0 : 1)) * size + e.order;
+    const tier = (cityMatch ? 0 : 2) + (inName ? 0 : 1);
+    const key = ((tier * LOCATION_TYPES.length + e.typeRank) * 4 + nameMatchClass(e.name, phrase)) * size + e.order;
     if (best.length === LOCATION_SEARCH_MAX_RESULTS && key >= best[best.length - 1].key) continue;
     let i = best.length;
     while (i > 0 && best[i - 1].key > key) i -= 1;

@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { createContext, type AppContext, type ContextOverrides } from '../platform/context';
 import { loadConfig, type Config } from '../config';
-import type { Database } from '../db/connect';
+import type { Database, Tx } from '../db/connect';
 import { createTestDatabase } from './test-db';
 import { seedCatalogue } from '../db/seed';
 import { users } from '../db/schema';
@@ -85,4 +85,15 @@ export async function createAdmin(t: TestApp, email = 'root@example.com', passwo
   await t.database.db.insert(users).values({ username: email.split('@')[0], email, passwordHash: await hashPassword(password), role: 'admin' });
   const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   return { cookie: sessionCookie(login), email, password };
+}
+
+/**
+ * Changes catalogue rows directly (what no route offers, e.g. a menu position) the way a real write must: in a
+ * transaction that emits 'catalogue.changed', so the catalogue cache of every instance forgets its answers.
+ */
+export async function changeCatalogue(t: TestApp, kind: string, change: (tx: Tx) => Promise<unknown>): Promise<void> {
+  await t.ctx.events.transaction(async (tx, emit) => {
+    await change(tx);
+    await emit('catalogue.changed', { kind });
+  });
 }

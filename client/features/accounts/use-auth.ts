@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Login, PublicUser, Register, RegisterAnswer } from '@domain/accounts/schemas';
-import { apiJson, apiRequest, getQueryFn } from '@client/lib/api';
+import { apiJson, apiRequest } from '@client/lib/api';
 import { clearSnapshots } from '@client/lib/offline-snapshot';
 
-/** The session is the server's: this query on /api/auth/me is the only source of "who is signed in". */
-export const AUTH_ME_KEY = ['/api/auth/me'] as const;
+/**
+ * The session is the server's: this query on /api/auth/session ({user} or {user: null}, always 200, so a signed-out
+ * visit logs no failed request) is the only source of "who is signed in".
+ */
+export const AUTH_ME_KEY = ['/api/auth/session'] as const;
 
 export type AuthStatus = 'loading' | 'error' | 'signed-in' | 'signed-out';
 
@@ -14,7 +17,7 @@ function refreshUserData(queryClient: QueryClient) {
 }
 
 /**
- * Current user plus sign-in, sign-out and registration. `user` is null when signed out (401 from /me).
+ * Current user plus sign-in, sign-out and registration. `user` is null when signed out.
  * Mutations throw the api helper's Error (`"<status>: <body>"`); parse it with `parseApiError`.
  */
 export function useAuth() {
@@ -22,7 +25,7 @@ export function useAuth() {
 
   const me = useQuery<PublicUser | null>({
     queryKey: AUTH_ME_KEY,
-    queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
+    queryFn: async () => (await apiJson<{ user: PublicUser | null }>('GET', AUTH_ME_KEY[0])).user,
     // Offline, fail at once (status 'error': pages show sign-in or a retry) instead of pausing in 'loading'
     // forever; the query has no data then, so it is refetched on reconnect.
     networkMode: 'always',

@@ -13,7 +13,7 @@ import { AdminDashboard } from './admin-dashboard';
 export const ADMIN_LOGIN_REDIRECT = '/login?next=/admin';
 
 /**
- * /admin. Access is decided by the server's answer to /api/auth/me (the role), never by anything stored in
+ * /admin. Access is decided by the server's answer to /api/auth/session (the role), never by anything stored in
  * the browser. The server must still refuse admin API calls from non-admins; this guard is only the UI.
  */
 export function AdminPage() {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ShoppingCart } from 'lucide-react';
 import type { Booking } from '@domain/bookings/schemas';
@@ -7,10 +7,12 @@ import { Button } from '@client/ui/button';
 import { SimpleTooltip } from '@client/ui/tooltip';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@client/ui/dialog';
 import { toast } from '@client/ui/use-toast';
-import { CheckoutDialog } from '@client/features/payments/checkout-dialog';
 import { bookingDeliveries, foodOrderNames, opensTrackingDialog } from '@client/features/payments/deliveries';
-import { TrackingDialog } from '@client/features/tracking/tracking-dialog';
 import { useCart, useCartCount, type CartItem } from './cart-store';
+
+// Loaded when first opened: checkout (card and fulfilment forms) and tracking (map) stay out of the first load.
+const CheckoutDialog = lazy(() => import('@client/features/payments/checkout-dialog').then((m) => ({ default: m.CheckoutDialog })));
+const TrackingDialog = lazy(() => import('@client/features/tracking/tracking-dialog').then((m) => ({ default: m.TrackingDialog })));
 import { LineItemRow } from './line-item-row';
 import { bookedSummary } from './cart-logic';
 
@@ -29,6 +31,11 @@ export function CartButton() {
   const [open, setOpen] = useState(false);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const [trackingId, setTrackingId] = useState<string | null>(null);
+  // Mounted once first opened (their code loads then), and kept mounted so closing animates and keeps state.
+  const [checkoutMounted, setCheckoutMounted] = useState(false);
+  const [trackingMounted, setTrackingMounted] = useState(false);
+  if (checkoutOpen && !checkoutMounted) setCheckoutMounted(true);
+  if (trackingId !== null && !trackingMounted) setTrackingMounted(true);
   // Checkout and tracking dialogs open after the cart dialog has closed; keyboard focus comes back here.
   const cartButtonRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
@@ -138,29 +145,37 @@ export function CartButton() {
           )}
         </DialogContent>
       </Dialog>
-      <CheckoutDialog
-        open={checkoutOpen}
-        onOpenChange={setCheckoutOpen}
-        items={checkoutItems.map((i) => ({
-          serviceType: i.serviceType,
-          serviceId: i.serviceId,
-          quantity: i.quantity,
-          details: i.details ?? {},
-          name: i.name,
-          price: i.price,
-        }))}
-        serviceName={`${checkoutItems.length} item(s) from cart`}
-        successDescription={`Thank you for booking ${bookedSummary(checkoutItems)}!`}
-        onPaid={onPaid}
-        listDeliveries={(deliveries) => !opensTrackingDialog(deliveries)}
-        returnFocusRef={cartButtonRef}
-      />
-      <TrackingDialog
-        trackingId={trackingId}
-        open={trackingId !== null}
-        onOpenChange={(o) => !o && setTrackingId(null)}
-        returnFocusRef={cartButtonRef}
-      />
+      {checkoutMounted && (
+        <Suspense fallback={null}>
+          <CheckoutDialog
+            open={checkoutOpen}
+            onOpenChange={setCheckoutOpen}
+            items={checkoutItems.map((i) => ({
+              serviceType: i.serviceType,
+              serviceId: i.serviceId,
+              quantity: i.quantity,
+              details: i.details ?? {},
+              name: i.name,
+              price: i.price,
+            }))}
+            serviceName={`${checkoutItems.length} item(s) from cart`}
+            successDescription={`Thank you for booking ${bookedSummary(checkoutItems)}!`}
+            onPaid={onPaid}
+            listDeliveries={(deliveries) => !opensTrackingDialog(deliveries)}
+            returnFocusRef={cartButtonRef}
+          />
+        </Suspense>
+      )}
+      {trackingMounted && (
+        <Suspense fallback={null}>
+          <TrackingDialog
+            trackingId={trackingId}
+            open={trackingId !== null}
+            onOpenChange={(o) => !o && setTrackingId(null)}
+            returnFocusRef={cartButtonRef}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

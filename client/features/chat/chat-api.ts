@@ -1,4 +1,5 @@
-import { HISTORY_PAGE, type ChatConversation, type HistoryPage, type StartConversationInput } from '@domain/chat/schemas';
+import type { ChatConversation, HistoryPage, StartConversationInput } from '@domain/chat/schemas';
+import { HISTORY_PAGE } from '@domain/chat/limits';
 import { apiJson, apiRequest } from '@client/lib/api';
 
 /** GET /api/chat/conversations: mine, newest activity first. */

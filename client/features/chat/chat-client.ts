@@ -1,4 +1,5 @@
-import { HISTORY_PAGE, TYPING_TTL_MS, type ChatClientMessage, type ChatMessage, type ChatServerMessage, type HistoryPage } from '@domain/chat/schemas';
+import type { ChatClientMessage, ChatMessage, ChatServerMessage, HistoryPage } from '@domain/chat/schemas';
+import { HISTORY_PAGE, TYPING_TTL_MS } from '@domain/chat/limits';
 import { EMPTY_CONVERSATION, lastMessageId, mergeMessages, type ConversationState } from './messages';
 import type { Outbox, OutboxEntry } from './outbox';
 

@@ -1,4 +1,5 @@
-import { CHAT_MESSAGE_MAX, type ChatMessage } from '@domain/chat/schemas';
+import type { ChatMessage } from '@domain/chat/schemas';
+import { CHAT_MESSAGE_MAX } from '@domain/chat/limits';
 
 /** What the client knows about one conversation's messages. */
 export type ConversationState = {

@@ -1,20 +1,26 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Globe, Layers } from 'lucide-react';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/ui/tabs';
 import { CATEGORY_SHORTCUTS, SECTION_IDS } from '@client/features/catalogue/categories';
 import { SECTION_REQUEST_EVENT, scrollToElement } from '@client/features/catalogue/section-nav';
-import { AdditionalServicesSection } from '@client/features/catalogue/sections/additional-services-section';
-import { CarRentalSection } from '@client/features/catalogue/sections/car-rental-section';
-import { FlightsSection } from '@client/features/catalogue/sections/flights-section';
-import { FoodDeliverySection } from '@client/features/catalogue/sections/food-delivery-section';
-import { GeneralServicesSection } from '@client/features/catalogue/sections/general-services-section';
-import { HotelsSection } from '@client/features/catalogue/sections/hotels-section';
-import { PropertySection } from '@client/features/catalogue/sections/property-section';
-import { ShippingSection } from '@client/features/catalogue/sections/shipping-section';
-import { TaxiSection } from '@client/features/catalogue/sections/taxi-section';
-import { UnifiedBooking } from '@client/features/catalogue/unified-booking';
+import { PageSpinner } from '@client/ui/spinner';
+import { LazySection } from './lazy-section';
+
+// Each section is its own chunk, loaded as it nears the screen (lazy-section.tsx); stable loaders (module scope).
+const sections = {
+  food: () => import('@client/features/catalogue/sections/food-delivery-section').then((m) => m.FoodDeliverySection),
+  hotels: () => import('@client/features/catalogue/sections/hotels-section').then((m) => m.HotelsSection),
+  flights: () => import('@client/features/catalogue/sections/flights-section').then((m) => m.FlightsSection),
+  shipping: () => import('@client/features/catalogue/sections/shipping-section').then((m) => m.ShippingSection),
+  cars: () => import('@client/features/catalogue/sections/car-rental-section').then((m) => m.CarRentalSection),
+  taxi: () => import('@client/features/catalogue/sections/taxi-section').then((m) => m.TaxiSection),
+  property: () => import('@client/features/catalogue/sections/property-section').then((m) => m.PropertySection),
+  services: () => import('@client/features/catalogue/sections/additional-services-section').then((m) => m.AdditionalServicesSection),
+  general: () => import('@client/features/catalogue/sections/general-services-section').then((m) => m.GeneralServicesSection),
+};
+const UnifiedBooking = lazy(() => import('@client/features/catalogue/unified-booking').then((m) => ({ default: m.UnifiedBooking })));
 
 type Tab = 'individual' | 'unified';
 
@@ -82,20 +88,22 @@ export function HomePage() {
             </TabsTrigger>
           </TabsList>
           <TabsContent value="individual" className="mt-6 grid gap-6 sm:gap-8">
-            <FoodDeliverySection />
-            <HotelsSection />
-            <FlightsSection />
-            <ShippingSection />
-            <CarRentalSection />
-            <TaxiSection />
-            <PropertySection />
+            <LazySection id={SECTION_IDS.food} title="Food Delivery" load={sections.food} />
+            <LazySection id={SECTION_IDS.hotels} title="Hotels" load={sections.hotels} />
+            <LazySection id={SECTION_IDS.flights} title="Flights" load={sections.flights} />
+            <LazySection id={SECTION_IDS.shipping} title="Shipping" load={sections.shipping} />
+            <LazySection id={SECTION_IDS.cars} title="Car Rental" load={sections.cars} />
+            <LazySection id={SECTION_IDS.taxi} title="Taxi" load={sections.taxi} />
+            <LazySection id={SECTION_IDS.property} title="Property Rental" load={sections.property} />
             <div id={SECTION_IDS.additionalServices} tabIndex={-1} className="scroll-mt-20 focus:outline-none">
-              <AdditionalServicesSection />
+              <LazySection id={SECTION_IDS.services} title="Additional Services" load={sections.services} />
             </div>
-            <GeneralServicesSection />
+            <LazySection id={SECTION_IDS.general} title="General Services" load={sections.general} />
           </TabsContent>
           <TabsContent value="unified" className="mt-6">
-            <UnifiedBooking />
+            <Suspense fallback={<PageSpinner />}>
+              <UnifiedBooking />
+            </Suspense>
           </TabsContent>
         </Tabs>
       </div>

@@ -8,7 +8,7 @@ import { formatMoney } from '@client/lib/format';
 import { Button } from '@client/ui/button';
 import { Spinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';
-import { useAuth } from '@client/features/accounts/use-auth';
+import { AUTH_ME_KEY, useAuth } from '@client/features/accounts/use-auth';
 import { InlineSignIn } from '@client/features/accounts/inline-sign-in';
 import { bookingDeliveries, hasDeliverableLines } from './deliveries';
 import {
@@ -155,7 +155,7 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
         }
         if (parseApiError(error).status === 401) {
           // The session ended since the page loaded: the auth query flips to signed-out and shows the sign-in form.
-          void queryClient.invalidateQueries({ queryKey: ['/api/auth/me'] });
+          void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY });
         }
         toast({ title: 'Booking Failed', description: 'Failed to create booking. Please try again.', variant: 'destructive' });
         setStep({ kind: 'create-error', message: errorText(error, 'Failed to create booking. Please try again.', lines) });

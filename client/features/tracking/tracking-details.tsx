@@ -161,7 +161,7 @@ export function TrackingDetails({ tracking: t, view, mapHeight }: TrackingDetail
         <TrackingMap tracking={t} height={mapHeight} />
       </Suspense>
       <section aria-label="Updates">
-        <h3 className="mb-2 text-xs font-medium uppercase tracking-wide text-gray-500">Updates</h3>
+        <h2 className="mb-2 text-xs font-medium uppercase tracking-wide text-gray-500">Updates</h2>
         {t.updates.length === 0 ? (
           <p className="text-gray-600">No updates yet.</p>
         ) : (

@@ -12,9 +12,14 @@ import { initialCentre, routePoints } from './live-tracking';
 /** The server's MAP_TILE_URL default, used until GET /api/config has answered with the configured template. */
 export const MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
-/** The deployment's tile template (MAP_TILE_URL): its origin is the only one the CSP allows for images. */
-function useTileUrl(): string {
+/**
+ * The deployment's tile template (MAP_TILE_URL): its origin is the only one the CSP allows for images. Undefined
+ * until /api/config has answered (tiles from a default origin the CSP may refuse would log errors); the default if
+ * it fails.
+ */
+function useTileUrl(): string | undefined {
   const config = useQuery<{ mapTileUrl: string }>({ queryKey: ['/api/config'], staleTime: Infinity });
+  if (config.isPending) return undefined;
   return config.data?.mapTileUrl ?? MAP_TILE_URL;
 }
 const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
@@ -211,7 +216,7 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
           bounds={opening}
           boundsOptions={{ padding: [32, 32], maxZoom: zoom }}
           scrollWheelZoom={false} className="size-full bg-slate-100!">
-          {tiles !== 'failed' ? (
+          {tiles !== 'failed' && tileUrl ? (
             <TileLayer key={`${tileUrl}:${tileAttempt}`} url={tileUrl} attribution={TILE_ATTRIBUTION} eventHandlers={tileEvents} />
           ) : null}
           {route ? (

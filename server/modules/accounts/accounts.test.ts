@@ -134,6 +134,21 @@ describe('sign-in, session and sign-out', () => {
     expect(res.json().message).toBeTruthy();
   });
 
+  it('GET /api/auth/session answers 200 with {user: null} signed out and the user signed in, never cached', async () => {
+    const out = await t.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ user: null });
+    expect(out.headers['cache-control']).toBe('no-store');
+    const cookie = sessionCookie(await post('/api/auth/login', { email: 'alice@example.com', password: 'password-123' }));
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual({ user: me.json() });
+    expect(session.body).not.toContain('passwordHash');
+    await post('/api/auth/logout', {}, { cookie });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json()).toEqual({ user: null });
+  });
+
   it('logout ends the session on the server: the old token stops working', async () => {
     const cookie = sessionCookie(await post('/api/auth/login', { email: 'alice@example.com', password: 'password-123' }));
     const out = await post('/api/auth/logout', {}, { cookie });

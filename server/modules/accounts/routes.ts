@@ -113,6 +113,13 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     return { ended };
   });
 
+  // Who is signed in, as a question that always has an answer: {user} or {user: null} with 200. The client asks this
+  // on every page, so a signed-out visit logs no failed request (a 401 shows as a console error in browsers).
+  r.get('/api/auth/session', { schema: { response: { 200: z.object({ user: PublicUserSchema.nullable() }) } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { user: request.user ?? null };
+  });
+
   r.get('/api/auth/me', { preHandler: requireUser, schema: { response: { 200: PublicUserSchema } } }, async (request) => {
     if (!request.user) throw unauthorized();
     return request.user;

@@ -14,6 +14,7 @@ import {
   type EditableCollection,
 } from '../../../domain/admin/schemas';
 import type { Db } from '../../db/connect';
+import type { EventBus } from '../../platform/events/bus';
 import { audit, diff, type AuditActor } from '../audit/service';
 import {
   additionalServices,
@@ -134,11 +135,11 @@ function toColumns(collection: EditableCollection, patch: Record<string, unknown
  * Validates and applies an admin edit; returns the updated row in the admin shape. A ZodError (→ 400) for an
  * invalid body, 404 when the row does not exist.
  */
-export async function updateCollectionRow(db: Db, collection: EditableCollection, id: number, body: unknown, actor?: AuditActor): Promise<AdminRow> {
+export async function updateCollectionRow(events: EventBus, collection: EditableCollection, id: number, body: unknown, actor?: AuditActor): Promise<AdminRow> {
   const patch = AdminEditSchemas[collection].parse(body) as Record<string, unknown>;
   const v = toColumns(collection, patch);
   const kind = LISTING_KIND_OF[collection];
-  return db.transaction(async (tx) => {
+  return events.transaction(async (tx, emit) => {
     const before = await findRow(tx, serverKind(kind), id);
     if (!before) throw notFound('Item not found');
     const updated = await updateRow(tx, serverKind(kind), id, v);
@@ -150,6 +151,8 @@ export async function updateCollectionRow(db: Db, collection: EditableCollection
       const action = 'isActive' in changes && Object.keys(changes).length === 1 ? (v.isActive ? 'listing.activated' : 'listing.deactivated') : 'listing.edited';
       await audit(tx, { actor, action, targetType: collection, targetId: id, changes });
     }
+    // Every editable collection is a public catalogue read (an edit or an activation change shows there).
+    await emit('catalogue.changed', { kind: collection, id });
     return row;
   });
 }

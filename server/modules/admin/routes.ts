@@ -93,6 +93,6 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   r.patch('/api/admin/:collection/:id', { ...adminOnly, schema: { params: CollectionIdParams } }, async (request) => {
     const { collection, id } = request.params;
     if (!isEditableCollection(collection)) throw notFound(`Unknown or read-only collection: ${collection}`);
-    return updateCollectionRow(db, collection, id, request.body, currentUser(request));
+    return updateCollectionRow(ctx.events, collection, id, request.body, currentUser(request));
   });
 }

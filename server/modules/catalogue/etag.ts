@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A strong ETag: the SHA-256 of the exact JSON body. */
-export function etagOf(body: string): string {
+export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url')}"`;
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/"x" matches "x"; "*" matches anything. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch
     .split(',')
@@ -23,6 +23,6 @@ export function sendJsonWithEtag(request: FastifyRequest, reply: FastifyReply, d
   const body = JSON.stringify(data);
   const etag = etagOf(body);
   reply.header('etag', etag).header('cache-control', 'no-cache');
-  if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
   return reply.type('application/json; charset=utf-8').send(body);
 }

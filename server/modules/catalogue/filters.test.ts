@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestTravelDay, todayUtc } from '../../../domain/catalogue/pricing';
 import { hotels, menuItems, restaurants } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { changeCatalogue, createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,12 +80,12 @@ describe('GET /api/restaurants filters', () => {
 
   it('lists active restaurants only', async () => {
     const [first] = await list<Restaurant>('/api/restaurants');
-    await t.database.db.update(restaurants).set({ isActive: false }).where(eq(restaurants.id, first.id));
+    await changeCatalogue(t, 'restaurants', (tx) => tx.update(restaurants).set({ isActive: false }).where(eq(restaurants.id, first.id)));
     try {
       const after = await list<Restaurant>('/api/restaurants');
       expect(after.map((r) => r.id)).not.toContain(first.id);
     } finally {
-      await t.database.db.update(restaurants).set({ isActive: true }).where(eq(restaurants.id, first.id));
+      await changeCatalogue(t, 'restaurants', (tx) => tx.update(restaurants).set({ isActive: true }).where(eq(restaurants.id, first.id)));
     }
   });
 });
@@ -135,11 +135,11 @@ describe('GET /api/hotels filters', () => {
 
   it('lists active hotels only', async () => {
     const [first] = await list<Hotel>('/api/hotels');
-    await t.database.db.update(hotels).set({ isActive: false }).where(eq(hotels.id, first.id));
+    await changeCatalogue(t, 'hotels', (tx) => tx.update(hotels).set({ isActive: false }).where(eq(hotels.id, first.id)));
     try {
       expect((await list<Hotel>('/api/hotels')).map((h) => h.id)).not.toContain(first.id);
     } finally {
-      await t.database.db.update(hotels).set({ isActive: true }).where(eq(hotels.id, first.id));
+      await changeCatalogue(t, 'hotels', (tx) => tx.update(hotels).set({ isActive: true }).where(eq(hotels.id, first.id)));
     }
   });
 });
@@ -297,13 +297,13 @@ describe('list ETags', () => {
   it('changes the ETag when the data changes', async () => {
     const before = (await get('/api/hotels')).headers.etag as string;
     const [first] = await list<Hotel>('/api/hotels');
-    await t.database.db.update(hotels).set({ name: `${first.name} Renamed` }).where(eq(hotels.id, first.id));
+    await changeCatalogue(t, 'hotels', (tx) => tx.update(hotels).set({ name: `${first.name} Renamed` }).where(eq(hotels.id, first.id)));
     try {
       const res = await get('/api/hotels', { 'if-none-match': before });
       expect(res.statusCode).toBe(200);
       expect(res.headers.etag).not.toBe(before);
     } finally {
-      await t.database.db.update(hotels).set({ name: first.name }).where(eq(hotels.id, first.id));
+      await changeCatalogue(t, 'hotels', (tx) => tx.update(hotels).set({ name: first.name }).where(eq(hotels.id, first.id)));
     }
   });
 
@@ -338,12 +338,12 @@ describe('GET /api/restaurants/:id/menu', () => {
     const [restaurant] = await list<Restaurant>('/api/restaurants');
     const rows = await t.database.db.select().from(menuItems).where(eq(menuItems.restaurantId, restaurant.id));
     const last = rows.reduce((a, b) => (a.position > b.position ? a : b));
-    await t.database.db.update(menuItems).set({ position: -1 }).where(eq(menuItems.id, last.id));
+    await changeCatalogue(t, 'restaurants', (tx) => tx.update(menuItems).set({ position: -1 }).where(eq(menuItems.id, last.id)));
     try {
       const menu = await list<{ id: number }>(`/api/restaurants/${restaurant.id}/menu`);
       expect(menu[0].id).toBe(last.id);
     } finally {
-      await t.database.db.update(menuItems).set({ position: last.position }).where(eq(menuItems.id, last.id));
+      await changeCatalogue(t, 'restaurants', (tx) => tx.update(menuItems).set({ position: last.position }).where(eq(menuItems.id, last.id)));
     }
   });
 
@@ -355,11 +355,11 @@ describe('GET /api/restaurants/:id/menu', () => {
 
   it('answers 404 for an inactive restaurant', async () => {
     const [restaurant] = await list<Restaurant>('/api/restaurants');
-    await t.database.db.update(restaurants).set({ isActive: false }).where(eq(restaurants.id, restaurant.id));
+    await changeCatalogue(t, 'restaurants', (tx) => tx.update(restaurants).set({ isActive: false }).where(eq(restaurants.id, restaurant.id)));
     try {
       expect((await get(`/api/restaurants/${restaurant.id}/menu`)).statusCode).toBe(404);
     } finally {
-      await t.database.db.update(restaurants).set({ isActive: true }).where(eq(restaurants.id, restaurant.id));
+      await changeCatalogue(t, 'restaurants', (tx) => tx.update(restaurants).set({ isActive: true }).where(eq(restaurants.id, restaurant.id)));
     }
   });
 

@@ -10,7 +10,7 @@ import {
   parseDay,
 } from '../../../domain/catalogue/pricing';
 import { CUISINES, GENERAL_CATEGORIES, PROPERTY_TYPES } from '../../../domain/onboarding/options';
-import { sendJsonWithEtag } from './etag';
+import { ResponseCache } from './cache';
 import { placeholderSvg } from './placeholder';
 import { ARTWORK_KINDS, artworkSvg } from './artwork';
 import { catalogue } from './service';
@@ -155,41 +155,56 @@ const ShippingQuoteQuery = z.object({
   ),
 });
 
-export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
+/** The cache of public catalogue lists, emptied on every 'catalogue.changed' event from any instance (ADR 015). */
+export function createCatalogueCache(ctx: AppContext): ResponseCache {
+  const cache = new ResponseCache({ cacheControl: 'no-cache' });
+  cache.invalidateOn(ctx.events);
+  return cache;
+}
+
+/** A stable key for a validated query: its defined fields in name order. */
+function keyOf(route: string, query: object = {}): string {
+  const defined = Object.entries(query).filter(([, v]) => v !== undefined);
+  defined.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${route}?${JSON.stringify(defined)}`;
+}
+
+export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext, cache: ResponseCache = createCatalogueCache(ctx)) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
   r.get('/api/restaurants', { schema: { querystring: RestaurantsQuery } }, async (request, reply) =>
-    sendJsonWithEtag(request, reply, await catalogue.restaurants(db, request.query)),
+    cache.reply(request, reply, keyOf('restaurants', request.query), () => catalogue.restaurants(db, request.query)),
   );
   r.get('/api/restaurants/:id/menu', { schema: { params: MenuParams } }, async (request, reply) =>
-    sendJsonWithEtag(request, reply, await catalogue.menu(db, request.params.id)),
+    cache.reply(request, reply, keyOf('menu', request.params), () => catalogue.menu(db, request.params.id)),
   );
   r.get('/api/hotels', { schema: { querystring: HotelsQuery } }, async (request, reply) =>
-    sendJsonWithEtag(request, reply, await catalogue.hotels(db, request.query)),
+    cache.reply(request, reply, keyOf('hotels', request.query), () => catalogue.hotels(db, request.query)),
   );
   r.get('/api/flights', { schema: { querystring: FlightsQuery } }, async (request, reply) =>
-    sendJsonWithEtag(request, reply, await catalogue.flights(db, request.query)),
+    // A dated search's validity depends on today's date, so its raw URL is not remembered for the fast path.
+    cache.reply(request, reply, keyOf('flights', request.query), () => catalogue.flights(db, request.query), request.query.date === undefined),
   );
-  r.get('/api/shipping-rates', async (request, reply) => sendJsonWithEtag(request, reply, await catalogue.shippingRates(db)));
+  r.get('/api/shipping-rates', async (request, reply) => cache.reply(request, reply, keyOf('shippingRates', {}), () => catalogue.shippingRates(db)));
   r.get('/api/shipping-rates/quote', { schema: { querystring: ShippingQuoteQuery } }, async (request) => {
     const { speed, ...parcel } = request.query;
     return catalogue.shippingQuote(db, parcel, speed);
   });
   r.get('/api/cars', { schema: { querystring: CategoryQuery } }, async (request, reply) =>
-    sendJsonWithEtag(request, reply, await catalogue.cars(db, request.query)),
+    cache.reply(request, reply, keyOf('cars', request.query), () => catalogue.cars(db, request.query)),
   );
-  r.get('/api/taxi-rides', async (request, reply) => sendJsonWithEtag(request, reply, await catalogue.taxiRides(db)));
+  r.get('/api/taxi-rides', async (request, reply) => cache.reply(request, reply, keyOf('taxiRides', {}), () => catalogue.taxiRides(db)));
   r.get('/api/taxi-rides/quote', { schema: { querystring: TaxiQuoteQuery } }, async (request) => {
     const q = request.query;
     return catalogue.taxiQuote(db, { lat: q.pickupLat, lng: q.pickupLng }, { lat: q.dropoffLat, lng: q.dropoffLng });
   });
   r.get('/api/properties', { schema: { querystring: PropertiesQuery } }, async (request, reply) =>
-    sendJsonWithEtag(request, reply, await catalogue.properties(db, request.query)),
+    cache.reply(request, reply, keyOf('properties', request.query), () => catalogue.properties(db, request.query)),
   );
-  r.get('/api/services', async (request, reply) => sendJsonWithEtag(request, reply, await catalogue.additionalServices(db)));
+  r.get('/api/services', async (request, reply) => cache.reply(request, reply, keyOf('additionalServices', {}), () => catalogue.additionalServices(db)));
   r.get('/api/general-services', { schema: { querystring: GeneralCategoryQuery } }, async (request, reply) =>
-    sendJsonWithEtag(request, reply, await catalogue.generalServices(db, request.query)),
+    cache.reply(request, reply, keyOf('generalServices', request.query), () => catalogue.generalServices(db, request.query)),
   );
 
   r.get(

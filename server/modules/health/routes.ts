@@ -2,20 +2,55 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import type { FrontDoor } from '../../platform/front-door';
+
+/** A database ping's answer is reused for this long, so a busy probe or load balancer cannot load the database. */
+export const HEALTH_PING_REUSE_MS = 1000;
 
 const HealthSchema = z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) });
 const UnavailableSchema = z.object({ status: z.literal('unavailable'), db: z.enum(['pglite', 'postgres']), message: z.string() });
 const ConfigSchema = z.object({ mapTileUrl: z.string() });
 
-export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function healthRoutes(app: FastifyInstance, ctx: AppContext, front?: FrontDoor) {
+  // One ping at a time, its answer shared by every request within HEALTH_PING_REUSE_MS of it.
+  let last: { at: number; up: boolean } | undefined;
+  let pinging: Promise<boolean> | undefined;
+  const databaseUp = (): Promise<boolean> | boolean => {
+    if (last && performance.now() - last.at < HEALTH_PING_REUSE_MS) return last.up;
+    pinging ??= ctx.database
+      .ping()
+      .then(
+        () => true,
+        () => false,
+      )
+      .then((up) => {
+        last = { at: performance.now(), up };
+        pinging = undefined;
+        return up;
+      });
+    return pinging;
+  };
+
+  // While a successful ping is fresh, the front door answers with the bytes and headers of the last full answer.
+  let answered: { body: Buffer; headers: Record<string, string> } | undefined;
+  front?.add((method, url) => {
+    if (method !== 'GET' || url !== '/api/health' || !answered || !last?.up || performance.now() - last.at >= HEALTH_PING_REUSE_MS) return undefined;
+    return { status: 200, headers: answered.headers, body: answered.body };
+  });
+
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The 200 body is sent as ready bytes (kept for the front door); the schema documents it.
   r.get('/api/health', { schema: { response: { 200: HealthSchema, 503: UnavailableSchema } } }, async (_request, reply) => {
-    try {
-      await ctx.database.ping();
-      return { status: 'ok' as const, db: ctx.database.kind };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' as const, db: ctx.database.kind, message: 'Database unreachable' });
+    if (await databaseUp()) {
+      const body = Buffer.from(JSON.stringify({ status: 'ok', db: ctx.database.kind }));
+      reply.type('application/json; charset=utf-8');
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined && k !== 'content-length' && k !== 'set-cookie') headers[k] = String(v);
+      answered = { body, headers };
+      // Ready bytes skip serialisation; the 200 schema above documents them.
+      return reply.send(body as never);
     }
+    return reply.status(503).send({ status: 'unavailable' as const, db: ctx.database.kind, message: 'Database unreachable' });
   });
 
   /** What the client needs to know about this deployment: the map tile template (MAP_TILE_URL). */

@@ -65,6 +65,7 @@ export const CURATED_LOCATIONS: readonly CuratedEntry[] = [
   regina(['Regina International Airport (YQR)', 'airport', 50.4319, -104.6658, '5201 Regina Ave'], 'YQR'),
   // Toronto
   toronto(['Yonge Street', 'street', 43.6561, -79.3802]),
+  toronto(['Main Street', 'street', 43.6889, -79.3012]),
   toronto(['Queen Street West', 'street', 43.6487, -79.397]),
   toronto(['King Street West', 'street', 43.6455, -79.391]),
   toronto(['Bay Street', 'street', 43.651, -79.381]),
@@ -79,6 +80,7 @@ export const CURATED_LOCATIONS: readonly CuratedEntry[] = [
   // Vancouver
   vancouver(['Granville Street', 'street', 49.28, -123.1207]),
   vancouver(['Robson Street', 'street', 49.285, -123.124]),
+  vancouver(['Main Street', 'street', 49.2606, -123.1008]),
   vancouver(['Stanley Park', 'landmark', 49.3043, -123.1443]),
   vancouver(['Canada Place', 'landmark', 49.2888, -123.1111, '999 Canada Pl']),
   vancouver(['Granville Island', 'landmark', 49.2712, -123.134]),

@@ -101,7 +101,9 @@ function build(): LocationDirectory {
 
   const sources: LocationSource[] = [];
   // Key "city|CC" -> the kept city's address, so airports inherit the region.
-  const keptCities = new Map<string, { address: string; provinceAbbr?: string }>();
+  const keptCities = new Map<string, { address: string; provinceAbbr?: string; population: number }>();
+  /** The largest kept city of each (folded) name: the population curated places rank by. */
+  const cityPopulation = new Map<string, number>();
   let cities = 0;
   for (const c of cityRecords) {
     const capital = c.featureCode === 'PPLC' || (c.country === 'CA' && c.featureCode === 'PPLA');
@@ -119,9 +121,11 @@ function build(): LocationDirectory {
       type: 'city',
       lat,
       lng,
+      population: c.population,
       ...(region.abbr ? { provinceAbbr: region.abbr } : {}),
     });
-    keptCities.set(`${foldText(c.name)}|${c.country}`, { address, ...(region.abbr ? { provinceAbbr: region.abbr } : {}) });
+    keptCities.set(`${foldText(c.name)}|${c.country}`, { address, population: c.population, ...(region.abbr ? { provinceAbbr: region.abbr } : {}) });
+    cityPopulation.set(foldText(c.name), Math.max(cityPopulation.get(foldText(c.name)) ?? 0, c.population));
     cities += 1;
   }
 
@@ -150,12 +154,13 @@ function build(): LocationDirectory {
       type: 'airport',
       lat,
       lng,
+      population: kept.population,
       ...(kept.provinceAbbr ? { provinceAbbr: kept.provinceAbbr } : {}),
     });
     airports += 1;
   }
 
-  for (const { iata: _iata, ...entry } of CURATED_LOCATIONS) sources.push(entry);
+  for (const { iata: _iata, ...entry } of CURATED_LOCATIONS) sources.push({ ...entry, population: cityPopulation.get(foldText(entry.city)) ?? 0 });
 
   return {
     index: buildLocationIndex(sources),

@@ -108,7 +108,7 @@ describe('GET /api/locations', () => {
     expect(found.every((r) => r.address.includes('Ontario'))).toBe(true);
   });
 
-  it('ranks city-field matches first, then name matches, then type order, then name', async () => {
+  it('ranks city-field matches first, then name matches, then type order, then exact and prefix names first', async () => {
     for (const q of ['regina', 'york', 'paris', 'vancouver', 'kensington', 'airport']) {
       const found = await search(q);
       const key = (r: Loc) => [
@@ -120,7 +120,13 @@ describe('GET /api/locations', () => {
         const [a, b] = [key(found[i - 1]), key(found[i])];
         const cmp = a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
         expect(cmp, `${q}: ${found[i - 1].name} before ${found[i].name}`).toBeLessThanOrEqual(0);
-        if (cmp === 0) expect(found[i - 1].name.localeCompare(found[i].name)).toBeLessThanOrEqual(0);
+        // Among equals: the name is the query, starts with it, has a word starting with it, or holds it elsewhere
+        // (then larger places first, which the API does not show, then name).
+        const matchClass = (r: Loc) => {
+          const n = fold(r.name);
+          return n === q ? 0 : n.startsWith(q) ? 1 : new RegExp(`[\\s\\-'(.]${q}`).test(n) ? 2 : 3;
+        };
+        if (cmp === 0) expect(matchClass(found[i - 1]), `${q}: ${found[i - 1].name} before ${found[i].name}`).toBeLessThanOrEqual(matchClass(found[i]));
       }
     }
   });
@@ -206,5 +212,25 @@ describe('GET /api/locations', () => {
       expect((await search(q)).some((r) => r.type === 'city' && r.name === city), q).toBe(true);
     }
     expect((await search('heathrow', 'airport')).map((r) => r.name)).toContain('London Heathrow Airport (LHR)');
+  });
+});
+
+describe('GET /api/locations ranks as a new user expects', () => {
+  const first = async (q: string, type?: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/locations?q=${encodeURIComponent(q)}${type ? `&type=${type}` : ''}` });
+    expect(res.statusCode).toBe(200);
+    return res.json() as Array<{ name: string; country: string; type: string; address: string }>;
+  };
+  it("finds Toronto first for 'tor', London GB for 'london', Vancouver CA for 'vancouver'", async () => {
+    expect((await first('tor'))[0]).toMatchObject({ name: 'Toronto', country: 'Canada' });
+    expect((await first('london'))[0]).toMatchObject({ name: 'London', country: 'United Kingdom' });
+    expect((await first('vancouver'))[0]).toMatchObject({ name: 'Vancouver', country: 'Canada' });
+  });
+  it("finds streets by partial words: 'main st', 'yonge st', 'granv'", async () => {
+    const main = await first('main st');
+    expect(main.length).toBeGreaterThan(0);
+    expect(main[0]).toMatchObject({ name: 'Main Street', type: 'street' });
+    expect((await first('yonge st'))[0]).toMatchObject({ name: 'Yonge Street' });
+    expect((await first('granv', 'address'))[0]).toMatchObject({ name: 'Granville Street' });
   });
 });

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { LOCATION_SEARCH_MIN_LENGTH, LOCATION_TYPE_FILTERS, searchLocations } from '../../../domain/locations/search';
 import { COUNTRIES } from './countries';
 import { locationDirectory } from './directory';
+import { ResponseCache } from '../catalogue/cache';
 
 const CountriesQuery = z.object({ scope: z.enum(['all', 'sovereign']).default('all') });
 
@@ -21,7 +22,12 @@ const LocationsQuery = z.object({
   ),
 });
 
-export async function locationsRoutes(app: FastifyInstance, _ctx: AppContext) {
+/** Location answers: the directory is built once at start and never changes while the process runs. */
+export function createLocationsCache(): ResponseCache {
+  return new ResponseCache({ cacheControl: 'public, max-age=3600', maxEntries: 5000, maxUrls: 5000 });
+}
+
+export async function locationsRoutes(app: FastifyInstance, _ctx: AppContext, cache: ResponseCache = createLocationsCache()) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const all = COUNTRIES;
   const sovereign = COUNTRIES.filter((c) => c.sovereign);
@@ -35,7 +41,7 @@ export async function locationsRoutes(app: FastifyInstance, _ctx: AppContext) {
 
   /** Spec 000 section 5 location search; the directory is static, so answers may be cached for a while. */
   r.get('/api/locations', { schema: { querystring: LocationsQuery } }, async (request, reply) => {
-    reply.header('cache-control', 'public, max-age=3600');
-    return searchLocations(directory.index, request.query.q, request.query.type);
+    const { q, type } = request.query;
+    return cache.reply(request, reply, `${type ?? ''}:${q}`, async () => searchLocations(directory.index, q, type));
   });
 }

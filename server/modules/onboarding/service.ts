@@ -283,6 +283,8 @@ export async function approveRegistration(events: EventBus, id: number, reviewer
       targetId: id,
       changes: { status: ['pending', 'approved'], kind, name: row.name, published, ...(notes ? { notes } : {}), ...(account ? { account: { email: account.email, role: account.role, created: account.created } } : {}) },
     });
+    // A new public listing (provider records of airlines, drivers and designers are not catalogue reads).
+    if (published.collection !== 'service-providers') await emit('catalogue.changed', { kind: published.collection, id: published.id });
     return { id, status: 'approved' as const, published, ...(account ? { account } : {}) };
   });
 }

@@ -41,6 +41,9 @@ export class EventBus {
   private sweeping = false;
   private closed = false;
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Event types whose publication waits for its echo (see `awaitEcho`), with the longest wait in ms. */
+  private readonly echoed = new Map<DomainEventType, number>();
+  private readonly awaitingEcho = new Map<number, () => void>();
 
   constructor(
     /** The database the outbox lives in; services reach it through the bus they were given. */
@@ -68,6 +71,16 @@ export class EventBus {
   /** Registers a listener for every published event, from any instance (relays to sockets). */
   listen(listener: Listener): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * Makes the publication of `type` wait (at most `timeoutMs`) until this instance has received the event back from
+   * pub/sub and run its listeners. Redis hands a message to every subscriber at once, so when the echo is back the
+   * other instances have been sent it too: the write that emitted it answers only after that (the catalogue cache
+   * relies on this so the next read on any instance is fresh).
+   */
+  awaitEcho(type: DomainEventType, timeoutMs = 1000): void {
+    this.echoed.set(type, timeoutMs);
   }
 
   /** Writes an event to the outbox inside `tx`. Prefer `transaction`, which also dispatches after commit. */
@@ -131,9 +144,24 @@ export class EventBus {
   }
 
   private async publish(event: DomainEvent): Promise<void> {
+    const echoMs = event.id === null ? undefined : this.echoed.get(event.type);
+    let echo: Promise<void> | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (echoMs !== undefined && event.id !== null) {
+      const id = event.id;
+      echo = new Promise<void>((resolve) => {
+        this.awaitingEcho.set(id, resolve);
+        timer = setTimeout(resolve, echoMs);
+      }).finally(() => {
+        clearTimeout(timer);
+        this.awaitingEcho.delete(id);
+      });
+    }
     try {
       await this.pubsub.publish(this.channel, JSON.stringify(event));
+      await echo;
     } catch (err) {
+      if (event.id !== null) this.awaitingEcho.get(event.id)?.();
       // Live pushes are best effort: clients that miss one re-read the state when they reconnect.
       this.log.warn({ event: event.type, err: err instanceof Error ? err.message : String(err) }, 'could not publish event');
     }
@@ -153,6 +181,7 @@ export class EventBus {
         this.log.warn({ event: event.type, err: err instanceof Error ? err.message : String(err) }, 'event listener failed');
       }
     }
+    if (event.id !== null && event.id !== undefined) this.awaitingEcho.get(event.id)?.();
   }
 
   /**

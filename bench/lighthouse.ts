@@ -1,0 +1,123 @@
+/**
+ * Lighthouse (npm package, default mobile config: simulated slow 4G and 4x CPU slowdown) against the Debian
+ * chromium, offline, on /, /track/{id} (a real paid food order) and /onboarding of the product with the built
+ * client; prints each category score beside its target, and the first load's JavaScript (gzip) of /.
+ */
+import { fork } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+type Customer = { cookie: string; paymentMethodId: string };
+
+async function startProduct(distDir: string) {
+  const proc = fork(join(import.meta.dirname, 'product-server.ts'), [], {
+    // Offline: map tiles from the product's own placeholder images instead of OpenStreetMap (unreachable here).
+    env: { ...process.env, DIST_DIR: distDir, MAP_TILE_URL: '/api/placeholder/256/256?random=tile-{z}-{x}-{y}' },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  let next = 1;
+  const port = await new Promise<number>((resolve, reject) => {
+    proc.once('exit', (code) => reject(new Error(`product-server exited with ${code}`)));
+    proc.on('message', (m: { ready?: boolean; port?: number }) => m.ready && resolve(m.port ?? 0));
+  });
+  const ask = <T>(msg: object) =>
+    new Promise<T>((resolve, reject) => {
+      const id = next++;
+      const on = (m: { id?: number; result?: T; error?: string }) => {
+        if (m.id !== id) return;
+        proc.off('message', on);
+        if (m.error) reject(new Error(m.error));
+        else resolve(m.result as T);
+      };
+      proc.on('message', on);
+      proc.send({ ...msg, id });
+    });
+  return { port, ask, stop: () => proc.kill('SIGTERM') };
+}
+
+/** Books and pays one food order as a customer, through the API; returns its tracking id. */
+async function paidFoodOrder(base: string, c: Customer): Promise<string> {
+  const json = async (path: string, init?: RequestInit) => {
+    const res = await fetch(base + path, init);
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown> & Array<Record<string, unknown>>>;
+  };
+  const [restaurant] = await json('/api/restaurants');
+  const [item] = await json(`/api/restaurants/${restaurant.id}/menu`);
+  const headers = { 'content-type': 'application/json', cookie: c.cookie };
+  const price = Number(item.price);
+  const booking = await json('/api/bookings', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      items: [{ serviceType: 'food-delivery', serviceId: item.id, quantity: 1, price, details: { restaurantId: restaurant.id, destination: { lat: 43.65, lng: -79.38, address: '100 Queen St W, Toronto' } } }],
+      totalAmount: price,
+    }),
+  });
+  const paid = await json('/api/process-payment', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ bookingId: booking.id, amount: Math.round(Number(booking.totalAmount) * 100), currency: 'usd', paymentMethodId: c.paymentMethodId }),
+  });
+  return String(paid.trackingId);
+}
+
+/** Gzipped size of the JavaScript files a page loaded (as the build wrote them). */
+function gzippedJs(distDir: string, urls: string[]): number {
+  let total = 0;
+  for (const u of urls) {
+    const path = join(distDir, new URL(u).pathname);
+    if (existsSync(path)) total += gzipSync(readFileSync(path), { level: 9 }).length;
+  }
+  return total;
+}
+
+export async function lighthouseBench() {
+  const distDir = process.env.DIST_DIR ?? join(process.cwd(), 'dist/client');
+  console.log('\nLighthouse (mobile, default throttling; chromium headless, offline)');
+  if (!existsSync(join(distDir, 'index.html'))) {
+    console.log('  no built client: run `npx vite build` first');
+    return;
+  }
+  const product = await startProduct(distDir);
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: FLAGS });
+  try {
+    const base = `http://127.0.0.1:${product.port}`;
+    const { customers } = await product.ask<{ customers: Customer[] }>({ type: 'customers', n: 1 });
+    const trackingId = await paidFoodOrder(base, customers[0]);
+    for (const path of ['/', `/track/${trackingId}`, '/onboarding']) {
+      const result = await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
+      if (!result) throw new Error('lighthouse returned nothing');
+      const lhr = result.lhr;
+      const scores = Object.entries(TARGETS).map(([id, target]) => {
+        const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        return `${id} ${score} (>= ${target} ${score >= target ? 'MET' : 'NOT MET'})`;
+      });
+      const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+      const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
+      const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(base)).map((r) => r.url);
+      const js = gzippedJs(distDir, scripts);
+      console.log(`  ${path.startsWith('/track/') ? '/track/{id}' : path}: ${scores.join(', ')}`);
+      console.log(`    FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}; JavaScript loaded ${(js / 1024).toFixed(1)} KB gzip in ${scripts.length} files${path === '/' ? ` (target <= 100 KB ${js <= 100 * 1024 ? 'MET' : 'NOT MET'})` : ''}`);
+      for (const [id, cat] of Object.entries(lhr.categories)) {
+        if ((cat.score ?? 0) >= 1 || id === 'performance') continue;
+        const failing = cat.auditRefs.filter((a) => a.weight > 0 && (lhr.audits[a.id]?.score ?? 1) < 1).map((a) => a.id);
+        if (failing.length) console.log(`    ${id} loses points on: ${failing.join(', ')}`);
+        for (const a of failing) {
+          const items = (lhr.audits[a]?.details as { items?: unknown[] } | undefined)?.items ?? [];
+          for (const item of items.slice(0, 3)) console.log(`      ${a}: ${JSON.stringify(item).slice(0, 300)}`);
+        }
+      }
+    }
+  } finally {
+    chrome.kill();
+    product.stop();
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The product as the bench measures it: a real listening server in its own process (so autocannon in the bench
+ * process never shares its event loop), on a fresh seeded database (PGlite in a temporary directory, or a new
+ * PostgreSQL database when DATABASE_URL is set), with production logging (LOG_LEVEL=info, LOG_REQUESTS as given;
+ * lines go to stdout, which the bench discards). Talks to the bench over IPC: it sends {port} when listening and
+ * answers 'customers' (signed-in customers with a saved card), 'charges' (double-charge count) and 'rss'.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { connect, type Database } from '../server/db/connect';
+import { hotels, payments, users } from '../server/db/schema';
+import { seedCatalogue } from '../server/db/seed';
+import { createPaymentMethod } from '../server/modules/payments/service';
+import { hashPassword } from '../server/platform/auth/password';
+import { createContext } from '../server/platform/context';
+import { createTestDatabase } from '../server/testing/test-db';
+
+type Request = { id: number; type: 'customers'; n: number } | { id: number; type: 'charges' } | { id: number; type: 'rss' };
+
+async function main() {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let dataDir: string | undefined;
+  if (process.env.DATABASE_URL) {
+    ({ database, drop } = await createTestDatabase());
+  } else {
+    dataDir = mkdtempSync(join(tmpdir(), 'golive-bench-'));
+    database = await connect({ dataDir: join(dataDir, 'pglite') });
+    await database.migrate();
+    drop = () => database.close();
+  }
+  await seedCatalogue(database.db);
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    DATA_DIR: dataDir ?? tmpdir(),
+  });
+  const ctx = await createContext(config, database);
+  const app = await buildApp(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  const passwordHash = await hashPassword('bench customer password');
+  const nextYear = new Date().getUTCFullYear() + 1;
+  process.on('message', (raw) => {
+    const msg = raw as Request;
+    void (async () => {
+      if (msg.type === 'rss') return { rss: process.memoryUsage().rss };
+      if (msg.type === 'charges') {
+        // Bookings with more than one succeeded charge, and succeeded charges that differ from the booking total.
+        const rows = await database.db
+          .select({ bookingId: payments.bookingId, n: sql<number>`count(*)::int` })
+          .from(payments)
+          .where(eq(payments.status, 'succeeded'))
+          .groupBy(payments.bookingId);
+        return { paidBookings: rows.length, doubleCharged: rows.filter((r) => Number(r.n) > 1).length };
+      }
+      const [hotel] = await database.db.select().from(hotels).where(eq(hotels.isActive, true)).orderBy(asc(hotels.id)).limit(1);
+      const customers: Array<{ cookie: string; paymentMethodId: string }> = [];
+      const tag = Date.now().toString(36);
+      for (let i = 0; i < msg.n; i++) {
+        const username = `bench${tag}${i}`;
+        const [u] = await database.db
+          .insert(users)
+          .values({ username, email: `${username}@example.com`, passwordHash, role: 'user' })
+          .returning({ id: users.id });
+        const session = await ctx.sessions.create(u.id);
+        const pm = await createPaymentMethod(database.db, ctx.payments, u.id, { number: '4242424242424242', expMonth: 12, expYear: nextYear, cvc: '123' });
+        customers.push({ cookie: `sid=${session.token}`, paymentMethodId: pm.id });
+      }
+      return { customers, hotel: { id: hotel.id, pricePerNightCents: hotel.pricePerNightCents } };
+    })().then(
+      (result) => process.send?.({ id: msg.id, result }),
+      (err: unknown) => process.send?.({ id: msg.id, error: err instanceof Error ? err.message : String(err) }),
+    );
+  });
+  const stop = async () => {
+    await app.close();
+    await drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('disconnect', () => void stop());
+  process.send?.({ ready: true, port, pid: process.pid, db: database.kind });
+  void and;
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,175 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsEncoding, type FrontAnswer } from '../../platform/front-door';
+import type { EventBus } from '../../platform/events/bus';
+import { etagMatches, etagOf } from './etag';
+
+/** One cached answer: the exact JSON bytes, their strong ETag, and the same bytes compressed once. */
+export type CachedBody = {
+  body: Buffer;
+  etag: string;
+  gzip?: Buffer;
+  br?: Buffer;
+};
+
+/** A raw request URL that was answered through the whole pipeline, with the headers that pipeline set. */
+type UrlAlias = { entry: CachedBody; headers: Record<string, string>; generation: number };
+
+type Options = {
+  /** The Cache-Control sent with every answer ('no-cache': browsers revalidate each time, and get 304s). */
+  cacheControl: string;
+  /** Bodies at least this long (bytes) are also kept gzip- and brotli-compressed. */
+  compressAbove?: number;
+  maxEntries?: number;
+  maxUrls?: number;
+};
+
+/** Headers that belong to one response, never copied to another. */
+const PER_RESPONSE = new Set(['content-length', 'set-cookie', 'etag', 'content-encoding', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** `br` or `gzip` when the client accepts it (and we hold that variant), else undefined (identity). */
+function pickEncoding(acceptEncoding: string | undefined, entry: CachedBody): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding || !entry.gzip) return undefined;
+  if (entry.br && acceptsEncoding(acceptEncoding, 'br')) return 'br';
+  if (acceptsEncoding(acceptEncoding, 'gzip')) return 'gzip';
+  return undefined;
+}
+
+/**
+ * An in-process cache of public GET answers (ADR 015), keyed by route and normalised query, holding the serialised
+ * body, its ETag and compressed variants.
+ *
+ * Freshness: `invalidate()` (called for every 'catalogue.changed' event, on every instance) bumps a generation and
+ * empties the cache. A load records the generation it started under and stores its result only if no invalidation
+ * happened meanwhile, so a read that began before a write can never put the old data back.
+ *
+ * Speed: the first time a raw URL is answered through the whole pipeline (validation, guards, helmet headers), the
+ * URL is remembered with the headers that pipeline set; `answer` then lets the front door answer that exact URL
+ * before the rest of the server sees it.
+ */
+export class ResponseCache {
+  private generation = 0;
+  private readonly entries = new Map<string, CachedBody>();
+  private readonly urls = new Map<string, UrlAlias>();
+  private readonly compressAbove: number;
+  private readonly maxEntries: number;
+  private readonly maxUrls: number;
+  /** Counters for the bench and the tests. */
+  readonly stats = { hits: 0, misses: 0, fastHits: 0, invalidations: 0, discarded: 0 };
+
+  constructor(private readonly opts: Options) {
+    this.compressAbove = opts.compressAbove ?? 1024;
+    this.maxEntries = opts.maxEntries ?? 2000;
+    this.maxUrls = opts.maxUrls ?? 5000;
+  }
+
+  get size() {
+    return { entries: this.entries.size, urls: this.urls.size, generation: this.generation };
+  }
+
+  /** Forgets everything; loads in flight from before this call will not be stored. */
+  invalidate(): void {
+    this.generation += 1;
+    this.stats.invalidations += 1;
+    this.entries.clear();
+    this.urls.clear();
+  }
+
+  /** Invalidates on every 'catalogue.changed' event, whichever instance emitted it; writes answer after the echo. */
+  invalidateOn(events: EventBus): void {
+    events.on('catalogue.changed', () => this.invalidate());
+    events.listen((event) => {
+      if (event.type === 'catalogue.changed') this.invalidate();
+    });
+    events.awaitEcho('catalogue.changed');
+  }
+
+  private encode(data: unknown): CachedBody {
+    const body = Buffer.from(JSON.stringify(data));
+    const entry: CachedBody = { body, etag: etagOf(body) };
+    if (body.length >= this.compressAbove) {
+      entry.gzip = gzipSync(body, { level: 6 });
+      entry.br = brotliCompressSync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
+    }
+    return entry;
+  }
+
+  private static bounded<V>(map: Map<string, V>, max: number) {
+    // Maps iterate in insertion order: drop the oldest.
+    while (map.size > max) map.delete(map.keys().next().value as string);
+  }
+
+  /** The cached answer for `key`, or `load()`'s, stored unless the cache was invalidated while loading. */
+  async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.stats.hits += 1;
+      return hit;
+    }
+    this.stats.misses += 1;
+    const generation = this.generation;
+    const entry = this.encode(await load());
+    if (generation === this.generation) {
+      this.entries.set(key, entry);
+      ResponseCache.bounded(this.entries, this.maxEntries);
+    } else {
+      this.stats.discarded += 1;
+    }
+    return entry;
+  }
+
+  /**
+   * Answers a request from the cache (loading on a miss). With `rememberUrl`, the request's raw URL is kept for
+   * the fast path; pass false when the URL's validity depends on something besides the catalogue (the clock).
+   */
+  async reply(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<unknown>, rememberUrl = true) {
+    const generation = this.generation;
+    const entry = await this.get(key, load);
+    this.decorate(reply, entry);
+    if (rememberUrl && request.method === 'GET' && generation === this.generation && this.entries.get(key) === entry) {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined && !PER_RESPONSE.has(name.toLowerCase())) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      }
+      this.urls.set(request.url, { entry, headers, generation });
+      ResponseCache.bounded(this.urls, this.maxUrls);
+    }
+    return this.send(request, reply, entry);
+  }
+
+  private decorate(reply: FastifyReply, entry: CachedBody) {
+    reply.header('cache-control', this.opts.cacheControl).header('etag', entry.etag).type('application/json; charset=utf-8');
+    if (entry.gzip) reply.header('vary', 'accept-encoding');
+  }
+
+  private send(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
+    if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.status(304).send();
+    const encoding = pickEncoding(request.headers['accept-encoding'], entry);
+    if (encoding) return reply.header('content-encoding', encoding).send(entry[encoding]);
+    return reply.send(entry.body);
+  }
+
+  /**
+   * The whole answer to a remembered URL (status, headers, bytes), or undefined: what the front door
+   * (server/platform/front-door.ts) sends before Fastify sees the request. A remembered URL has already passed
+   * validation and guards once, and its answer depends on nothing but the URL.
+   */
+  answer(method: string | undefined, url: string, headers: IncomingHttpHeaders): FrontAnswer | undefined {
+    if (method !== 'GET' && method !== 'HEAD') return undefined;
+    const alias = this.urls.get(url);
+    if (!alias || alias.generation !== this.generation) return undefined;
+    this.stats.fastHits += 1;
+    const entry = alias.entry;
+    const out: Record<string, string> = { ...alias.headers, etag: entry.etag };
+    if (etagMatches(headers['if-none-match'], entry.etag)) return { status: 304, headers: out, body: undefined };
+    const encoding = pickEncoding(headers['accept-encoding'], entry);
+    if (encoding) {
+      out['content-encoding'] = encoding;
+      return { status: 200, headers: out, body: entry[encoding] };
+    }
+    return { status: 200, headers: out, body: entry.body };
+  }
+}
