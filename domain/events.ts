@@ -29,6 +29,8 @@ export type DomainEventMap = {
     to: OrderStatus;
   };
   'order.unassigned': { orderId: number; trackingId: string };
+  /** A restaurant accepted a food order in the provider portal (the customer's tracking says so). */
+  'order.kitchen_accepted': { orderId: number; restaurantId: number; by: number };
   /** A restaurant marked a food order 'Ready for pickup' in the provider portal; dispatch may offer it now. */
   'order.ready': { orderId: number; restaurantId: number; by: number };
   /** A write changed what a public catalogue read returns (kind: the admin collection name). */

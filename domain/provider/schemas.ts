@@ -136,8 +136,8 @@ export type ProviderOrder = {
   /** Reservations: the date range booked ("YYYY-MM-DD"), when the kind has one. */
   startDate: string | null;
   endDate: string | null;
-  /** Restaurant orders: the delivery order, whether it waits for 'Ready for pickup', and when it was marked. */
-  delivery: { orderId: number; status: string; awaitsReady: boolean; readyAt: string | null } | null;
+  /** Restaurant orders: the delivery order, whether it waits for 'Ready for pickup', when it was accepted and marked. */
+  delivery: { orderId: number; status: string; awaitsReady: boolean; acceptedAt: string | null; readyAt: string | null } | null;
 };
 
 /** The platform keeps this share of what customers pay for my listings (ADR 018). */

@@ -678,6 +678,8 @@ export const deliveryOrders = pgTable(
     unassignedFlaggedAt: timestamp('unassigned_flagged_at', { withTimezone: true }),
     /** A food order of a restaurant run by a provider waits for 'Ready for pickup' before drivers are asked. */
     awaitsReady: boolean('awaits_ready').notNull().default(false),
+    /** When the restaurant accepted the order in the provider portal, and when it marked it ready for pickup. */
+    kitchenAcceptedAt: timestamp('kitchen_accepted_at', { withTimezone: true }),
     readyAt: timestamp('ready_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),

@@ -20,7 +20,7 @@ async function fillByName(page: Page, values: Record<string, unknown>) {
 }
 
 describe('provider portal', () => {
-  it('a restaurant registers with its menu, is approved, changes a price and a photo; a customer pays the new price; the restaurant marks the order ready', async () => {
+  it('a restaurant registers with its menu, is approved, changes a price and a photo; a customer pays the new price; the restaurant accepts the order and marks it ready', async () => {
     const name = `Pho Portal ${tag}`;
 
     // 1. A signed-in person registers a restaurant with its own menu.
@@ -114,6 +114,9 @@ describe('provider portal', () => {
     await order.first().getByText(buyer.username).waitFor();
     await order.first().getByText(/1 × Pho Bo/).waitFor();
     await order.first().getByText('Total $15.75').waitFor();
+    await order.first().getByRole('button', { name: 'Accept order' }).click();
+    await provider.getByText('Order accepted', { exact: true }).first().waitFor();
+    await order.first().getByText('Preparing', { exact: true }).waitFor();
     await order.first().getByRole('button', { name: 'Ready for pickup' }).click();
     await provider.getByText('Drivers nearby are being asked to collect it.').first().waitFor();
     await order.first().getByText('Ready for pickup', { exact: true }).waitFor();

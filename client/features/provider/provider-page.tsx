@@ -428,6 +428,14 @@ function IncomingBusiness() {
 
 function OrderCard({ order }: { order: ProviderOrder }) {
   const queryClient = useQueryClient();
+  const accept = useMutation({
+    mutationFn: (orderId: number) => apiJson<{ orderId: number; accepted: true }>('POST', `/api/provider/orders/${orderId}/accept`, {}),
+    onSuccess: async () => {
+      toast({ title: 'Order accepted', description: 'The customer sees that you are preparing it.', variant: 'success' });
+      await queryClient.invalidateQueries({ queryKey: PROVIDER_ORDERS_KEY });
+    },
+    onError: (e) => toast({ title: 'Could not accept the order', description: parseApiError(e).message ?? 'Please try again.', variant: 'destructive' }),
+  });
   const ready = useMutation({
     mutationFn: (orderId: number) => apiJson<{ orderId: number; ready: true }>('POST', `/api/provider/orders/${orderId}/ready`, {}),
     onSuccess: async () => {
@@ -443,7 +451,11 @@ function OrderCard({ order }: { order: ProviderOrder }) {
         <span className="font-semibold text-gray-900">#{order.id}</span>
         <span className="text-gray-700">{order.listingName}</span>
         <Badge variant={STATUS_VARIANT[order.status]}>{order.status}</Badge>
-        {delivery ? <Badge variant="outline">{delivery.readyAt ? 'Ready for pickup' : delivery.status === 'pending' ? 'Preparing' : delivery.status}</Badge> : null}
+        {delivery ? (
+          <Badge variant="outline">
+            {delivery.readyAt ? 'Ready for pickup' : delivery.status !== 'pending' ? delivery.status : delivery.acceptedAt ? 'Preparing' : 'New order'}
+          </Badge>
+        ) : null}
         <span className="ml-auto text-sm text-gray-500">{formatDateTime(order.createdAt)}</span>
       </div>
       <p className="text-sm text-gray-700">
@@ -462,6 +474,12 @@ function OrderCard({ order }: { order: ProviderOrder }) {
       </ul>
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-gray-100 pt-2">
         <span className="font-semibold text-gray-900">Total {formatMoney(order.total)}</span>
+        {delivery && delivery.awaitsReady && !delivery.acceptedAt && !delivery.readyAt && delivery.status === 'pending' && order.status === 'confirmed' ? (
+          <Button size="sm" variant="outline" onClick={() => accept.mutate(delivery.orderId)} disabled={accept.isPending}>
+            {accept.isPending ? <Spinner label="Accepting…" /> : null}
+            Accept order
+          </Button>
+        ) : null}
         {delivery && delivery.awaitsReady && !delivery.readyAt && delivery.status === 'pending' && order.status === 'confirmed' ? (
           <Button size="sm" onClick={() => ready.mutate(delivery.orderId)} disabled={ready.isPending}>
             {ready.isPending ? <Spinner label="Marking…" className="text-white [&_svg]:text-white" /> : null}

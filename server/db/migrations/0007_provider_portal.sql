@@ -1,6 +1,7 @@
 ALTER TABLE "cars" ADD COLUMN "changed_by" integer;--> statement-breakpoint
 ALTER TABLE "cars" ADD COLUMN "changed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "delivery_orders" ADD COLUMN "awaits_ready" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "delivery_orders" ADD COLUMN "kitchen_accepted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "delivery_orders" ADD COLUMN "ready_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "flights" ADD COLUMN "changed_by" integer;--> statement-breakpoint
 ALTER TABLE "flights" ADD COLUMN "changed_at" timestamp with time zone;--> statement-breakpoint

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_COLLECTIONS } from '../../../domain/admin/schemas';
 import { REGISTRATION_FORMS, type RegistrationKind } from '../../../domain/onboarding';
 import { VALID_SAMPLES } from '../../../domain/onboarding/test-samples';
-import { menuItems, registrations, users } from '../../db/schema';
+import { domainEvents, menuItems, registrations, users } from '../../db/schema';
 import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -107,6 +107,9 @@ describe('review queue', () => {
     expect(user.role).toBe('provider');
     const restaurantsAdmin = (await asAdmin('GET', '/api/admin/restaurants')).json() as Json[];
     expect(restaurantsAdmin.find((r) => r.id === body.published.id)).toMatchObject({ ownerId: owner.id, isActive: true });
+
+    const changed = await t.database.db.select().from(domainEvents).where(eq(domainEvents.type, 'catalogue.changed'));
+    expect(changed.some((e) => e.payload.kind === 'restaurants' && e.payload.id === body.published.id)).toBe(true);
 
     const reviewed = (await asAdmin('GET', '/api/admin/registrations?status=approved')).json() as Json[];
     expect(reviewed.find((r) => r.id === id)).toMatchObject({

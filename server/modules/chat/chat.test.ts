@@ -193,6 +193,8 @@ describe('the driver of a delivery', () => {
     const trackingId = deliveries[0].trackingId;
     expect((await start(buyer.cookie, { trackingId })).statusCode).toBe(409);
     const [order] = await t.database.db.select().from(deliveryOrders).where(eq(deliveryOrders.trackingId, trackingId));
+    // The restaurant belongs to a provider: drivers are offered the order once it is ready for pickup (issue 15).
+    expect((await api.post(`/api/provider/orders/${order.id}/ready`, {}, provider.cookie)).statusCode).toBe(200);
     expect((await api.post(`/api/driver/orders/${order.id}/accept`, {}, driver.cookie)).statusCode).toBe(200);
     const forDriver = (await api.get('/api/chat/conversations', driver.cookie)).json() as ChatConversation[];
     expect(forDriver).toEqual([expect.objectContaining({ kind: 'driver', trackingId, myRole: 'driver', otherParty: expect.objectContaining({ id: buyer.id }) })]);

@@ -267,6 +267,8 @@ export async function approveRegistration(events: EventBus, id: number, reviewer
         updatedAt: new Date(),
       })
       .where(eq(registrations.id, id));
+    // A new public listing: the catalogue cache (issue 13) drops what it holds for that collection.
+    if (published.collection !== 'service-providers') await emit('catalogue.changed', { kind: published.collection, id: published.id });
     await emit('registration.approved', {
       registrationId: id,
       kind,

@@ -152,6 +152,17 @@ export async function createOrdersForBooking(events: EventBus, bookingId: number
   });
 }
 
+/** Reaction to order.kitchen_accepted: records when the restaurant accepted the order and tells the customer. */
+export async function markKitchenAccepted(events: EventBus, orderId: number, now = new Date()): Promise<void> {
+  await events.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.kind !== 'food' || order.kitchenAcceptedAt) return;
+    await tx.update(deliveryOrders).set({ kitchenAcceptedAt: now, updatedAt: now }).where(eq(deliveryOrders.id, orderId));
+    await tx.insert(trackingUpdates).values({ trackingId: order.trackingId, status: order.status, message: 'The restaurant accepted your order', location: order.pickup, timestamp: now });
+    await tx.update(trackingRecords).set({ updatedAt: now }).where(eq(trackingRecords.id, order.trackingId));
+  });
+}
+
 /**
  * Reaction to order.ready (the restaurant marked a food order 'Ready for pickup' in the provider portal): records
  * when, so dispatch may offer it. Idempotent; returns true when the order now waits for a driver.
@@ -161,7 +172,11 @@ export async function markOrderReady(events: EventBus, orderId: number, now = ne
     const order = await lockOrder(tx, orderId);
     if (!order || order.kind !== 'food') return false;
     if (!order.readyAt) {
-      await tx.update(deliveryOrders).set({ readyAt: now, updatedAt: now }).where(eq(deliveryOrders.id, orderId));
+      // Ready implies accepted.
+      await tx
+        .update(deliveryOrders)
+        .set({ readyAt: now, kitchenAcceptedAt: order.kitchenAcceptedAt ?? now, updatedAt: now })
+        .where(eq(deliveryOrders.id, orderId));
       await tx.insert(trackingUpdates).values({ trackingId: order.trackingId, status: order.status, message: 'Ready for pickup', location: order.pickup, timestamp: now });
       await tx.update(trackingRecords).set({ updatedAt: now }).where(eq(trackingRecords.id, order.trackingId));
     }

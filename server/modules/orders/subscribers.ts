@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import { dispatchOrder, dispatchTick } from './dispatch';
-import { cancelOrdersForBooking, createOrdersForBooking, markOrderReady } from './service';
+import { cancelOrdersForBooking, createOrdersForBooking, markKitchenAccepted, markOrderReady } from './service';
 
 /**
  * The orders module's reactions: a paid booking becomes delivery orders, a cancelled one cancels them, a new order
@@ -12,6 +12,7 @@ export function registerOrders(ctx: AppContext, opts: { tickMs: number }) {
   ctx.events.on('order.created', async (p) => {
     await dispatchOrder(ctx.events, p.orderId);
   });
+  ctx.events.on('order.kitchen_accepted', (p) => markKitchenAccepted(ctx.events, p.orderId));
   ctx.events.on('order.ready', async (p) => {
     if (await markOrderReady(ctx.events, p.orderId)) await dispatchOrder(ctx.events, p.orderId);
   });

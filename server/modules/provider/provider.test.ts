@@ -13,6 +13,7 @@ import { firstMenuItem, pay, TORONTO_ADDRESS } from '../bookings/test-helpers';
 let t: TestApp;
 let dataDir: string;
 type Json = Record<string, unknown>;
+type ProviderOrderJson = { id: number; delivery: { acceptedAt: string | null } | null };
 type Account = Awaited<ReturnType<typeof signUp>>;
 let owner: Account;
 let other: Account;
@@ -81,6 +82,7 @@ describe('provider API access', () => {
     ['DELETE', '/api/provider/listings/restaurants/1/menu/1', {}],
     ['GET', '/api/provider/orders'],
     ['POST', '/api/provider/orders/1/ready', {}],
+    ['POST', '/api/provider/orders/1/accept', {}],
     ['GET', '/api/provider/earnings'],
   ] as const)('%s %s: visitors 401, customers, drivers and admins 403', async (method, url, body?: unknown) => {
     expect((await call(method, url, undefined, body)).statusCode).toBe(401);
@@ -242,8 +244,18 @@ describe('orders, ready for pickup and earnings', () => {
       customerName: customer.username,
       total: (item.priceCents * 2) / 100,
       items: [{ name: expect.stringContaining(item.name), quantity: 2, unitPrice: item.priceCents / 100 }],
-      delivery: { orderId: order.id, status: 'pending', awaitsReady: true, readyAt: null },
+      delivery: { orderId: order.id, status: 'pending', awaitsReady: true, acceptedAt: null, readyAt: null },
     });
+    // Accepting tells the customer, and still asks no driver.
+    expect((await call('POST', `/api/provider/orders/${order.id}/accept`, other.cookie, {})).statusCode).toBe(404);
+    expect((await call('POST', `/api/provider/orders/${order.id}/accept`, owner.cookie, {})).statusCode).toBe(200);
+    expect((await call('POST', `/api/provider/orders/${order.id}/accept`, owner.cookie, {})).statusCode).toBe(409);
+    const tracked = (await call('GET', `/api/tracking/${order.trackingId}`)).json() as { updates?: Array<{ message: string }> };
+    expect(JSON.stringify(tracked)).toContain('The restaurant accepted your order');
+    await dispatchTick(t.database.db, t.ctx.events);
+    expect(((await call('GET', '/api/driver/orders', driver.cookie)).json() as { available: unknown[] }).available).toEqual([]);
+    const accepted = ((await call('GET', '/api/provider/orders', owner.cookie)).json() as ProviderOrderJson[]).find((o) => o.id === booked.json().id);
+    expect(accepted?.delivery?.acceptedAt).toEqual(expect.any(String));
     expect(((await call('GET', '/api/provider/orders', other.cookie)).json() as Json[]).some((o) => o.id === booked.json().id)).toBe(false);
     expect((await call('POST', `/api/provider/orders/${order.id}/ready`, other.cookie, {})).statusCode).toBe(404);
 

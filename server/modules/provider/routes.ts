@@ -8,6 +8,7 @@ import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import { readPhoto, storePhoto } from './photos';
 import {
+  acceptOrder,
   addMenuItem,
   assertOwns,
   deleteMenuItem,
@@ -109,6 +110,8 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('cache-control', 'no-store');
     return listMyOrders(ctx.db, me(request));
   });
+
+  r.post('/api/provider/orders/:id/accept', { ...provider, schema: { params: OrderParams } }, async (request) => acceptOrder(ctx.events, me(request), request.params.id));
 
   r.post('/api/provider/orders/:id/ready', { ...provider, schema: { params: OrderParams } }, async (request) => markReady(ctx.events, me(request), request.params.id));
 

@@ -287,10 +287,40 @@ export async function listMyOrders(db: Db, ownerId: number): Promise<ProviderOrd
       .where(inArray(deliveryOrders.bookingId, [...new Set(food.map((o) => o.id))]));
     for (const o of food) {
       const d = deliveries.find((x) => x.bookingId === o.id && x.partKey === `restaurant:${o.listingId}`);
-      if (d) o.delivery = { orderId: d.id, status: d.status, awaitsReady: d.awaitsReady, readyAt: d.readyAt ? d.readyAt.toISOString() : null };
+      if (d) {
+        o.delivery = {
+          orderId: d.id,
+          status: d.status,
+          awaitsReady: d.awaitsReady,
+          acceptedAt: d.kitchenAcceptedAt ? d.kitchenAcceptedAt.toISOString() : null,
+          readyAt: d.readyAt ? d.readyAt.toISOString() : null,
+        };
+      }
     }
   }
   return orders;
+}
+
+/** A food delivery order of my restaurant, or 404 (also for someone else's). */
+async function myFoodOrder(tx: Tx, ownerId: number, orderId: number) {
+  const [order] = await tx.select().from(deliveryOrders).where(eq(deliveryOrders.id, orderId));
+  const restaurantId = order?.kind === 'food' ? Number(order.partKey.replace(/^restaurant:/, '')) : NaN;
+  const [restaurant] = Number.isInteger(restaurantId)
+    ? await tx.select({ id: restaurants.id }).from(restaurants).where(and(eq(restaurants.id, restaurantId), eq(restaurants.ownerId, ownerId)))
+    : [];
+  if (!order || !restaurant) throw notFound('Order not found');
+  return { order, restaurantId };
+}
+
+/** Accepts a food order of my restaurant (announced as order.kitchen_accepted; the orders module records it). */
+export async function acceptOrder(events: EventBus, ownerId: number, orderId: number): Promise<{ orderId: number; accepted: true }> {
+  return events.transaction(async (tx, emit) => {
+    const { order, restaurantId } = await myFoodOrder(tx, ownerId, orderId);
+    if (order.kitchenAcceptedAt) throw conflict('This order is already accepted');
+    if (order.status !== 'pending') throw conflict(`This order is already ${order.status}`);
+    await emit('order.kitchen_accepted', { orderId, restaurantId, by: ownerId });
+    return { orderId, accepted: true as const };
+  });
 }
 
 /**
@@ -299,12 +329,7 @@ export async function listMyOrders(db: Db, ownerId: number): Promise<ProviderOrd
  */
 export async function markReady(events: EventBus, ownerId: number, orderId: number): Promise<{ orderId: number; ready: true }> {
   return events.transaction(async (tx, emit) => {
-    const [order] = await tx.select().from(deliveryOrders).where(eq(deliveryOrders.id, orderId));
-    const restaurantId = order?.kind === 'food' ? Number(order.partKey.replace(/^restaurant:/, '')) : NaN;
-    const [restaurant] = Number.isInteger(restaurantId)
-      ? await tx.select({ id: restaurants.id }).from(restaurants).where(and(eq(restaurants.id, restaurantId), eq(restaurants.ownerId, ownerId)))
-      : [];
-    if (!order || !restaurant) throw notFound('Order not found');
+    const { order, restaurantId } = await myFoodOrder(tx, ownerId, orderId);
     if (order.readyAt) throw conflict('This order is already marked ready for pickup');
     if (order.status !== 'pending') throw conflict(`This order is already ${order.status}`);
     await emit('order.ready', { orderId, restaurantId, by: ownerId });

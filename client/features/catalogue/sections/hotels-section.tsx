@@ -26,6 +26,15 @@ const ROOM_OPTIONS: Option[] = [1, 2, 3, 4].map((n) => ({ value: String(n), labe
 
 /** The details gallery shows 6 views of the hotel. */
 export const HOTEL_GALLERY_SIZE = 6;
+/**
+ * The gallery: the hotel's own picture first (the provider's photo, or its generated artwork), then generated
+ * illustrations of the other views, captioned as such (issue 15: no wireframes, nothing posing as a photo).
+ */
+const HOTEL_VIEWS = ['Exterior', 'Lobby', 'Room', 'Bathroom', 'Pool', 'View'] as const;
+function galleryImage(hotel: Hotel, index: number): string {
+  if (index === 0 && hotel.image) return hotel.image;
+  return `/api/placeholder/800/500?kind=hotel&subject=${encodeURIComponent(`${HOTEL_VIEWS[index % HOTEL_VIEWS.length]} (illustration)`)}`;
+}
 
 type Stay = { checkIn: string; checkOut: string; guests: number; rooms: number };
 
@@ -163,7 +172,7 @@ function HotelDialog({
         <div className="grid gap-2" role="group" aria-roledescription="carousel" aria-label={`${hotel.name} photos`}>
           <div className="relative overflow-hidden rounded-lg bg-gray-100">
             <img
-              src={`/api/placeholder/800/500?hotel=${hotel.id}&view=${index}`}
+              src={galleryImage(hotel, index)}
               alt={`${hotel.name}, photo ${index + 1}`}
               className="aspect-[8/5] w-full object-cover"
             />
