@@ -59,12 +59,12 @@ describe('Content-Security-Policy', () => {
 });
 
 describe('headers of issue 14', () => {
-  it("limits connect-src to the own origin and its ws/wss twin, never any ws: host", async () => {
+  it("limits connect-src to the own origin, its ws/wss twin and the map tile origin (the worker caches tiles), never any ws: host", async () => {
     const res = await withoutStripe.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'golive.example:8443' } });
     const csp = directives(res.headers['content-security-policy']);
-    expect(csp['connect-src']).toEqual(["'self'", 'ws://golive.example:8443']);
+    expect(csp['connect-src']).toEqual(["'self'", 'ws://golive.example:8443', 'https://tile.openstreetmap.org']);
     const odd = await withoutStripe.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'evil.test; script-src *' } });
-    expect(directives(odd.headers['content-security-policy'])['connect-src']).toEqual(["'self'", "'self'"]);
+    expect(directives(odd.headers['content-security-policy'])['connect-src']).toEqual(["'self'", "'self'", 'https://tile.openstreetmap.org']);
   });
 
   it('sends a Permissions-Policy that turns off unused features', async () => {

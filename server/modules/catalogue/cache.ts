@@ -13,6 +13,9 @@ export type CachedBody = {
   br?: Buffer;
 };
 
+/** The front door's key for a remembered answer: the Host header and the raw URL. */
+const urlKey = (host: string | undefined, url: string) => `${host ?? ''} ${url}`;
+
 /** A raw request URL that was answered through the whole pipeline, with the headers that pipeline set. */
 type UrlAlias = { entry: CachedBody; headers: Record<string, string>; generation: number };
 
@@ -134,7 +137,8 @@ export class ResponseCache {
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined && !PER_RESPONSE.has(name.toLowerCase())) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
       }
-      this.urls.set(request.url, { entry, headers, generation });
+      // Keyed by Host too: some headers the pipeline set depend on it (the CSP names the own ws:/wss: origin).
+      this.urls.set(urlKey(request.headers.host, request.url), { entry, headers, generation });
       ResponseCache.bounded(this.urls, this.maxUrls);
     }
     return this.send(request, reply, entry);
@@ -159,7 +163,7 @@ export class ResponseCache {
    */
   answer(method: string | undefined, url: string, headers: IncomingHttpHeaders): FrontAnswer | undefined {
     if (method !== 'GET' && method !== 'HEAD') return undefined;
-    const alias = this.urls.get(url);
+    const alias = this.urls.get(urlKey(headers.host, url));
     if (!alias || alias.generation !== this.generation) return undefined;
     this.stats.fastHits += 1;
     const entry = alias.entry;

@@ -32,21 +32,22 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext, front?
   };
 
   // While a successful ping is fresh, the front door answers with the bytes and headers of the last full answer.
-  let answered: { body: Buffer; headers: Record<string, string> } | undefined;
-  front?.add((method, url) => {
-    if (method !== 'GET' || url !== '/api/health' || !answered || !last?.up || performance.now() - last.at >= HEALTH_PING_REUSE_MS) return undefined;
+  // Kept with the Host it answered: some headers (the CSP's own ws:/wss: origin) depend on it.
+  let answered: { body: Buffer; headers: Record<string, string>; host: string | undefined } | undefined;
+  front?.add((method, url, headers) => {
+    if (method !== 'GET' || url !== '/api/health' || !answered || answered.host !== headers.host || !last?.up || performance.now() - last.at >= HEALTH_PING_REUSE_MS) return undefined;
     return { status: 200, headers: answered.headers, body: answered.body };
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The 200 body is sent as ready bytes (kept for the front door); the schema documents it.
-  r.get('/api/health', { schema: { response: { 200: HealthSchema, 503: UnavailableSchema } } }, async (_request, reply) => {
+  r.get('/api/health', { schema: { response: { 200: HealthSchema, 503: UnavailableSchema } } }, async (request, reply) => {
     if (await databaseUp()) {
       const body = Buffer.from(JSON.stringify({ status: 'ok', db: ctx.database.kind }));
       reply.type('application/json; charset=utf-8');
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined && k !== 'content-length' && k !== 'set-cookie') headers[k] = String(v);
-      answered = { body, headers };
+      answered = { body, headers, host: request.headers.host };
       // Ready bytes skip serialisation; the 200 schema above documents them.
       return reply.send(body as never);
     }
