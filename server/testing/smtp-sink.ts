@@ -4,8 +4,9 @@ import { SMTPServer } from 'smtp-server';
 export type ReceivedMail = { to: string; subject: string; text: string; html: string; messageId: string };
 
 /**
- * A real SMTP server for tests (smtp-server), keeping every message it accepts parsed with mailparser. It can be
- * stopped and started again on the same port to play an outage.
+ * A real SMTP server for tests (smtp-server), keeping every message it accepts parsed with mailparser. An outage is
+ * played either by refusing every connection while still listening (`down`/`up`: the port stays ours, so nothing
+ * else can take it meanwhile) or by stopping and starting it again on the same port (`stop`/`restart`).
  */
 export async function startSmtpSink(port = 0): Promise<{
   port: number;
@@ -14,13 +15,20 @@ export async function startSmtpSink(port = 0): Promise<{
   to(address: string): ReceivedMail[];
   stop(): Promise<void>;
   restart(): Promise<void>;
+  down(): void;
+  up(): void;
 }> {
   const received: ReceivedMail[] = [];
+  let refusing = false;
   const make = () =>
     new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onConnect(_session, callback) {
+        if (refusing) callback(Object.assign(new Error('Service not available'), { responseCode: 421 }));
+        else callback();
+      },
       onData(stream, _session, callback) {
         simpleParser(stream)
           .then((mail: ParsedMail) => {
@@ -47,6 +55,12 @@ export async function startSmtpSink(port = 0): Promise<{
     async restart() {
       server = make();
       await listen(actual);
+    },
+    down() {
+      refusing = true;
+    },
+    up() {
+      refusing = false;
     },
   };
 }

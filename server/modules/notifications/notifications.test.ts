@@ -193,7 +193,7 @@ describe('forgot password', () => {
 
 describe('delivery through an SMTP outage', () => {
   it('queues while the server is down and delivers every mail exactly once when it is back', async () => {
-    await smtp.stop();
+    smtp.down();
     const people = [await signUp(t), await signUp(t), await signUp(t)];
     await settle();
     const queued = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'welcome'));
@@ -202,7 +202,7 @@ describe('delivery through an SMTP outage', () => {
     expect(waiting.every((m) => m.attempts === 1 && (m.lastError ?? '').length > 0)).toBe(true);
     for (const p of people) expect(smtp.to(p.email)).toHaveLength(0);
 
-    await smtp.restart();
+    smtp.up();
     // Run the worker as if the backoff had passed, twice: the second pass finds nothing left to send.
     await t.ctx.mailer.drain(() => new Date(Date.now() + 60_000));
     await t.ctx.mailer.drain(() => new Date(Date.now() + 120_000));
