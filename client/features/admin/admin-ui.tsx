@@ -1,3 +1,4 @@
+import { cn } from '@client/lib/cn';
 import type { ReactNode } from 'react';
 import { AlertCircle, Inbox, RefreshCw } from 'lucide-react';
 import { Button } from '@client/ui/button';
@@ -73,6 +74,26 @@ export function TableScroll({ label, children }: { label: string; children: Reac
 
 export const thClass = 'whitespace-nowrap px-3 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-gray-600';
 export const tdClass = 'px-3 py-2.5 align-middle text-sm text-gray-800';
+
+/** A table's header row: one column header per name, and a right-aligned Actions header when asked. */
+export function TableHead({ columns, actions = false }: { columns: string[]; actions?: boolean }) {
+  return (
+    <thead className="bg-gray-50">
+      <tr>
+        {columns.map((name) => (
+          <th key={name} scope="col" className={thClass}>
+            {name}
+          </th>
+        ))}
+        {actions && (
+          <th scope="col" className={cn(thClass, 'text-right')}>
+            Actions
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
+}
 
 /** Read-only dialog listing every field of a record. */
 export function DetailsDialog({

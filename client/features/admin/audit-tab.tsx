@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTIONS, type AuditEntry } from '@domain/audit/schemas';
 import { formatDateTime } from '@client/lib/format';
-import { TableScroll, TableState, tdClass, thClass } from './admin-ui';
+import { TableScroll, TableState, tdClass, TableHead } from './admin-ui';
 import { describeChanges } from './audit-format';
 
 /** The Audit tab: admin and money actions (who, when, what changed), newest first, filterable by action. */
@@ -41,25 +41,7 @@ export function AuditTab() {
         <TableScroll label="Audit log table">
           <table className="min-w-full divide-y divide-gray-200">
             <caption className="sr-only">Audit log: admin and money actions</caption>
-            <thead className="bg-gray-50">
-              <tr>
-                <th scope="col" className={thClass}>
-                  When
-                </th>
-                <th scope="col" className={thClass}>
-                  Who
-                </th>
-                <th scope="col" className={thClass}>
-                  Action
-                </th>
-                <th scope="col" className={thClass}>
-                  Target
-                </th>
-                <th scope="col" className={thClass}>
-                  What changed
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['When', 'Who', 'Action', 'Target', 'What changed']} />
             <tbody className="divide-y divide-gray-100 bg-white">
               {entries.data.map((e) => (
                 <tr key={e.id}>

@@ -8,7 +8,7 @@ import { formatDateTime } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { toast } from '@client/ui/use-toast';
-import { DetailsDialog, TableScroll, TableState, tdClass, thClass } from './admin-ui';
+import { DetailsDialog, TableScroll, TableState, tdClass, TableHead } from './admin-ui';
 import { STATS_KEY } from './listing-tab';
 
 export const MESSAGES_KEY = ['/api/admin/messages'] as const;
@@ -40,25 +40,7 @@ export function MessagesTab() {
       <TableScroll label="Messages table">
         <table className="min-w-full divide-y divide-gray-200">
           <caption className="sr-only">Contact messages</caption>
-          <thead className="bg-gray-50">
-            <tr>
-              <th scope="col" className={thClass}>
-                From
-              </th>
-              <th scope="col" className={thClass}>
-                Subject
-              </th>
-              <th scope="col" className={thClass}>
-                Received
-              </th>
-              <th scope="col" className={thClass}>
-                Status
-              </th>
-              <th scope="col" className={cn(thClass, 'text-right')}>
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['From', 'Subject', 'Received', 'Status']} actions />
           <tbody className="divide-y divide-gray-100">
             {messages.data.map((message) => (
               <tr key={message.id} className={message.readAt ? undefined : 'font-medium'}>

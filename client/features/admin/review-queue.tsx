@@ -21,7 +21,7 @@ import { Spinner } from '@client/ui/spinner';
 import { Textarea } from '@client/ui/textarea';
 import { toast } from '@client/ui/use-toast';
 import { KIND_LABELS, registrationDetails } from './admin-listings';
-import { DetailsDialog, TableScroll, TableState, tdClass, thClass } from './admin-ui';
+import { DetailsDialog, TableScroll, TableState, tdClass, TableHead } from './admin-ui';
 import { STATS_KEY } from './listing-tab';
 
 export const PENDING_KEY = ['/api/admin/registrations?status=pending'] as const;
@@ -77,22 +77,7 @@ export function ReviewQueue() {
       <TableScroll label="Review queue table">
         <table className="min-w-full divide-y divide-gray-200">
           <caption className="sr-only">Registrations waiting for review</caption>
-          <thead className="bg-gray-50">
-            <tr>
-              <th scope="col" className={thClass}>
-                Kind
-              </th>
-              <th scope="col" className={thClass}>
-                Name
-              </th>
-              <th scope="col" className={thClass}>
-                Submitted
-              </th>
-              <th scope="col" className={cn(thClass, 'text-right')}>
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Kind', 'Name', 'Submitted']} actions />
           <tbody className="divide-y divide-gray-100">
             {pending.data.map((registration) => {
               const busy = approve.isPending && approve.variables.id === registration.id;

@@ -12,7 +12,7 @@ import { FormField } from '@client/ui/form-field';
 import { Textarea } from '@client/ui/textarea';
 import { toast } from '@client/ui/use-toast';
 import { StarRow } from '@client/features/reviews/stars';
-import { TableScroll, TableState, tdClass, thClass } from './admin-ui';
+import { TableScroll, TableState, tdClass, TableHead } from './admin-ui';
 
 export const ADMIN_REVIEWS_KEY = ['/api/admin/reviews'] as const;
 
@@ -38,25 +38,7 @@ export function ReviewsTab() {
       <TableScroll label="Reviews table">
         <table className="min-w-full divide-y divide-gray-200">
           <caption className="sr-only">Customer reviews</caption>
-          <thead className="bg-gray-50">
-            <tr>
-              <th scope="col" className={thClass}>
-                Listing
-              </th>
-              <th scope="col" className={thClass}>
-                Review
-              </th>
-              <th scope="col" className={thClass}>
-                Author
-              </th>
-              <th scope="col" className={thClass}>
-                Status
-              </th>
-              <th scope="col" className={cn(thClass, 'text-right')}>
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Listing', 'Review', 'Author', 'Status']} actions />
           <tbody className="divide-y divide-gray-100 bg-white">
             {query.data.map((r) => (
               <tr key={r.id}>
