@@ -10,6 +10,20 @@ import {
   parseDay,
 } from '../../../domain/catalogue/pricing';
 import { CUISINES, GENERAL_CATEGORIES, PROPERTY_TYPES } from '../../../domain/onboarding/options';
+import {
+  AdditionalServiceSchema,
+  CarSchema,
+  FlightSchema,
+  GeneralServiceSchema,
+  HotelSchema,
+  MenuItemSchema,
+  PropertySchema,
+  RestaurantSchema,
+  ShippingQuoteSchema,
+  ShippingRateSchema,
+  TaxiQuoteSchema,
+  TaxiRideSchema,
+} from '../../../domain/catalogue/schemas';
 import { sendJsonWithEtag } from './etag';
 import { placeholderSvg } from './placeholder';
 import { ARTWORK_KINDS, artworkSvg } from './artwork';
@@ -159,36 +173,36 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  r.get('/api/restaurants', { schema: { querystring: RestaurantsQuery } }, async (request, reply) =>
+  r.get('/api/restaurants', { schema: { querystring: RestaurantsQuery, response: { 200: z.array(RestaurantSchema) } } }, async (request, reply) =>
     sendJsonWithEtag(request, reply, await catalogue.restaurants(db, request.query)),
   );
-  r.get('/api/restaurants/:id/menu', { schema: { params: MenuParams } }, async (request, reply) =>
+  r.get('/api/restaurants/:id/menu', { schema: { params: MenuParams, response: { 200: z.array(MenuItemSchema) } } }, async (request, reply) =>
     sendJsonWithEtag(request, reply, await catalogue.menu(db, request.params.id)),
   );
-  r.get('/api/hotels', { schema: { querystring: HotelsQuery } }, async (request, reply) =>
+  r.get('/api/hotels', { schema: { querystring: HotelsQuery, response: { 200: z.array(HotelSchema) } } }, async (request, reply) =>
     sendJsonWithEtag(request, reply, await catalogue.hotels(db, request.query)),
   );
-  r.get('/api/flights', { schema: { querystring: FlightsQuery } }, async (request, reply) =>
+  r.get('/api/flights', { schema: { querystring: FlightsQuery, response: { 200: z.array(FlightSchema) } } }, async (request, reply) =>
     sendJsonWithEtag(request, reply, await catalogue.flights(db, request.query)),
   );
-  r.get('/api/shipping-rates', async (request, reply) => sendJsonWithEtag(request, reply, await catalogue.shippingRates(db)));
-  r.get('/api/shipping-rates/quote', { schema: { querystring: ShippingQuoteQuery } }, async (request) => {
+  r.get('/api/shipping-rates', { schema: { response: { 200: z.array(ShippingRateSchema) } } }, async (request, reply) => sendJsonWithEtag(request, reply, await catalogue.shippingRates(db)));
+  r.get('/api/shipping-rates/quote', { schema: { querystring: ShippingQuoteQuery, response: { 200: ShippingQuoteSchema } } }, async (request) => {
     const { speed, ...parcel } = request.query;
     return catalogue.shippingQuote(db, parcel, speed);
   });
-  r.get('/api/cars', { schema: { querystring: CategoryQuery } }, async (request, reply) =>
+  r.get('/api/cars', { schema: { querystring: CategoryQuery, response: { 200: z.array(CarSchema) } } }, async (request, reply) =>
     sendJsonWithEtag(request, reply, await catalogue.cars(db, request.query)),
   );
-  r.get('/api/taxi-rides', async (request, reply) => sendJsonWithEtag(request, reply, await catalogue.taxiRides(db)));
-  r.get('/api/taxi-rides/quote', { schema: { querystring: TaxiQuoteQuery } }, async (request) => {
+  r.get('/api/taxi-rides', { schema: { response: { 200: z.array(TaxiRideSchema) } } }, async (request, reply) => sendJsonWithEtag(request, reply, await catalogue.taxiRides(db)));
+  r.get('/api/taxi-rides/quote', { schema: { querystring: TaxiQuoteQuery, response: { 200: TaxiQuoteSchema } } }, async (request) => {
     const q = request.query;
     return catalogue.taxiQuote(db, { lat: q.pickupLat, lng: q.pickupLng }, { lat: q.dropoffLat, lng: q.dropoffLng });
   });
-  r.get('/api/properties', { schema: { querystring: PropertiesQuery } }, async (request, reply) =>
+  r.get('/api/properties', { schema: { querystring: PropertiesQuery, response: { 200: z.array(PropertySchema) } } }, async (request, reply) =>
     sendJsonWithEtag(request, reply, await catalogue.properties(db, request.query)),
   );
-  r.get('/api/services', async (request, reply) => sendJsonWithEtag(request, reply, await catalogue.additionalServices(db)));
-  r.get('/api/general-services', { schema: { querystring: GeneralCategoryQuery } }, async (request, reply) =>
+  r.get('/api/services', { schema: { response: { 200: z.array(AdditionalServiceSchema) } } }, async (request, reply) => sendJsonWithEtag(request, reply, await catalogue.additionalServices(db)));
+  r.get('/api/general-services', { schema: { querystring: GeneralCategoryQuery, response: { 200: z.array(GeneralServiceSchema) } } }, async (request, reply) =>
     sendJsonWithEtag(request, reply, await catalogue.generalServices(db, request.query)),
   );
 
