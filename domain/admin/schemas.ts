@@ -3,6 +3,7 @@
  * Money fields are dollars here, as everywhere in the API; the server converts to cents.
  */
 import { z } from 'zod';
+import { assertExact } from '../exact';
 import { REGISTRATION_KINDS, type RegistrationKind } from '../onboarding/forms';
 import { CUISINES, GENERAL_CATEGORIES, GENERAL_SERVICE_TYPES } from '../onboarding/options';
 
@@ -131,6 +132,68 @@ export type AdminContactMessage = {
   readAt: string | null;
   createdAt: string;
 };
+
+/** Response schemas of the admin routes, checked against the types above. */
+export const AdminRegistrationSchema = z.object({
+  id: z.number(),
+  kind: z.enum(REGISTRATION_KINDS),
+  name: z.string(),
+  status: z.enum(REGISTRATION_STATUSES),
+  submittedAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  reviewNotes: z.string().nullable(),
+  submitterId: z.number().nullable(),
+  publishedCollection: z.string().nullable(),
+  publishedId: z.number().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  blockedReason: z.string().nullable().optional(),
+});
+assertExact<z.output<typeof AdminRegistrationSchema>, AdminRegistration>(true);
+
+export const ApproveResultSchema = z.object({
+  id: z.number(),
+  status: z.literal('approved'),
+  published: z.object({ collection: z.enum(ADMIN_COLLECTIONS), id: z.number() }),
+  account: z.object({ email: z.string(), created: z.boolean(), role: z.string(), setPasswordPath: z.string().optional() }).optional(),
+});
+assertExact<z.output<typeof ApproveResultSchema>, ApproveResult>(true);
+
+export const RejectResultSchema = z.object({ id: z.number(), status: z.literal('rejected') });
+assertExact<z.output<typeof RejectResultSchema>, RejectResult>(true);
+
+const stat = z.number();
+export const AdminStatsSchema = z.object({
+  total: stat,
+  restaurants: stat,
+  hotels: stat,
+  flights: stat,
+  cars: stat,
+  properties: stat,
+  taxiRides: stat,
+  shipping: stat,
+  generalServices: stat,
+  pendingRegistrations: stat,
+  unreadMessages: stat,
+});
+assertExact<z.output<typeof AdminStatsSchema>, AdminStats>(true);
+
+export const AdminContactMessageSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  userId: z.number().nullable(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+assertExact<z.output<typeof AdminContactMessageSchema>, AdminContactMessage>(true);
+
+/**
+ * A row of GET /api/admin/:collection and PATCH /api/admin/:collection/:id. Genuinely open: its fields depend on the
+ * collection (AdminListing<T>, AdminUser, AdminServiceProvider...), so the document says "an object" only.
+ */
+export const AdminRowSchema = z.record(z.string(), z.unknown()).meta({ id: 'AdminRow', description: 'One row of the collection; fields depend on the collection.' });
 
 // ---------------------------------------------------------------- edits (PATCH /api/admin/:collection/:id)
 

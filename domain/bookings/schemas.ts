@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CABIN_CLASSES, LEASE_MONTHS, SHIPPING_SPEEDS } from '../catalogue/pricing';
 import { idField } from '../ids';
+import { assertExact } from '../exact';
 import { MAX_BOOKING_ITEMS, MAX_DETAILS_BYTES, MAX_PASSENGERS_PER_KIND } from '../limits';
 
 /** What a booking line can be. Cart items use the same serviceType values. */
@@ -177,3 +178,59 @@ export type Delivery = {
 /** Messages of the delivery address check, shared by the checkout form and the server. */
 export const DELIVERY_ADDRESS_REQUIRED = 'Delivery address is required';
 export const DELIVERY_ADDRESS_UNKNOWN = 'We could not find that address. Pick one of the suggestions.';
+
+/** Response schemas of the bookings routes, checked against the types above. */
+export const BookingLineSchema = z.object({
+  id: z.number(),
+  serviceType: z.enum(SERVICE_TYPES),
+  serviceId: z.number(),
+  name: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+  details: z.record(z.string(), z.unknown()),
+});
+assertExact<z.output<typeof BookingLineSchema>, BookingLine>(true);
+
+export const PaymentEntrySchema = z.object({
+  id: z.number(),
+  status: z.enum(['succeeded', 'failed', 'refunded']),
+  amount: z.number(),
+  brand: z.string().nullable(),
+  last4: z.string().nullable(),
+  createdAt: z.string(),
+});
+assertExact<z.output<typeof PaymentEntrySchema>, PaymentEntry>(true);
+
+export const DeliverySchema = z.object({
+  trackingId: z.string(),
+  trackingNumber: z.string(),
+  kind: z.enum(['food', 'taxi', 'shipping']),
+  name: z.string(),
+  status: z.enum(['pending', 'active', 'completed', 'cancelled']),
+});
+assertExact<z.output<typeof DeliverySchema>, Delivery>(true);
+
+export const BookingSchema = z
+  .object({
+    id: z.number(),
+    status: z.enum(BOOKING_STATUSES),
+    totalAmount: z.number(),
+    currency: z.literal('usd'),
+    bookingDate: z.string(),
+    createdAt: z.string(),
+    items: z.array(BookingLineSchema),
+    payments: z.array(PaymentEntrySchema),
+    trackingId: z.string().optional(),
+    deliveries: z.array(DeliverySchema),
+  })
+  .meta({ id: 'Booking' });
+assertExact<z.output<typeof BookingSchema>, Booking>(true);
+
+/** POST /api/bookings/:id/cancel. */
+export const CancelledBookingSchema = z.object({
+  id: z.number(),
+  status: z.literal('cancelled'),
+  refund: z.object({ amount: z.number() }).optional(),
+});
+export type CancelledBooking = z.output<typeof CancelledBookingSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assertExact } from '../exact';
 
 import { CHAT_SERVICE_TYPES, HISTORY_PAGE } from './limits';
 
@@ -70,6 +71,51 @@ export type ChatConversation = {
 };
 
 export type HistoryPage = { messages: ChatMessage[]; hasMore: boolean };
+
+/** Response schemas of the chat routes, checked against the types above. */
+const ChatRoleSchema = z.enum(['user', 'provider', 'driver']);
+export const ChatMessageSchema = z
+  .object({
+    id: z.number(),
+    conversationId: z.number(),
+    senderId: z.number(),
+    senderType: ChatRoleSchema,
+    message: z.string(),
+    messageType: z.literal('text'),
+    isRead: z.boolean(),
+    createdAt: z.string(),
+    clientMessageId: z.string().nullable(),
+  })
+  .meta({ id: 'ChatMessage' });
+assertExact<z.output<typeof ChatMessageSchema>, ChatMessage>(true);
+
+export const ChatConversationSchema = z
+  .object({
+    id: z.number(),
+    kind: z.enum(['provider', 'driver']),
+    serviceType: z.string(),
+    serviceId: z.number(),
+    serviceName: z.string(),
+    bookingId: z.number().nullable(),
+    trackingId: z.string().nullable(),
+    status: z.literal('active'),
+    myRole: ChatRoleSchema,
+    otherParty: z.object({ id: z.number(), name: z.string(), role: ChatRoleSchema }),
+    lastMessage: ChatMessageSchema.nullable(),
+    unreadCount: z.number(),
+    otherReadUpTo: z.number(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ChatConversation' });
+assertExact<z.output<typeof ChatConversationSchema>, ChatConversation>(true);
+
+export const HistoryPageSchema = z.object({ messages: z.array(ChatMessageSchema), hasMore: z.boolean() });
+assertExact<z.output<typeof HistoryPageSchema>, HistoryPage>(true);
+
+/** PUT /api/chat/conversations/:id/read. */
+export const ReadReceiptSchema = z.object({ conversationId: z.number(), upToId: z.number() });
+/** GET /api/chat/unread. */
+export const UnreadCountSchema = z.object({ count: z.number() });
 
 /** Client -> server on /ws/chat. */
 export const ChatClientMessageSchema = z.discriminatedUnion('type', [

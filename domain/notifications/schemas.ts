@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NewPasswordField } from '../accounts/schemas';
+import { assertExact } from '../exact';
 
 /** Mail statuses in the outbox: queued (waiting or retrying), sending (claimed by a worker), sent, failed (gave up). */
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
@@ -53,3 +54,23 @@ export const SendNotificationSchema = z.object({
 });
 export type SendNotificationInput = z.input<typeof SendNotificationSchema>;
 export type SendNotificationResult = { success: boolean; customerSent: boolean; ownerSent: boolean; message: string };
+
+/** Response schemas of the notification routes, checked against the types above. */
+const adminMailShape = {
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  template: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  transport: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+};
+export const AdminMailSchema = z.object(adminMailShape);
+assertExact<z.output<typeof AdminMailSchema>, AdminMail>(true);
+export const AdminMailDetailSchema = z.object({ ...adminMailShape, html: z.string(), text: z.string() });
+assertExact<z.output<typeof AdminMailDetailSchema>, AdminMailDetail>(true);
+export const SendNotificationResultSchema = z.object({ success: z.boolean(), customerSent: z.boolean(), ownerSent: z.boolean(), message: z.string() });
+assertExact<z.output<typeof SendNotificationResultSchema>, SendNotificationResult>(true);

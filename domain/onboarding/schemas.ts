@@ -532,3 +532,7 @@ export function missingPriceReason(kind: string, data: Record<string, unknown>):
   if (missing.length === 0) return null;
   return `Cannot publish: the registration has no ${missing.map((m) => m.label).join(' and no ')}. Ask the provider to register again with prices, or reject it.`;
 }
+
+/** 201 of every registration form's POST: the registration waits for an admin's review. */
+export const RegistrationReceiptSchema = z.object({ id: z.number(), status: z.literal('pending') });
+export type RegistrationReceipt = z.output<typeof RegistrationReceiptSchema>;

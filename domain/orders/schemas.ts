@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DRIVER_STEPS, type OrderKind, type OrderStatus } from './states';
+import { assertExact } from '../exact';
+import { DRIVER_STEPS, ORDER_KINDS, ORDER_STATUSES, type OrderKind, type OrderStatus } from './states';
 
 export const DriverStatusSchema = z.object({
   online: z.boolean({ error: 'online must be true or false' }),
@@ -89,3 +90,66 @@ export type AdminDelivery = {
   unassigned: boolean;
   createdAt: string;
 };
+
+/** Response schemas of the driver and delivery routes, checked against the types above. */
+const OrderKindSchema = z.enum(ORDER_KINDS);
+const OrderStatusSchema = z.enum(ORDER_STATUSES);
+const pointSchema = z.object({ lat: z.number(), lng: z.number() });
+
+export const DriverOrderSchema = z
+  .object({
+    id: z.number(),
+    trackingId: z.string(),
+    kind: OrderKindSchema,
+    status: OrderStatusSchema,
+    customerName: z.string(),
+    customerPhone: z.string(),
+    pickupAddress: z.string(),
+    dropoffAddress: z.string(),
+    pickup: pointSchema,
+    dropoff: pointSchema,
+    price: z.number(),
+    distanceKm: z.number(),
+    estimatedTime: z.number(),
+    createdAt: z.string(),
+    offerExpiresAt: z.string().optional(),
+    completedAt: z.string().optional(),
+  })
+  .meta({ id: 'DriverOrder' });
+assertExact<z.output<typeof DriverOrderSchema>, DriverOrder>(true);
+
+export const DriverOrdersResponseSchema = z.object({ active: DriverOrderSchema.nullable(), available: z.array(DriverOrderSchema), recent: z.array(DriverOrderSchema) });
+assertExact<z.output<typeof DriverOrdersResponseSchema>, DriverOrdersResponse>(true);
+
+export const DriverEarningsSchema = z.object({
+  today: z.number(),
+  week: z.number(),
+  recent: z.array(z.object({ orderId: z.number(), trackingId: z.string(), kind: OrderKindSchema, amount: z.number(), createdAt: z.string() })),
+});
+assertExact<z.output<typeof DriverEarningsSchema>, DriverEarnings>(true);
+
+export const DriverProfileViewSchema = z.object({ online: z.boolean(), name: z.string(), phone: z.string(), vehicle: z.string(), plate: z.string() });
+assertExact<z.output<typeof DriverProfileViewSchema>, DriverProfileView>(true);
+
+/** POST /api/driver/status. */
+export const DriverOnlineSchema = z.object({ online: z.boolean() });
+/** POST /api/driver/orders/:id/decline. */
+export const DeclinedSchema = z.object({ ok: z.literal(true) });
+/** POST /api/driver/positions: fixes kept, and those dropped counted by reason. */
+export const PositionsResultSchema = z.object({ accepted: z.number(), dropped: z.record(z.string(), z.number()) });
+export type PositionsResult = z.output<typeof PositionsResultSchema>;
+
+export const AdminDeliverySchema = z.object({
+  id: z.number(),
+  trackingId: z.string(),
+  trackingNumber: z.string(),
+  kind: OrderKindSchema,
+  status: OrderStatusSchema,
+  serviceName: z.string(),
+  pickupAddress: z.string(),
+  dropoffAddress: z.string(),
+  driverName: z.string().nullable(),
+  unassigned: z.boolean(),
+  createdAt: z.string(),
+});
+assertExact<z.output<typeof AdminDeliverySchema>, AdminDelivery>(true);

@@ -1,4 +1,5 @@
-import type { Delivery } from '../bookings/schemas';
+import { DeliverySchema, type Delivery } from '../bookings/schemas';
+import { assertExact } from '../exact';
 import { z } from 'zod';
 import type { CardBrand } from './cards';
 import { MAX_ID } from '../limits';
@@ -60,3 +61,38 @@ export type PaymentIntentResponse = {
 };
 
 export type PaymentsConfig = { gateway: 'sandbox' | 'stripe'; publishableKey: string | null };
+
+/** Response schemas of the payments routes, checked against the types above. */
+export const PaymentMethodTokenSchema = z.object({
+  id: z.string(),
+  brand: z.enum(['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay', 'unknown']),
+  last4: z.string(),
+});
+assertExact<z.output<typeof PaymentMethodTokenSchema>, PaymentMethodToken>(true);
+
+/** 200 of POST /api/process-payment and /api/payments/confirm (a declined card is a 402 { success: false, message }). */
+export const PaymentSuccessSchema = z.object({
+  success: z.literal(true),
+  paymentId: z.number(),
+  bookingId: z.number(),
+  status: z.literal('confirmed'),
+  trackingId: z.string().optional(),
+  deliveries: z.array(DeliverySchema),
+});
+assertExact<z.output<typeof PaymentSuccessSchema>, PaymentSuccess>(true);
+
+const GatewayNameSchema = z.enum(['sandbox', 'stripe']);
+export const PaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amount: z.number(),
+  publishableKey: z.string().nullable(),
+  gateway: GatewayNameSchema,
+});
+assertExact<z.output<typeof PaymentIntentResponseSchema>, PaymentIntentResponse>(true);
+
+export const PaymentsConfigSchema = z.object({ gateway: GatewayNameSchema, publishableKey: z.string().nullable() });
+assertExact<z.output<typeof PaymentsConfigSchema>, PaymentsConfig>(true);
+
+/** 200 of POST /api/payments/webhook (Stripe only). */
+export const WebhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean(), applied: z.boolean() });

@@ -4,6 +4,7 @@
  * restaurant menu, incoming orders and the earnings summary. Money is dollars here, as everywhere in the API.
  */
 import { z } from 'zod';
+import { assertExact } from '../exact';
 
 /** The listing kinds of the portal, named as the admin collections are (issue 15). */
 export const PROVIDER_KINDS = ['restaurants', 'hotels', 'cars', 'properties', 'taxi-rides', 'shipping-rates', 'general-services', 'flights'] as const;
@@ -140,6 +141,39 @@ export type ProviderOrder = {
   delivery: { orderId: number; status: string; awaitsReady: boolean; acceptedAt: string | null; readyAt: string | null } | null;
 };
 
+/** Response schemas of the provider portal routes, checked against the types above. */
+export const ProviderMenuItemSchema = z.object({ id: z.number(), name: z.string(), description: z.string(), price: z.number(), category: z.string(), available: z.boolean() });
+assertExact<z.output<typeof ProviderMenuItemSchema>, ProviderMenuItem>(true);
+
+/** Open beyond these fields: the rest are the listing kind's public fields. */
+export const ProviderListingSchema = z
+  .looseObject({ kind: z.enum(PROVIDER_KINDS), id: z.number(), name: z.string(), isActive: z.boolean(), image: z.string(), changedAt: z.string().nullable() })
+  .meta({ id: 'ProviderListing' });
+assertExact<z.output<typeof ProviderListingSchema>, ProviderListing>(true);
+
+export const ProviderOrderSchema = z.object({
+  id: z.number(),
+  kind: z.enum(PROVIDER_KINDS),
+  listingId: z.number(),
+  listingName: z.string(),
+  status: z.enum(['pending', 'confirmed', 'completed', 'cancelled']),
+  customerName: z.string(),
+  createdAt: z.string(),
+  items: z.array(z.object({ name: z.string(), quantity: z.number(), unitPrice: z.number(), lineTotal: z.number() })),
+  total: z.number(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  delivery: z.object({ orderId: z.number(), status: z.string(), awaitsReady: z.boolean(), acceptedAt: z.string().nullable(), readyAt: z.string().nullable() }).nullable(),
+});
+assertExact<z.output<typeof ProviderOrderSchema>, ProviderOrder>(true);
+
+/** POST /api/provider/orders/:id/ready. */
+export const OrderReadySchema = z.object({ orderId: z.number(), ready: z.literal(true) });
+/** 200 of POST /api/provider/orders/:id/accept. */
+export const OrderAcceptedSchema = z.object({ orderId: z.number(), accepted: z.literal(true) });
+/** 201 of POST /api/provider/listings/:kind/:id/photos: where the stored photo is served. */
+export const StoredPhotoSchema = z.object({ url: z.string() });
+
 /** The platform keeps this share of what customers pay for my listings (ADR 018). */
 export const PLATFORM_FEE_RATE = 0.15;
 
@@ -155,3 +189,6 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_MAX_PIXELS = 40_000_000;
 export const PHOTO_MAX_SIDE = 10_000;
 export const PHOTO_TYPES = ['jpeg', 'png', 'webp'] as const;
+
+export const ProviderEarningsSchema = z.object({ gross: z.number(), platformFee: z.number(), net: z.number(), feeRate: z.number(), orders: z.number() });
+assertExact<z.output<typeof ProviderEarningsSchema>, ProviderEarnings>(true);

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { REVIEWABLE_SERVICE_TYPES } from '../catalogue/kinds';
+import { assertExact } from '../exact';
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -109,6 +110,61 @@ export type AdminReview = Review & {
   flagged: boolean;
   authorId: number;
 };
+
+/** Response schemas of the reviews routes, checked against the types above. */
+const count = z.number();
+export const RatingSummarySchema = z.object({
+  average: z.number(),
+  count: z.number(),
+  histogram: z.object({ '1': count, '2': count, '3': count, '4': count, '5': count }),
+});
+assertExact<z.output<typeof RatingSummarySchema>, RatingSummary>(true);
+
+const reviewShape = {
+  id: z.number(),
+  serviceType: z.string(),
+  serviceId: z.number(),
+  rating: z.number(),
+  comment: z.string().nullable(),
+  author: z.string(),
+  helpful: z.number(),
+  verified: z.boolean(),
+  edited: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  votedHelpful: z.boolean(),
+  mine: z.boolean(),
+};
+export const ReviewSchema = z.object(reviewShape).meta({ id: 'Review' });
+assertExact<z.output<typeof ReviewSchema>, Review>(true);
+
+export const ReviewPageSchema = z.object({ summary: RatingSummarySchema, reviews: z.array(ReviewSchema), page: z.number(), pageSize: z.number(), total: z.number() });
+assertExact<z.output<typeof ReviewPageSchema>, ReviewPage>(true);
+
+export const ReviewResultSchema = z.object({ review: ReviewSchema, held: z.boolean(), message: z.string().optional() });
+assertExact<z.output<typeof ReviewResultSchema>, ReviewResult>(true);
+
+export const ReviewableSchema = z.object({
+  serviceType: z.string(),
+  serviceId: z.number(),
+  name: z.string(),
+  bookingId: z.number(),
+  review: z.object({ ...reviewShape, editableUntil: z.string(), hidden: z.boolean() }).nullable(),
+});
+assertExact<z.output<typeof ReviewableSchema>, Reviewable>(true);
+
+export const AdminReviewSchema = z.object({
+  ...reviewShape,
+  listingName: z.string(),
+  hidden: z.boolean(),
+  hiddenReason: z.string().nullable(),
+  flagged: z.boolean(),
+  authorId: z.number(),
+});
+assertExact<z.output<typeof AdminReviewSchema>, AdminReview>(true);
+
+/** POST/DELETE /api/reviews/:id/helpful. */
+export const HelpfulVoteSchema = z.object({ helpful: z.number(), votedHelpful: z.boolean() });
 
 /** The average as the listing stores it: one decimal, 0 when there are no reviews. */
 export function roundedAverage(ratings: readonly number[]): number {

@@ -24,3 +24,7 @@ export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
 
 export const CONTACT_SUCCESS_TITLE = 'Message sent';
 export const CONTACT_SUCCESS_DESCRIPTION = "Thanks for reaching out. We'll get back to you within 24 hours.";
+
+/** 201 of POST /api/contact: the stored message's id. */
+export const ContactReceiptSchema = z.object({ id: z.number() });
+export type ContactReceipt = z.output<typeof ContactReceiptSchema>;

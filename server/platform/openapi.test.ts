@@ -34,6 +34,41 @@ describe('OpenAPI', () => {
     expect(missing).toEqual([]);
   });
 
+  // Routes whose success answer is not a JSON body, so they declare no 2xx schema. Each says why; anything else
+  // without one fails, so a new route must declare its answer (domain/<capability>/ zod) to pass.
+  const NO_JSON_ANSWER: Record<string, string> = {
+    'GET /api/admin/export/:file': 'a CSV download (text/csv attachment)',
+    'GET /api/placeholder/:w/:h': 'an SVG image (image/svg+xml)',
+    'DELETE /api/provider/listings/restaurants/:id/menu/:itemId': '204 No Content: no body',
+  };
+
+  it('documents a success answer (a 2xx schema) for every /api route except the listed non-JSON ones', () => {
+    const documented = t.app.routeTable.filter((r) => r.documented);
+    const lacking: string[] = [];
+    for (const route of documented) {
+      const key = `${route.method} ${route.url}`;
+      const op = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+      const ok = Object.entries(op?.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
+      const hasSchema = ok.some(([, answer]) => Boolean((answer as { content?: Record<string, { schema?: unknown }> }).content?.['application/json']?.schema));
+      if (key in NO_JSON_ANSWER) {
+        // The exemption list stays honest: a listed route exists and really declares no JSON answer.
+        expect(hasSchema, `${key} is exempt but declares a JSON answer: remove it from the list`).toBe(false);
+        continue;
+      }
+      if (!hasSchema) lacking.push(key);
+    }
+    expect(lacking).toEqual([]);
+    const keys = new Set(documented.map((r) => `${r.method} ${r.url}`));
+    for (const key of Object.keys(NO_JSON_ANSWER)) expect(keys.has(key), `${key} is not a route`).toBe(true);
+  });
+
+  it('documents the fields of an answer: the taxi quote has distanceKm and rides, both required', async () => {
+    const quote = doc.paths['/api/taxi-rides/quote'].get as unknown as { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }> }> };
+    const schema = quote.responses['200'].content['application/json'].schema;
+    expect(Object.keys(schema.properties).sort()).toEqual(['distanceKm', 'rides']);
+    expect(schema.required?.sort()).toEqual(['distanceKm', 'rides']);
+  });
+
   it('documents declared answers: the sign-in returns a PublicUser, errors the shared ErrorBody', () => {
     const login = doc.paths['/api/auth/login'].post as unknown as { responses: Record<string, { content: Record<string, { schema: { $ref?: string } }> }> };
     // A named schema is a $ref into components; every $ref of the document resolves.

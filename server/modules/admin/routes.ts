@@ -3,14 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import {
+  AdminContactMessageSchema,
+  AdminRegistrationSchema,
+  AdminRowSchema,
+  AdminStatsSchema,
   ApproveRegistrationSchema,
+  ApproveResultSchema,
   RegistrationsQuerySchema,
   RejectRegistrationSchema,
+  RejectResultSchema,
   isAdminCollection,
   isEditableCollection,
 } from '../../../domain/admin/schemas';
 import { currentUser, requireRole } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
+import { AdminDeliverySchema } from '../../../domain/orders/schemas';
 import { openDeliveries } from '../orders/admin';
 import { approveRegistration, listRegistrations, rejectRegistration } from '../onboarding/service';
 import { listContactMessages, markMessageRead } from '../support/service';
@@ -40,26 +47,26 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   // onRequest, so an unauthorised caller gets 401/403 before any validation of its input.
   const adminOnly = { onRequest: requireRole('admin') };
 
-  r.get('/api/admin/stats', adminOnly, async () => adminStats(db));
+  r.get('/api/admin/stats', { ...adminOnly, schema: { response: { 200: AdminStatsSchema } } }, async () => adminStats(db));
 
   // Deliveries in progress; those nobody took within the dispatch window come first (flagged).
-  r.get('/api/admin/deliveries', adminOnly, async (_request, reply) => {
+  r.get('/api/admin/deliveries', { ...adminOnly, schema: { response: { 200: z.array(AdminDeliverySchema) } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return openDeliveries(db);
   });
 
   // Review queue.
-  r.get('/api/admin/registrations', { ...adminOnly, schema: { querystring: RegistrationsQuerySchema } }, async (request) =>
+  r.get('/api/admin/registrations', { ...adminOnly, schema: { querystring: RegistrationsQuerySchema, response: { 200: z.array(AdminRegistrationSchema) } } }, async (request) =>
     listRegistrations(db, request.query),
   );
   r.post(
     '/api/admin/registrations/:id/approve',
-    { ...adminOnly, schema: { params: IdParams, body: ApproveRegistrationSchema.optional() } },
+    { ...adminOnly, schema: { params: IdParams, body: ApproveRegistrationSchema.optional(), response: { 200: ApproveResultSchema } } },
     async (request) => approveRegistration(ctx.events, request.params.id, currentUser(request).id, request.body?.notes),
   );
   r.post(
     '/api/admin/registrations/:id/reject',
-    { ...adminOnly, schema: { params: IdParams, body: RejectRegistrationSchema } },
+    { ...adminOnly, schema: { params: IdParams, body: RejectRegistrationSchema, response: { 200: RejectResultSchema } } },
     async (request) => rejectRegistration(ctx.events, request.params.id, currentUser(request).id, request.body.reason),
   );
 
@@ -67,8 +74,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/api/admin/audit', { ...adminOnly, schema: { querystring: AuditQuerySchema, response: { 200: z.array(AuditEntrySchema) } } }, async (request) => listAudit(db, request.query));
 
   // Contact messages.
-  r.get('/api/admin/messages', adminOnly, async () => listContactMessages(db));
-  r.post('/api/admin/messages/:id/read', { ...adminOnly, schema: { params: IdParams } }, async (request) =>
+  r.get('/api/admin/messages', { ...adminOnly, schema: { response: { 200: z.array(AdminContactMessageSchema) } } }, async () => listContactMessages(db));
+  r.post('/api/admin/messages/:id/read', { ...adminOnly, schema: { params: IdParams, response: { 200: AdminContactMessageSchema } } }, async (request) =>
     markMessageRead(db, request.params.id),
   );
 
@@ -87,10 +94,10 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Generic collections (static routes above take precedence).
-  r.get('/api/admin/:collection', { ...adminOnly, schema: { params: CollectionParams } }, async (request) =>
+  r.get('/api/admin/:collection', { ...adminOnly, schema: { params: CollectionParams, response: { 200: z.array(AdminRowSchema) } } }, async (request) =>
     listCollection(db, collectionOr404(request.params.collection)),
   );
-  r.patch('/api/admin/:collection/:id', { ...adminOnly, schema: { params: CollectionIdParams } }, async (request) => {
+  r.patch('/api/admin/:collection/:id', { ...adminOnly, schema: { params: CollectionIdParams, response: { 200: AdminRowSchema } } }, async (request) => {
     const { collection, id } = request.params;
     if (!isEditableCollection(collection)) throw notFound(`Unknown or read-only collection: ${collection}`);
     return updateCollectionRow(ctx.events, collection, id, request.body, currentUser(request));

@@ -10,6 +10,7 @@ import {
   type Delivery,
   type BookingLine,
   type BookingStatus,
+  type CancelledBooking,
   type CreateBookingSchema,
   type PaymentEntry,
   type ServiceType,
@@ -238,7 +239,7 @@ async function ownedForUpdate(tx: Tx, viewer: Viewer, id: number): Promise<Booki
  * Cancels a pending or confirmed booking. Money captured for a confirmed one goes back through the gateway (one
  * refund per booking: the gateway idempotency key is derived from the booking) and is recorded as a 'refunded' row.
  */
-export async function cancelBooking(events: EventBus, gateway: PaymentGateway, viewer: Viewer, id: number): Promise<{ id: number; status: 'cancelled'; refund?: { amount: number } }> {
+export async function cancelBooking(events: EventBus, gateway: PaymentGateway, viewer: Viewer, id: number): Promise<CancelledBooking> {
   return events.transaction(async (tx, emit) => {
     const b = await ownedForUpdate(tx, viewer, id);
     const t = applyOrConflict(b.status, 'cancel');

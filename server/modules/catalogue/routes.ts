@@ -11,6 +11,20 @@ import {
 } from '../../../domain/catalogue/pricing';
 import { CUISINES, GENERAL_CATEGORIES, PROPERTY_TYPES } from '../../../domain/onboarding/options';
 import { ResponseCache } from './cache';
+import {
+  AdditionalServiceSchema,
+  CarSchema,
+  FlightSchema,
+  GeneralServiceSchema,
+  HotelSchema,
+  MenuItemSchema,
+  PropertySchema,
+  RestaurantSchema,
+  ShippingQuoteSchema,
+  ShippingRateSchema,
+  TaxiQuoteSchema,
+  TaxiRideSchema,
+} from '../../../domain/catalogue/schemas';
 import { placeholderSvg } from './placeholder';
 import { ARTWORK_KINDS, artworkSvg } from './artwork';
 import { catalogue } from './service';
@@ -173,37 +187,37 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext, cac
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  r.get('/api/restaurants', { schema: { querystring: RestaurantsQuery } }, async (request, reply) =>
+  r.get('/api/restaurants', { schema: { querystring: RestaurantsQuery, response: { 200: z.array(RestaurantSchema) } } }, async (request, reply) =>
     cache.reply(request, reply, keyOf('restaurants', request.query), () => catalogue.restaurants(db, request.query)),
   );
-  r.get('/api/restaurants/:id/menu', { schema: { params: MenuParams } }, async (request, reply) =>
+  r.get('/api/restaurants/:id/menu', { schema: { params: MenuParams, response: { 200: z.array(MenuItemSchema) } } }, async (request, reply) =>
     cache.reply(request, reply, keyOf('menu', request.params), () => catalogue.menu(db, request.params.id)),
   );
-  r.get('/api/hotels', { schema: { querystring: HotelsQuery } }, async (request, reply) =>
+  r.get('/api/hotels', { schema: { querystring: HotelsQuery, response: { 200: z.array(HotelSchema) } } }, async (request, reply) =>
     cache.reply(request, reply, keyOf('hotels', request.query), () => catalogue.hotels(db, request.query)),
   );
-  r.get('/api/flights', { schema: { querystring: FlightsQuery } }, async (request, reply) =>
+  r.get('/api/flights', { schema: { querystring: FlightsQuery, response: { 200: z.array(FlightSchema) } } }, async (request, reply) =>
     // A dated search's validity depends on today's date, so its raw URL is not remembered for the fast path.
     cache.reply(request, reply, keyOf('flights', request.query), () => catalogue.flights(db, request.query), request.query.date === undefined),
   );
-  r.get('/api/shipping-rates', async (request, reply) => cache.reply(request, reply, keyOf('shippingRates', {}), () => catalogue.shippingRates(db)));
-  r.get('/api/shipping-rates/quote', { schema: { querystring: ShippingQuoteQuery } }, async (request) => {
+  r.get('/api/shipping-rates', { schema: { response: { 200: z.array(ShippingRateSchema) } } }, async (request, reply) => cache.reply(request, reply, keyOf('shippingRates', {}), () => catalogue.shippingRates(db)));
+  r.get('/api/shipping-rates/quote', { schema: { querystring: ShippingQuoteQuery, response: { 200: ShippingQuoteSchema } } }, async (request) => {
     const { speed, ...parcel } = request.query;
     return catalogue.shippingQuote(db, parcel, speed);
   });
-  r.get('/api/cars', { schema: { querystring: CategoryQuery } }, async (request, reply) =>
+  r.get('/api/cars', { schema: { querystring: CategoryQuery, response: { 200: z.array(CarSchema) } } }, async (request, reply) =>
     cache.reply(request, reply, keyOf('cars', request.query), () => catalogue.cars(db, request.query)),
   );
-  r.get('/api/taxi-rides', async (request, reply) => cache.reply(request, reply, keyOf('taxiRides', {}), () => catalogue.taxiRides(db)));
-  r.get('/api/taxi-rides/quote', { schema: { querystring: TaxiQuoteQuery } }, async (request) => {
+  r.get('/api/taxi-rides', { schema: { response: { 200: z.array(TaxiRideSchema) } } }, async (request, reply) => cache.reply(request, reply, keyOf('taxiRides', {}), () => catalogue.taxiRides(db)));
+  r.get('/api/taxi-rides/quote', { schema: { querystring: TaxiQuoteQuery, response: { 200: TaxiQuoteSchema } } }, async (request) => {
     const q = request.query;
     return catalogue.taxiQuote(db, { lat: q.pickupLat, lng: q.pickupLng }, { lat: q.dropoffLat, lng: q.dropoffLng });
   });
-  r.get('/api/properties', { schema: { querystring: PropertiesQuery } }, async (request, reply) =>
+  r.get('/api/properties', { schema: { querystring: PropertiesQuery, response: { 200: z.array(PropertySchema) } } }, async (request, reply) =>
     cache.reply(request, reply, keyOf('properties', request.query), () => catalogue.properties(db, request.query)),
   );
-  r.get('/api/services', async (request, reply) => cache.reply(request, reply, keyOf('additionalServices', {}), () => catalogue.additionalServices(db)));
-  r.get('/api/general-services', { schema: { querystring: GeneralCategoryQuery } }, async (request, reply) =>
+  r.get('/api/services', { schema: { response: { 200: z.array(AdditionalServiceSchema) } } }, async (request, reply) => cache.reply(request, reply, keyOf('additionalServices', {}), () => catalogue.additionalServices(db)));
+  r.get('/api/general-services', { schema: { querystring: GeneralCategoryQuery, response: { 200: z.array(GeneralServiceSchema) } } }, async (request, reply) =>
     cache.reply(request, reply, keyOf('generalServices', request.query), () => catalogue.generalServices(db, request.query)),
   );
 

@@ -4,8 +4,12 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import {
   ChatClientMessageSchema,
+  ChatConversationSchema,
   ChatIdentityQuerySchema,
+  HistoryPageSchema,
   HistoryQuerySchema,
+  ReadReceiptSchema,
+  UnreadCountSchema,
   StartConversationSchema,
   TYPING_TTL_MS,
   type ChatServerMessage,
@@ -31,30 +35,30 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: requireUser };
 
-  r.get('/api/chat/conversations', { ...signedIn, schema: { querystring: ChatIdentityQuerySchema } }, async (request, reply) => {
+  r.get('/api/chat/conversations', { ...signedIn, schema: { querystring: ChatIdentityQuerySchema, response: { 200: z.array(ChatConversationSchema) } } }, async (request, reply) => {
     sameUser(request, request.query.userId);
     reply.header('cache-control', 'no-store');
     return listConversations(ctx.db, currentUser(request).id);
   });
 
-  r.post('/api/chat/conversations', { ...signedIn, schema: { body: StartConversationSchema } }, async (request, reply) => {
+  r.post('/api/chat/conversations', { ...signedIn, schema: { body: StartConversationSchema, response: { 200: ChatConversationSchema, 201: ChatConversationSchema } } }, async (request, reply) => {
     sameUser(request, request.body.userId);
     const me = currentUser(request);
     const { created, conversation } = await startConversation(ctx.db, me, request.body);
     return reply.status(created ? 201 : 200).send(await conversationView(ctx.db, me.id, conversation.id));
   });
 
-  r.get('/api/chat/conversations/:id/messages', { ...signedIn, schema: { params: IdParams, querystring: HistoryQuerySchema } }, async (request, reply) => {
+  r.get('/api/chat/conversations/:id/messages', { ...signedIn, schema: { params: IdParams, querystring: HistoryQuerySchema, response: { 200: HistoryPageSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return history(ctx.db, currentUser(request).id, request.params.id, request.query);
   });
 
-  r.put('/api/chat/conversations/:id/read', { ...signedIn, schema: { params: IdParams, body: ReadBody } }, async (request) => {
+  r.put('/api/chat/conversations/:id/read', { ...signedIn, schema: { params: IdParams, body: ReadBody, response: { 200: ReadReceiptSchema } } }, async (request) => {
     sameUser(request, request.body?.userId);
     return markRead(ctx.events, currentUser(request).id, request.params.id, request.body?.upToId);
   });
 
-  r.get('/api/chat/unread', signedIn, async (request, reply) => {
+  r.get('/api/chat/unread', { ...signedIn, schema: { response: { 200: UnreadCountSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { count: await unreadCount(ctx.db, currentUser(request).id) };
   });

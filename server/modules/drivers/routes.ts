@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DriverStatusSchema, OrderStepSchema, PositionsSchema, type DriverSocketMessage } from '../../../domain/orders/schemas';
+import {
+  DeclinedSchema,
+  DriverEarningsSchema,
+  DriverOnlineSchema,
+  DriverOrderSchema,
+  DriverOrdersResponseSchema,
+  DriverProfileViewSchema,
+  DriverStatusSchema,
+  OrderStepSchema,
+  PositionsResultSchema,
+  PositionsSchema,
+  type DriverSocketMessage,
+} from '../../../domain/orders/schemas';
 import type { AppContext } from '../../platform/context';
 import { currentUser, requireRole } from '../../platform/auth/guards';
 import { acceptOrder, declineOrder, driverEarningsView, driverProfile, listDriverOrders, offeredOrderView, profileView, recordPositions, setOnline, stepOrder } from './service';
@@ -16,35 +28,35 @@ export async function driversRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const driver = { onRequest: requireRole('driver') };
 
-  r.get('/api/driver/me', driver, async (request) => profileView(await driverProfile(ctx.db, currentUser(request).id)));
+  r.get('/api/driver/me', { ...driver, schema: { response: { 200: DriverProfileViewSchema } } }, async (request) => profileView(await driverProfile(ctx.db, currentUser(request).id)));
 
-  r.post('/api/driver/status', { ...driver, schema: { body: DriverStatusSchema } }, async (request) =>
+  r.post('/api/driver/status', { ...driver, schema: { body: DriverStatusSchema, response: { 200: DriverOnlineSchema } } }, async (request) =>
     setOnline(ctx.events, currentUser(request).id, request.body),
   );
 
-  r.get('/api/driver/orders', driver, async (request, reply) => {
+  r.get('/api/driver/orders', { ...driver, schema: { response: { 200: DriverOrdersResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return listDriverOrders(ctx.db, currentUser(request).id);
   });
 
-  r.post('/api/driver/orders/:id/accept', { ...driver, schema: { params: OrderParams } }, async (request) =>
+  r.post('/api/driver/orders/:id/accept', { ...driver, schema: { params: OrderParams, response: { 200: DriverOrderSchema } } }, async (request) =>
     acceptOrder(ctx.events, currentUser(request).id, request.params.id),
   );
 
-  r.post('/api/driver/orders/:id/decline', { ...driver, schema: { params: OrderParams } }, async (request) =>
+  r.post('/api/driver/orders/:id/decline', { ...driver, schema: { params: OrderParams, response: { 200: DeclinedSchema } } }, async (request) =>
     declineOrder(ctx.events, currentUser(request).id, request.params.id),
   );
 
-  r.post('/api/driver/orders/:id/status', { ...driver, schema: { params: OrderParams, body: OrderStepSchema } }, async (request) =>
+  r.post('/api/driver/orders/:id/status', { ...driver, schema: { params: OrderParams, body: OrderStepSchema, response: { 200: DriverOrderSchema } } }, async (request) =>
     stepOrder(ctx.events, currentUser(request).id, request.params.id, request.body.status),
   );
 
-  r.get('/api/driver/earnings', driver, async (request, reply) => {
+  r.get('/api/driver/earnings', { ...driver, schema: { response: { 200: DriverEarningsSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return driverEarningsView(ctx.db, currentUser(request).id);
   });
 
-  r.post('/api/driver/positions', { ...driver, schema: { body: PositionsSchema } }, async (request) =>
+  r.post('/api/driver/positions', { ...driver, schema: { body: PositionsSchema, response: { 200: PositionsResultSchema } } }, async (request) =>
     recordPositions(ctx.events, currentUser(request).id, request.body.positions),
   );
 

@@ -232,7 +232,8 @@ export async function driverEarningsView(db: Db, driverId: number, now = new Dat
   };
 }
 
-export type PositionsResult = { accepted: number; dropped: Record<string, number> };
+export type { PositionsResult } from '../../../domain/orders/schemas';
+import type { PositionsResult } from '../../../domain/orders/schemas';
 
 /**
  * Takes a batch of fixes: drops the implausible ones (counted on the driver), places the driver for dispatch with

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { LOCATION_SEARCH_MIN_LENGTH, LOCATION_TYPE_FILTERS, searchLocations } from '../../../domain/locations/search';
+import { CountrySchema, LocationEntrySchema } from '../../../domain/locations/schemas';
 import { COUNTRIES } from './countries';
 import { locationDirectory } from './directory';
 import { ResponseCache } from '../catalogue/cache';
@@ -34,13 +35,13 @@ export async function locationsRoutes(app: FastifyInstance, _ctx: AppContext, ca
   // Built at startup, not on the first search, so no request pays for it.
   const directory = locationDirectory();
 
-  r.get('/api/countries', { schema: { querystring: CountriesQuery } }, async (request, reply) => {
+  r.get('/api/countries', { schema: { querystring: CountriesQuery, response: { 200: z.array(CountrySchema).readonly() } } }, async (request, reply) => {
     reply.header('cache-control', 'public, max-age=86400');
     return request.query.scope === 'sovereign' ? sovereign : all;
   });
 
   /** Spec 000 section 5 location search; the directory is static, so answers may be cached for a while. */
-  r.get('/api/locations', { schema: { querystring: LocationsQuery } }, async (request, reply) => {
+  r.get('/api/locations', { schema: { querystring: LocationsQuery, response: { 200: z.array(LocationEntrySchema) } } }, async (request, reply) => {
     const { q, type } = request.query;
     return cache.reply(request, reply, `${type ?? ''}:${q}`, async () => searchLocations(directory.index, q, type));
   });

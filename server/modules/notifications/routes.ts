@@ -2,7 +2,17 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminMailQuerySchema, MailPreferencesSchema, SendNotificationSchema, type AdminMail, type AdminMailDetail, type SendNotificationResult } from '../../../domain/notifications/schemas';
+import {
+  AdminMailDetailSchema,
+  AdminMailQuerySchema,
+  AdminMailSchema,
+  MailPreferencesSchema,
+  SendNotificationResultSchema,
+  SendNotificationSchema,
+  type AdminMail,
+  type AdminMailDetail,
+  type SendNotificationResult,
+} from '../../../domain/notifications/schemas';
 import { users } from '../../db/schema';
 import { currentUser, requireRole, requireUser } from '../../platform/auth/guards';
 import type { AppContext } from '../../platform/context';
@@ -47,7 +57,7 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
    * The test page (spec 002 section 2): a customer copy to the given address and an owner copy to the admin who
    * asked. Admin only, since it mails any address. Sent at once; the answer says whether each went out.
    */
-  r.post('/api/send-notification', { ...adminOnly, schema: { body: SendNotificationSchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
+  r.post('/api/send-notification', { ...adminOnly, schema: { body: SendNotificationSchema, response: { 200: SendNotificationResultSchema } }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
     const admin = currentUser(request);
     const body = request.body;
     const orderId = body.orderId || `TEST${String(Date.now()).slice(-6)}`;
@@ -76,19 +86,19 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
     return result;
   });
 
-  r.get('/api/admin/mail', { ...adminOnly, schema: { querystring: AdminMailQuerySchema } }, async (request, reply) => {
+  r.get('/api/admin/mail', { ...adminOnly, schema: { querystring: AdminMailQuerySchema, response: { 200: z.array(AdminMailSchema) } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return (await ctx.mailer.list(request.query)).map(adminMail);
   });
 
-  r.get('/api/admin/mail/:id', { ...adminOnly, schema: { params: IdParams } }, async (request, reply) => {
+  r.get('/api/admin/mail/:id', { ...adminOnly, schema: { params: IdParams, response: { 200: AdminMailDetailSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const m = await ctx.mailer.get(request.params.id);
     if (!m) throw notFound('Mail not found');
     return { ...adminMail(m), html: m.html, text: m.text } satisfies AdminMailDetail;
   });
 
-  r.post('/api/admin/mail/:id/resend', { ...adminOnly, schema: { params: IdParams } }, async (request) => {
+  r.post('/api/admin/mail/:id/resend', { ...adminOnly, schema: { params: IdParams, response: { 200: AdminMailSchema } } }, async (request) => {
     const m = await ctx.mailer.resend(request.params.id);
     if (!m) throw notFound('Mail not found');
     return adminMail(m);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { REGISTRATION_FORMS, REGISTRATION_KINDS } from '../../../domain/onboarding';
+import { RegistrationReceiptSchema } from '../../../domain/onboarding/schemas';
 import { badRequest } from '../../platform/errors';
 import { isCountryName } from '../locations/countries';
 import { submitRegistration } from './service';
@@ -23,7 +24,7 @@ export async function onboardingRoutes(app: FastifyInstance, ctx: AppContext) {
     const form = REGISTRATION_FORMS[kind];
     r.post(
       form.apiPath,
-      { schema: { body: form.schema as z.ZodType<Record<string, unknown>> }, config: { rateLimit: REGISTRATION_RATE_LIMIT } },
+      { schema: { body: form.schema as z.ZodType<Record<string, unknown>>, response: { 201: RegistrationReceiptSchema } }, config: { rateLimit: REGISTRATION_RATE_LIMIT } },
       async (request, reply) => {
         const data = request.body;
         if ('country' in data && !isCountryName(String(data.country))) {

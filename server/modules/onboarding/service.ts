@@ -12,6 +12,7 @@ import {
   type HotelRegistration,
   type PropertyRegistration,
   type RegistrationKind,
+  type RegistrationReceipt,
   type RestaurantRegistration,
   type TaxiRegistration,
 } from '../../../domain/onboarding';
@@ -63,7 +64,7 @@ export async function submitRegistration(
   kind: RegistrationKind,
   data: Record<string, unknown>,
   submitter: { userId: number | null; ip: string },
-): Promise<{ id: number; status: 'pending' }> {
+): Promise<RegistrationReceipt> {
   return events.transaction(async (tx, emit) => {
     const name = registrationName(kind, data).slice(0, 200);
     const [row] = await tx

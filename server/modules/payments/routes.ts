@@ -1,6 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CardSchema, ConfirmPaymentSchema, CreatePaymentIntentSchema, ProcessPaymentSchema } from '../../../domain/payments/schemas';
+import {
+  CardSchema,
+  ConfirmPaymentSchema,
+  CreatePaymentIntentSchema,
+  PaymentIntentResponseSchema,
+  PaymentMethodTokenSchema,
+  PaymentsConfigSchema,
+  PaymentSuccessSchema,
+  ProcessPaymentSchema,
+  WebhookReceiptSchema,
+} from '../../../domain/payments/schemas';
 import type { AppContext } from '../../platform/context';
 import { currentUser, requireUser } from '../../platform/auth/guards';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
@@ -21,18 +31,18 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const gateway = () => ctx.payments;
 
-  r.get('/api/payments/config', async () => ({ gateway: gateway().name, publishableKey: gateway().publishableKey }));
+  r.get('/api/payments/config', { schema: { response: { 200: PaymentsConfigSchema } } }, async () => ({ gateway: gateway().name, publishableKey: gateway().publishableKey }));
 
   // Limited per client: an open card endpoint is what card-testing bots look for.
   r.post(
     '/api/payments/methods',
-    { onRequest: requireUser, schema: { body: CardSchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    { onRequest: requireUser, schema: { body: CardSchema, response: { 201: PaymentMethodTokenSchema } }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
     async (request, reply) => {
     const method = await createPaymentMethod(ctx.db, gateway(), currentUser(request).id, request.body);
     return reply.status(201).send(method);
   });
 
-  r.post('/api/process-payment', { onRequest: requireUser, schema: { body: ProcessPaymentSchema } }, async (request, reply) => {
+  r.post('/api/process-payment', { onRequest: requireUser, schema: { body: ProcessPaymentSchema, response: { 200: PaymentSuccessSchema } } }, async (request, reply) => {
     const user = currentUser(request);
     const key = idempotencyKey(request);
     const { bookingId, amount, currency, paymentMethodId } = request.body;
@@ -43,11 +53,11 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     return send(reply, outcome);
   });
 
-  r.post('/api/create-payment-intent', { onRequest: requireUser, schema: { body: CreatePaymentIntentSchema } }, async (request) =>
+  r.post('/api/create-payment-intent', { onRequest: requireUser, schema: { body: CreatePaymentIntentSchema, response: { 200: PaymentIntentResponseSchema } } }, async (request) =>
     createIntent(ctx.db, gateway(), currentUser(request).id, request.body.bookingId),
   );
 
-  r.post('/api/payments/confirm', { onRequest: requireUser, schema: { body: ConfirmPaymentSchema } }, async (request, reply) => {
+  r.post('/api/payments/confirm', { onRequest: requireUser, schema: { body: ConfirmPaymentSchema, response: { 200: PaymentSuccessSchema } } }, async (request, reply) => {
     const user = currentUser(request);
     const key = idempotencyKey(request);
     const fingerprint = requestFingerprint({ paymentIntentId: request.body.paymentIntentId, paymentMethodId: request.body.paymentMethodId });
@@ -60,7 +70,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   // Stripe signs the exact bytes it sent, so this one route keeps the raw body (the parser is scoped to it).
   await app.register(async (scoped) => {
     scoped.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scoped.post('/api/payments/webhook', async (request, reply) => {
+    scoped.post('/api/payments/webhook', { schema: { response: { 200: WebhookReceiptSchema } } }, async (request, reply) => {
       const gw = gateway();
       if (!(gw instanceof StripeGateway)) throw notFound('Stripe is not configured');
       if (!gw.webhookSecret) throw new HttpError(503, 'STRIPE_WEBHOOK_SECRET is not configured');

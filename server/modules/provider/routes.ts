@@ -2,7 +2,17 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PHOTO_MAX_BYTES, PROVIDER_KINDS } from '../../../domain/provider/schemas';
+import {
+  OrderAcceptedSchema,
+  OrderReadySchema,
+  PHOTO_MAX_BYTES,
+  PROVIDER_KINDS,
+  ProviderEarningsSchema,
+  ProviderListingSchema,
+  ProviderMenuItemSchema,
+  ProviderOrderSchema,
+  StoredPhotoSchema,
+} from '../../../domain/provider/schemas';
 import { currentUser, requireRole } from '../../platform/auth/guards';
 import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
@@ -39,30 +49,30 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext) {
   const provider = { onRequest: requireRole('provider') };
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
-  r.get('/api/provider/listings', provider, async (request, reply) => {
+  r.get('/api/provider/listings', { ...provider, schema: { response: { 200: z.array(ProviderListingSchema) } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return listMyListings(ctx.db, me(request));
   });
 
-  r.get('/api/provider/listings/:kind/:id', { ...provider, schema: { params: KindParams } }, async (request) =>
+  r.get('/api/provider/listings/:kind/:id', { ...provider, schema: { params: KindParams, response: { 200: ProviderListingSchema } } }, async (request) =>
     getMyListing(ctx.db, me(request), request.params.kind, request.params.id),
   );
 
-  r.patch('/api/provider/listings/:kind/:id', { ...provider, schema: { params: KindParams } }, async (request) =>
+  r.patch('/api/provider/listings/:kind/:id', { ...provider, schema: { params: KindParams, response: { 200: ProviderListingSchema } } }, async (request) =>
     updateMyListing(ctx.events, me(request), request.params.kind, request.params.id, request.body),
   );
 
-  r.get('/api/provider/listings/restaurants/:id/menu', { ...provider, schema: { params: RestaurantParams } }, async (request, reply) => {
+  r.get('/api/provider/listings/restaurants/:id/menu', { ...provider, schema: { params: RestaurantParams, response: { 200: z.array(ProviderMenuItemSchema) } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return listMenu(ctx.db, me(request), request.params.id);
   });
 
-  r.post('/api/provider/listings/restaurants/:id/menu', { ...provider, schema: { params: RestaurantParams } }, async (request, reply) => {
+  r.post('/api/provider/listings/restaurants/:id/menu', { ...provider, schema: { params: RestaurantParams, response: { 201: ProviderMenuItemSchema } } }, async (request, reply) => {
     reply.status(201);
     return addMenuItem(ctx.events, me(request), request.params.id, request.body);
   });
 
-  r.patch('/api/provider/listings/restaurants/:id/menu/:itemId', { ...provider, schema: { params: MenuItemParams } }, async (request) =>
+  r.patch('/api/provider/listings/restaurants/:id/menu/:itemId', { ...provider, schema: { params: MenuItemParams, response: { 200: ProviderMenuItemSchema } } }, async (request) =>
     updateMenuItem(ctx.events, me(request), request.params.id, request.params.itemId, request.body),
   );
 
@@ -76,7 +86,7 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext) {
     const s = scope.withTypeProvider<ZodTypeProvider>();
     s.post(
       '/api/provider/listings/:kind/:id/photos',
-      { ...provider, bodyLimit: PHOTO_MAX_BYTES + 1024 * 1024, schema: { params: KindParams } },
+      { ...provider, bodyLimit: PHOTO_MAX_BYTES + 1024 * 1024, schema: { params: KindParams, response: { 201: StoredPhotoSchema } } },
       async (request, reply) => {
         const { kind, id: listingId } = request.params;
         await assertOwns(ctx.db, me(request), kind, listingId);
@@ -106,16 +116,16 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.type('image/webp').send(bytes);
   });
 
-  r.get('/api/provider/orders', provider, async (request, reply) => {
+  r.get('/api/provider/orders', { ...provider, schema: { response: { 200: z.array(ProviderOrderSchema) } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return listMyOrders(ctx.db, me(request));
   });
 
-  r.post('/api/provider/orders/:id/accept', { ...provider, schema: { params: OrderParams } }, async (request) => acceptOrder(ctx.events, me(request), request.params.id));
+  r.post('/api/provider/orders/:id/accept', { ...provider, schema: { params: OrderParams, response: { 200: OrderAcceptedSchema } } }, async (request) => acceptOrder(ctx.events, me(request), request.params.id));
 
-  r.post('/api/provider/orders/:id/ready', { ...provider, schema: { params: OrderParams } }, async (request) => markReady(ctx.events, me(request), request.params.id));
+  r.post('/api/provider/orders/:id/ready', { ...provider, schema: { params: OrderParams, response: { 200: OrderReadySchema } } }, async (request) => markReady(ctx.events, me(request), request.params.id));
 
-  r.get('/api/provider/earnings', provider, async (request, reply) => {
+  r.get('/api/provider/earnings', { ...provider, schema: { response: { 200: ProviderEarningsSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return myEarnings(ctx.db, me(request));
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
-import { ContactMessageSchema } from '../../../domain/support/schemas';
+import { ContactMessageSchema, ContactReceiptSchema } from '../../../domain/support/schemas';
 import { createContactMessage } from './service';
 
 /** Contact messages per IP per hour. */
@@ -12,7 +12,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/api/contact',
-    { schema: { body: ContactMessageSchema }, config: { rateLimit: CONTACT_RATE_LIMIT } },
+    { schema: { body: ContactMessageSchema, response: { 201: ContactReceiptSchema } }, config: { rateLimit: CONTACT_RATE_LIMIT } },
     async (request, reply) => reply.status(201).send(await createContactMessage(ctx.events, request.body, request.user?.id ?? null)),
   );
 }

@@ -1,13 +1,13 @@
 import { desc, eq, isNull } from 'drizzle-orm';
 import type { AdminContactMessage } from '../../../domain/admin/schemas';
-import type { ContactMessage } from '../../../domain/support/schemas';
+import type { ContactMessage, ContactReceipt } from '../../../domain/support/schemas';
 import type { Db } from '../../db/connect';
 import { contactMessages } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
 
 /** Stores a contact message for the admin and announces it (the admins are mailed). */
-export async function createContactMessage(events: EventBus, input: ContactMessage, userId: number | null): Promise<{ id: number }> {
+export async function createContactMessage(events: EventBus, input: ContactMessage, userId: number | null): Promise<ContactReceipt> {
   return events.transaction(async (tx, emit) => {
     const [row] = await tx
       .insert(contactMessages)

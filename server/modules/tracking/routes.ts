@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { TrackingViewSchema } from '../../../domain/tracking/schemas';
 import type { TrackingSocketMessage } from '../../../domain/tracking/live';
 import type { AppContext } from '../../platform/context';
 import { CLOSE } from '../../platform/live/gateway';
@@ -21,7 +22,7 @@ export async function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** A tracking record by id or tracking number (case-insensitive), updates newest first; 404 when unknown. */
-  r.get('/api/tracking/:id', { schema: { params: TrackingParams } }, async (request, reply) => {
+  r.get('/api/tracking/:id', { schema: { params: TrackingParams, response: { 200: TrackingViewSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return findTracking(ctx.db, request.params.id);
   });
