@@ -122,6 +122,10 @@ describe('my listings', () => {
     const admin = await createAdmin(t, 'provider-audit@example.com');
     const adminRow = ((await call('GET', '/api/admin/hotels', admin.cookie)).json() as Json[]).find((h) => h.id === hotelId);
     expect(adminRow).toMatchObject({ changedBy: owner.id, changedAt: expect.any(String), ownerId: owner.id });
+    // What changed, in the admin's audit log: the nightly rate from its old value to the new one, by the provider.
+    const entries = (await call('GET', '/api/admin/audit', admin.cookie)).json() as Json[];
+    const entry = entries.find((e) => e.targetType === 'hotels' && e.targetId === String(hotelId) && e.actorId === owner.id);
+    expect(entry).toMatchObject({ action: 'listing.edited', changes: { by: 'provider', pricePerNightCents: [expect.any(Number), 21_150] } });
     const events = await t.database.db.select().from(domainEvents).where(eq(domainEvents.type, 'catalogue.changed'));
     expect(events.some((e) => e.payload.kind === 'hotels' && e.payload.id === hotelId)).toBe(true);
   });
@@ -160,6 +164,19 @@ describe('restaurant menu', () => {
     expect((await call('DELETE', `${base}/${String(dish.id)}`, owner.cookie, {})).statusCode).toBe(404);
     const rows = await t.database.db.select().from(menuItems).where(eq(menuItems.id, dish.id as number));
     expect(rows).toEqual([]);
+
+    // Each menu change is in the admin's audit log, with who made it.
+    const admin = await createAdmin(t, 'menu-audit@example.com');
+    const changes = ((await call('GET', '/api/admin/audit?targetType=restaurants', admin.cookie)).json() as Json[])
+      .filter((e) => e.targetId === String(restaurantId) && e.actorId === owner.id)
+      .map((e) => e.changes as Json);
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ menuItemAdded: { id: dish.id, name: 'Pho Bo', price: 13.75 } }),
+        expect.objectContaining({ menuItem: expect.objectContaining({ id: dish.id, priceCents: [1375, 1425], available: [true, false] }) }),
+        expect.objectContaining({ menuItemRemoved: { id: dish.id, name: 'Pho Bo' } }),
+      ]),
+    );
   });
 });
 

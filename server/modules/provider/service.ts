@@ -27,6 +27,7 @@ import { conflict, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
 import { listingOfLine } from '../catalogue/kinds';
 import { providerKind, tableOf, type ListingRow } from './kinds';
+import { audit, diff } from '../audit/service';
 
 type Exec = Db | Tx;
 
@@ -72,13 +73,24 @@ export async function getMyListing(db: Db, ownerId: number, kind: ProviderKind, 
   return toListing(kind, await ownedListing(db, kind, id, ownerId));
 }
 
-/** Records who changed a listing and announces it to the catalogue cache, inside the change's transaction. */
-async function touch(tx: Tx, emit: Parameters<Parameters<EventBus['transaction']>[0]>[1], kind: ProviderKind, id: number, userId: number) {
+/**
+ * Records who changed a listing and what (the admin's audit log, ADR 017) and announces it to the catalogue cache,
+ * inside the change's transaction.
+ */
+async function touch(
+  tx: Tx,
+  emit: Parameters<Parameters<EventBus['transaction']>[0]>[1],
+  kind: ProviderKind,
+  id: number,
+  userId: number,
+  changes: Record<string, unknown>,
+) {
   const table = tableOf(kind);
   await tx
     .update(table)
     .set({ changedBy: userId, changedAt: new Date() })
     .where(eq(table.id, id));
+  if (Object.keys(changes).length > 0) await audit(tx, { actor: { id: userId }, action: 'listing.edited', targetType: kind, targetId: id, changes: { by: 'provider', ...changes } });
   await emit('catalogue.changed', { kind, id });
 }
 
@@ -94,12 +106,9 @@ export async function updateMyListing(events: EventBus, ownerId: number, kind: P
     values[cents ?? key] = cents ? dollarsToCents(value as number) : value;
   }
   return events.transaction(async (tx, emit) => {
-    await ownedListing(tx, kind, id, ownerId, true);
-    await tx
-      .update(table)
-      .set({ ...values, changedBy: ownerId, changedAt: new Date() })
-      .where(eq(table.id, id));
-    await emit('catalogue.changed', { kind, id });
+    const before = await ownedListing(tx, kind, id, ownerId, true);
+    await tx.update(table).set(values).where(eq(table.id, id));
+    await touch(tx, emit, kind, id, ownerId, diff(before as unknown as Record<string, unknown>, values));
     return toListing(kind, await ownedListing(tx, kind, id, ownerId));
   });
 }
@@ -108,12 +117,12 @@ export async function updateMyListing(events: EventBus, ownerId: number, kind: P
 export async function setListingPhoto(events: EventBus, ownerId: number, kind: ProviderKind, id: number, url: string): Promise<void> {
   const table = tableOf(kind);
   await events.transaction(async (tx, emit) => {
-    await ownedListing(tx, kind, id, ownerId, true);
+    const before = await ownedListing(tx, kind, id, ownerId, true);
     await tx
       .update(table)
       .set({ image: url })
       .where(eq(table.id, id));
-    await touch(tx, emit, kind, id, ownerId);
+    await touch(tx, emit, kind, id, ownerId, diff(before as unknown as Record<string, unknown>, { image: url }));
   });
 }
 
@@ -160,7 +169,7 @@ export async function addMenuItem(events: EventBus, ownerId: number, restaurantI
         position: Number(last?.max ?? -1) + 1,
       })
       .returning();
-    await touch(tx, emit, 'restaurants', restaurantId, ownerId);
+    await touch(tx, emit, 'restaurants', restaurantId, ownerId, { menuItemAdded: { id: row.id, name: row.name, price: item.price } });
     return toMenuItem(row);
   });
 }
@@ -175,7 +184,7 @@ export async function updateMenuItem(events: EventBus, ownerId: number, restaura
   const patch = MenuItemPatchSchema.parse(body);
   return events.transaction(async (tx, emit) => {
     await ownedListing(tx, 'restaurants', restaurantId, ownerId, true);
-    await ownedMenuItem(tx, restaurantId, itemId);
+    const dish = await ownedMenuItem(tx, restaurantId, itemId);
     const values: Partial<typeof menuItems.$inferInsert> = {};
     if (patch.name !== undefined) values.name = patch.name;
     if (patch.description !== undefined) values.description = patch.description;
@@ -183,7 +192,8 @@ export async function updateMenuItem(events: EventBus, ownerId: number, restaura
     if (patch.category !== undefined) values.category = patch.category;
     if (patch.available !== undefined) values.available = patch.available;
     const [row] = await tx.update(menuItems).set(values).where(eq(menuItems.id, itemId)).returning();
-    await touch(tx, emit, 'restaurants', restaurantId, ownerId);
+    const changed = diff(dish as unknown as Record<string, unknown>, values);
+    await touch(tx, emit, 'restaurants', restaurantId, ownerId, Object.keys(changed).length > 0 ? { menuItem: { id: itemId, name: dish.name, ...changed } } : {});
     return toMenuItem(row);
   });
 }
@@ -192,11 +202,11 @@ export async function updateMenuItem(events: EventBus, ownerId: number, restaura
 export async function deleteMenuItem(events: EventBus, ownerId: number, restaurantId: number, itemId: number): Promise<void> {
   await events.transaction(async (tx, emit) => {
     await ownedListing(tx, 'restaurants', restaurantId, ownerId, true);
-    await ownedMenuItem(tx, restaurantId, itemId);
+    const dish = await ownedMenuItem(tx, restaurantId, itemId);
     const count = await tx.$count(menuItems, eq(menuItems.restaurantId, restaurantId));
     if (count <= 1) throw conflict('A restaurant keeps at least one dish on its menu');
     await tx.delete(menuItems).where(eq(menuItems.id, itemId));
-    await touch(tx, emit, 'restaurants', restaurantId, ownerId);
+    await touch(tx, emit, 'restaurants', restaurantId, ownerId, { menuItemRemoved: { id: itemId, name: dish.name } });
   });
 }
 
