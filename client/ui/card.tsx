@@ -1,4 +1,4 @@
-import { forwardRef, type HTMLAttributes } from 'react';
+import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
 import { cn } from '@client/lib/cn';
 
 export const Card = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function Card({ className, ...props }, ref) {
@@ -31,3 +31,13 @@ export const CardContent = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElem
 export const CardFooter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function CardFooter({ className, ...props }, ref) {
   return <div ref={ref} className={cn('flex items-center gap-3 p-5 pt-0 sm:p-6 sm:pt-0', className)} {...props} />;
 });
+
+/** A centred card with a heading: what a page shows instead of its content (signed out, wrong role, nothing yet). */
+export function NoticeCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="grid justify-items-center gap-3 p-6 text-center text-gray-700">
+      <h2 className="text-lg font-semibold text-gray-900">{title}</h2>
+      {children}
+    </Card>
+  );
+}

@@ -9,7 +9,7 @@ import { formatMoney, pluralize } from '@client/lib/format';
 import { useLiveSocket } from '@client/lib/live-socket';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Button, buttonVariants } from '@client/ui/button';
-import { Card } from '@client/ui/card';
+import { Card, NoticeCard } from '@client/ui/card';
 import { Skeleton } from '@client/ui/skeleton';
 import { PageSpinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';
@@ -35,17 +35,17 @@ export function DriverPage() {
   let body: ReactNode;
   if (auth.status === 'error') {
     body = (
-      <Notice title="Could not check your session">
+      <NoticeCard title="Could not check your session">
         <p>{parseApiError(auth.error).message ?? 'The server did not answer. Check your connection.'}</p>
         <Button variant="outline" onClick={() => void auth.refetch()}>
           <RefreshCw className="size-4" aria-hidden="true" />
           Retry
         </Button>
-      </Notice>
+      </NoticeCard>
     );
   } else if (!auth.user) {
     body = (
-      <Notice title="Sign in to drive">
+      <NoticeCard title="Sign in to drive">
         <p>This screen is where approved drivers go online, accept orders and follow their earnings.</p>
         <div className="flex flex-wrap justify-center gap-2">
           <Link to="/login?next=/driver" className={buttonVariants()}>
@@ -56,16 +56,16 @@ export function DriverPage() {
             Apply to drive
           </Link>
         </div>
-      </Notice>
+      </NoticeCard>
     );
   } else if (auth.user.role !== 'driver') {
     body = (
-      <Notice title="For approved drivers">
+      <NoticeCard title="For approved drivers">
         <p>This screen is for approved drivers. Apply to drive and we will review your application.</p>
         <Link to="/apply-driver" className={buttonVariants()}>
           Apply to drive
         </Link>
-      </Notice>
+      </NoticeCard>
     );
   } else {
     body = <DriverDashboard />;
@@ -76,15 +76,6 @@ export function DriverPage() {
       <h1 className="text-2xl font-bold tracking-tight text-gray-900">Driver Dashboard</h1>
       {body}
     </div>
-  );
-}
-
-function Notice({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card className="grid justify-items-center gap-3 p-6 text-center text-gray-700">
-      <h2 className="text-lg font-semibold text-gray-900">{title}</h2>
-      {children}
-    </Card>
   );
 }
 
@@ -410,13 +401,13 @@ function LoadError({ what, error, onRetry }: { what: string; error: Error | null
   // The session can expire while the screen stays open: then signing in again, not retrying, is what helps.
   if (parsed.status === 401) {
     return (
-      <Notice title="Your session has ended">
+      <NoticeCard title="Your session has ended">
         <p>Sign in again to keep driving.</p>
         <Link to="/login?next=/driver" className={buttonVariants()}>
           <LogIn className="size-4" aria-hidden="true" />
           Sign In
         </Link>
-      </Notice>
+      </NoticeCard>
     );
   }
   return (

@@ -16,7 +16,7 @@ import { formatDate, formatDateTime, formatMoney, pluralize } from '@client/lib/
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Badge } from '@client/ui/badge';
 import { Button, buttonVariants } from '@client/ui/button';
-import { Card } from '@client/ui/card';
+import { Card, NoticeCard } from '@client/ui/card';
 import { Checkbox } from '@client/ui/checkbox';
 import { Input } from '@client/ui/input';
 import { Skeleton } from '@client/ui/skeleton';
@@ -35,32 +35,32 @@ export function ProviderPage() {
   let body: ReactNode;
   if (auth.status === 'error') {
     body = (
-      <Notice title="Could not check your session">
+      <NoticeCard title="Could not check your session">
         <p>{parseApiError(auth.error).message ?? 'The server did not answer. Check your connection.'}</p>
         <Button variant="outline" onClick={() => void auth.refetch()}>
           <RefreshCw className="size-4" aria-hidden="true" />
           Retry
         </Button>
-      </Notice>
+      </NoticeCard>
     );
   } else if (!auth.user) {
     body = (
-      <Notice title="Sign in to manage your listings">
+      <NoticeCard title="Sign in to manage your listings">
         <p>Approved providers change their prices, menus and photos here and follow their orders.</p>
         <Link to="/login?next=/provider" className={buttonVariants()}>
           <LogIn className="size-4" aria-hidden="true" />
           Sign In
         </Link>
-      </Notice>
+      </NoticeCard>
     );
   } else if (auth.user.role !== 'provider') {
     body = (
-      <Notice title="For approved providers">
+      <NoticeCard title="For approved providers">
         <p>This page is for providers whose registration was approved. Register your business and we will review it.</p>
         <Link to="/onboarding" className={buttonVariants()}>
           Join as Provider
         </Link>
-      </Notice>
+      </NoticeCard>
     );
   } else {
     body = <ProviderDashboard />;
@@ -70,15 +70,6 @@ export function ProviderPage() {
       <h1 className="text-2xl font-bold tracking-tight text-gray-900">My listings</h1>
       {body}
     </div>
-  );
-}
-
-function Notice({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card className="grid justify-items-center gap-3 p-6 text-center text-gray-700">
-      <h2 className="text-lg font-semibold text-gray-900">{title}</h2>
-      {children}
-    </Card>
   );
 }
 
