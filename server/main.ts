@@ -28,7 +28,7 @@ async function main() {
   const lines: string[] = [];
   if (admin.generatedPassword) lines.push(`First admin account created: ${admin.email}`, `  Password (shown only now): ${admin.generatedPassword}`, '  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.');
   if (driver.generatedPassword) lines.push(`Demo driver created: ${driver.email}`, `  Password (shown only now): ${driver.generatedPassword}`, '  Sign in on /driver, or run `npm run drive -- <tracking id>` to drive an order.');
-  if (provider.generatedPassword) lines.push(`Demo provider (owns the seeded listings) created: ${provider.email}`, `  Password (shown only now): ${provider.generatedPassword}`, '  Sign in and open /chat-demo to answer customers.');
+  if (provider.generatedPassword) lines.push(`Demo provider (owns the seeded listings) created: ${provider.email}`, `  Password (shown only now): ${provider.generatedPassword}`, '  Sign in and open /provider to run the listings and mark orders ready, /chat-demo to answer customers.');
   if (lines.length > 0) {
     // Printed once, to the server's own log only. Never shown on a page. `npm run drive` reads the driver's from
     // DATA_DIR/demo-accounts.json (owner-only permissions) instead of asking for it.
