@@ -14,6 +14,7 @@ import { Skeleton } from '@client/ui/skeleton';
 import { PageSpinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';
 import { useAuth } from '@client/features/accounts/use-auth';
+import { SessionErrorNotice } from '@client/features/accounts/session-error-notice';
 import { acceptOrder, advanceOrder, declineOrder, DRIVER_EARNINGS_KEY, DRIVER_ME_KEY, DRIVER_ORDERS_KEY, setDriverStatus } from './driver-api';
 import { ORDER_KIND_LABEL, ORDER_STATUS_LABEL, offerSecondsLeft } from './driver-format';
 import { OnlineSwitch } from './online-switch';
@@ -34,15 +35,7 @@ export function DriverPage() {
 
   let body: ReactNode;
   if (auth.status === 'error') {
-    body = (
-      <NoticeCard title="Could not check your session">
-        <p>{parseApiError(auth.error).message ?? 'The server did not answer. Check your connection.'}</p>
-        <Button variant="outline" onClick={() => void auth.refetch()}>
-          <RefreshCw className="size-4" aria-hidden="true" />
-          Retry
-        </Button>
-      </NoticeCard>
-    );
+    body = <SessionErrorNotice error={auth.error} onRetry={() => void auth.refetch()} />;
   } else if (!auth.user) {
     body = (
       <NoticeCard title="Sign in to drive">

@@ -24,6 +24,7 @@ import { PageSpinner, Spinner } from '@client/ui/spinner';
 import { Textarea } from '@client/ui/textarea';
 import { toast } from '@client/ui/use-toast';
 import { useAuth } from '@client/features/accounts/use-auth';
+import { SessionErrorNotice } from '@client/features/accounts/session-error-notice';
 import { MenuEditor } from './menu-editor';
 import { PROVIDER_EARNINGS_KEY, PROVIDER_LISTINGS_KEY, PROVIDER_ORDERS_KEY, uploadPhoto } from './provider-api';
 
@@ -34,15 +35,7 @@ export function ProviderPage() {
   if (auth.status === 'loading') return <PageSpinner label="Checking your session…" />;
   let body: ReactNode;
   if (auth.status === 'error') {
-    body = (
-      <NoticeCard title="Could not check your session">
-        <p>{parseApiError(auth.error).message ?? 'The server did not answer. Check your connection.'}</p>
-        <Button variant="outline" onClick={() => void auth.refetch()}>
-          <RefreshCw className="size-4" aria-hidden="true" />
-          Retry
-        </Button>
-      </NoticeCard>
-    );
+    body = <SessionErrorNotice error={auth.error} onRetry={() => void auth.refetch()} />;
   } else if (!auth.user) {
     body = (
       <NoticeCard title="Sign in to manage your listings">
