@@ -4,20 +4,13 @@
  */
 import { z } from 'zod';
 import { assertExact } from '../exact';
+import { LISTING_COLLECTIONS } from '../catalogue/kinds';
 import { REGISTRATION_KINDS, type RegistrationKind } from '../onboarding/forms';
 import { CUISINES, GENERAL_CATEGORIES, GENERAL_SERVICE_TYPES } from '../onboarding/options';
 
 /** Every collection the admin can list and export (GET /api/admin/:collection, /api/admin/export/:collection.csv). */
 export const ADMIN_COLLECTIONS = [
-  'restaurants',
-  'hotels',
-  'flights',
-  'cars',
-  'properties',
-  'taxi-rides',
-  'shipping-rates',
-  'additional-services',
-  'general-services',
+  ...LISTING_COLLECTIONS,
   'registrations',
   'contact-messages',
   'service-providers',

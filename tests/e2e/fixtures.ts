@@ -75,3 +75,15 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel(/^password/i).first().fill(password);
   await page.getByRole('button', { name: /^sign in$/i }).click();
 }
+
+/** Fills text inputs and native selects by their field name (react-hook-form sets the name attribute). */
+export async function fillByName(page: Page, values: Record<string, unknown>) {
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== 'string' && typeof value !== 'number') continue;
+    const control = page.locator(`form [name="${name}"]`);
+    if ((await control.count()) === 0) continue;
+    const tag = await control.evaluate((el) => el.tagName.toLowerCase());
+    if (tag === 'select') await control.selectOption(String(value));
+    else await control.fill(String(value));
+  }
+}

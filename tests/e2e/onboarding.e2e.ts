@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { HUB_CATEGORIES } from '../../domain/onboarding/hub';
 import { VALID_SAMPLES } from '../../domain/onboarding/test-samples';
-import { useBrowser } from './fixtures';
+import { fillByName, useBrowser } from './fixtures';
 
 const browser = useBrowser();
-
-/** Fills text inputs and native selects by their field name (react-hook-form sets the name attribute). */
-async function fillByName(page: Page, values: Record<string, unknown>) {
-  for (const [name, value] of Object.entries(values)) {
-    if (typeof value !== 'string' && typeof value !== 'number') continue;
-    const control = page.locator(`form [name="${name}"]`);
-    if ((await control.count()) === 0) continue;
-    const tag = await control.evaluate((el) => el.tagName.toLowerCase());
-    if (tag === 'select') await control.selectOption(String(value));
-    else await control.fill(String(value));
-  }
-}
 
 describe('provider onboarding', () => {
   it('restaurant form: spec messages under the fields, then success toast and a cleared form', async () => {

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { VALID_SAMPLES } from '../../domain/onboarding/test-samples';
-import { adminCredentials, createUser, signIn, useBrowser } from './fixtures';
+import { adminCredentials, createUser, fillByName, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 const tag = Date.now().toString(36);
-
-/** Fills text inputs and native selects by their field name (react-hook-form sets the name attribute). */
-async function fillByName(page: Page, values: Record<string, unknown>) {
-  for (const [name, value] of Object.entries(values)) {
-    if (typeof value !== 'string' && typeof value !== 'number') continue;
-    const control = page.locator(`form [name="${name}"]`);
-    if ((await control.count()) === 0) continue;
-    const tag = await control.evaluate((el) => el.tagName.toLowerCase());
-    if (tag === 'select') await control.selectOption(String(value));
-    else await control.fill(String(value));
-  }
-}
 
 describe('provider portal', () => {
   it('a restaurant registers with its menu, is approved, changes a price and a photo; a customer pays the new price; the restaurant accepts the order and marks it ready', async () => {
