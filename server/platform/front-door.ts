@@ -1,7 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 
-/** A complete answer: status, headers and the exact bytes (none for a 304 or a HEAD). */
+/**
+ * A complete answer: status, headers and the exact bytes (none for a 304 or a HEAD). Answerers should build their
+ * answers once and return the same object each time, with `content-length` among the headers: the front door then
+ * writes them without copying anything (ADR 019). Answers are shared between requests, so nobody may change one.
+ */
 export type FrontAnswer = { status: number; headers: Record<string, string>; body: Buffer | undefined };
 /** Answers a request completely from memory, or returns undefined to let the server handle it. */
 export type Answerer = (method: string | undefined, url: string, headers: IncomingHttpHeaders) => FrontAnswer | undefined;
@@ -54,7 +58,9 @@ export class FrontDoor {
       if (!found) return handler(req, res);
       const started = this.logEveryRequest ? performance.now() : 0;
       const withBody = found.body !== undefined && req.method !== 'HEAD';
-      res.writeHead(found.status, found.body ? { ...found.headers, 'content-length': String(found.body.length) } : found.headers);
+      // An answerer may give the content-length itself (then its header object is written as it is, not copied).
+      const headers = found.body && found.headers['content-length'] === undefined ? { ...found.headers, 'content-length': String(found.body.length) } : found.headers;
+      res.writeHead(found.status, headers);
       res.end(withBody ? found.body : undefined);
       if (this.logEveryRequest) {
         const q = url.indexOf('?');

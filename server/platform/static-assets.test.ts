@@ -17,6 +17,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n');
+  // Prerendered documents (scripts/prerender-plugin.ts): one route of its own, and the shell for the rest.
+  writeFileSync(join(dist, 'onboarding.html'), '<!doctype html><title>Go Live</title><main>Join as a provider</main>');
+  writeFileSync(join(dist, 'shell.html'), '<!doctype html><title>Go Live</title><main>Loading</main>');
   t = await createTestApp({ seed: false, env: { DIST_DIR: dist } });
 });
 afterAll(async () => {
@@ -51,6 +54,16 @@ describe('serving the built client', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
     }
     expect((await get('/assets/missing-123.js')).statusCode).toBe(404);
+  });
+
+  it('sends each client route its prerendered document: the home, a route of its own, or the shell', async () => {
+    expect((await get('/')).body).toContain('<script type="module" src="/assets/app-abc123.js">');
+    expect((await get('/?ref=mail')).body).toContain('/assets/app-abc123.js');
+    expect((await get('/onboarding')).body).toContain('Join as a provider');
+    expect((await get('/onboarding/')).body).toContain('Join as a provider');
+    for (const url of ['/track/GL-ABC', '/bookings', '/shell', '/index', '/onboarding/extra', '/ONBOARDING']) {
+      expect((await get(url)).body, url).toContain('<main>Loading</main>');
+    }
     expect((await get('/robots.txt')).headers['cache-control']).toBe('no-cache');
   });
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { acceptsEncoding, type Answerer } from './front-door';
+import { acceptsEncoding, type Answerer, type FrontAnswer } from './front-door';
 
 /** One built, content-hashed file held in memory with the precompressed variants the build wrote next to it. */
 type Asset = { type: string; identity: Buffer; br?: Buffer; gzip?: Buffer };
@@ -74,21 +74,32 @@ export function loadAssets(distDir: string): Map<string, Asset> {
  * @fastify/static.
  */
 export function assetAnswerer(assets: Map<string, Asset>): Answerer {
-  const base = (asset: Asset): Record<string, string> => ({
-    'cache-control': IMMUTABLE,
-    'content-type': asset.type,
-    'x-content-type-options': 'nosniff',
-    'cross-origin-resource-policy': 'same-origin',
-    ...(asset.br || asset.gzip ? { vary: 'accept-encoding' } : {}),
-  });
+  // Every answer is built once, here: copying headers per request (object spread) filled the old generation under
+  // load (ADR 019).
+  const answers = new Map<string, { identity: FrontAnswer; br?: FrontAnswer; gzip?: FrontAnswer }>();
+  for (const [path, asset] of assets) {
+    const base: Record<string, string> = {
+      'cache-control': IMMUTABLE,
+      'content-type': asset.type,
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+      ...(asset.br || asset.gzip ? { vary: 'accept-encoding' } : {}),
+    };
+    const ok = (body: Buffer, encoding?: 'br' | 'gzip'): FrontAnswer => ({
+      status: 200,
+      headers: { ...base, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(body.length) },
+      body,
+    });
+    answers.set(path, { identity: ok(asset.identity), br: asset.br && ok(asset.br, 'br'), gzip: asset.gzip && ok(asset.gzip, 'gzip') });
+  }
   return (method, url, headers) => {
     if ((method !== 'GET' && method !== 'HEAD') || !url.startsWith('/assets/')) return undefined;
     const q = url.indexOf('?');
-    const asset = assets.get(q === -1 ? url : url.slice(0, q));
-    if (!asset) return undefined;
+    const answer = answers.get(q === -1 ? url : url.slice(0, q));
+    if (!answer) return undefined;
     const ae = headers['accept-encoding'];
-    if (asset.br && acceptsEncoding(ae, 'br')) return { status: 200, headers: { ...base(asset), 'content-encoding': 'br' }, body: asset.br };
-    if (asset.gzip && acceptsEncoding(ae, 'gzip')) return { status: 200, headers: { ...base(asset), 'content-encoding': 'gzip' }, body: asset.gzip };
-    return { status: 200, headers: base(asset), body: asset.identity };
+    if (answer.br && acceptsEncoding(ae, 'br')) return answer.br;
+    if (answer.gzip && acceptsEncoding(ae, 'gzip')) return answer.gzip;
+    return answer.identity;
   };
 }

@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_FORMS } from '../../../domain/onboarding';
 import { VALID_SAMPLES } from '../../../domain/onboarding/test-samples';
@@ -28,6 +29,65 @@ describe('ResponseCache', () => {
     const big = await cache.get('big', async () => Array.from({ length: 50 }, (_, i) => ({ i, name: `item ${i}` })));
     expect(gunzipSync(big.gzip!).equals(big.body)).toBe(true);
     expect(brotliDecompressSync(big.br!).equals(big.body)).toBe(true);
+  });
+});
+
+describe('ResponseCache front-door answers', () => {
+  /** A one-route app whose answers go through the cache, as the catalogue routes do. */
+  async function remembered(cache: ResponseCache, data: unknown) {
+    const app = Fastify();
+    app.get('/list', (request, reply) => cache.reply(request, reply, 'list', async () => data));
+    await app.ready();
+    expect((await app.inject({ method: 'GET', url: '/list?a=1', headers: { host: 'h' } })).statusCode).toBe(200);
+    await app.close();
+  }
+
+  it('answers a remembered URL completely (content-length, encoding, 304) with answers built once, not per request', async () => {
+    const cache = new ResponseCache({ cacheControl: 'no-cache', compressAbove: 100 });
+    const data = Array.from({ length: 40 }, (_, i) => ({ i, name: `item ${i}` }));
+    await remembered(cache, data);
+    const json = JSON.stringify(data);
+
+    const plain = cache.answer('GET', '/list?a=1', { host: 'h' })!;
+    expect(plain.status).toBe(200);
+    expect(plain.body!.toString()).toBe(json);
+    expect(plain.headers['content-length']).toBe(String(plain.body!.length));
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('no-cache');
+
+    const br = cache.answer('GET', '/list?a=1', { host: 'h', 'accept-encoding': 'gzip, br' })!;
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-length']).toBe(String(br.body!.length));
+    expect(brotliDecompressSync(br.body!).toString()).toBe(json);
+    const gz = cache.answer('GET', '/list?a=1', { host: 'h', 'accept-encoding': 'gzip' })!;
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body!).toString()).toBe(json);
+
+    const notModified = cache.answer('GET', '/list?a=1', { host: 'h', 'if-none-match': plain.headers.etag })!;
+    expect(notModified.status).toBe(304);
+    expect(notModified.body).toBeUndefined();
+    expect(notModified.headers.etag).toBe(plain.headers.etag);
+
+    // The same objects every time: answering a remembered URL copies no headers (ADR 019).
+    expect(cache.answer('GET', '/list?a=1', { host: 'h', 'accept-encoding': 'br' })).toBe(br);
+    expect(cache.answer('HEAD', '/list?a=1', { host: 'h' })).toBe(plain);
+    // Another URL, another host, or a write in between: not answered from memory.
+    expect(cache.answer('GET', '/list?a=2', { host: 'h' })).toBeUndefined();
+    expect(cache.answer('GET', '/list?a=1', { host: 'other' })).toBeUndefined();
+    cache.invalidate();
+    expect(cache.answer('GET', '/list?a=1', { host: 'h' })).toBeUndefined();
+  });
+
+  it('remembers at most maxUrls URLs, dropping the oldest, and still answers the newest correctly', async () => {
+    const cache = new ResponseCache({ cacheControl: 'no-cache', maxUrls: 3 });
+    const app = Fastify();
+    app.get('/list', (request, reply) => cache.reply(request, reply, 'list', async () => ({ v: 1 })));
+    await app.ready();
+    for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url: `/list?n=${i}`, headers: { host: 'h' } });
+    await app.close();
+    expect(cache.size.urls).toBe(3);
+    expect(cache.answer('GET', '/list?n=0', { host: 'h' })).toBeUndefined();
+    expect(cache.answer('GET', '/list?n=4', { host: 'h' })?.body?.toString()).toBe('{"v":1}');
   });
 });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import type { FrontDoor } from '../../platform/front-door';
+import type { FrontAnswer, FrontDoor } from '../../platform/front-door';
 
 /** A database ping's answer is reused for this long, so a busy probe or load balancer cannot load the database. */
 export const HEALTH_PING_REUSE_MS = 1000;
@@ -33,10 +33,11 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext, front?
 
   // While a successful ping is fresh, the front door answers with the bytes and headers of the last full answer.
   // Kept with the Host it answered: some headers (the CSP's own ws:/wss: origin) depend on it.
-  let answered: { body: Buffer; headers: Record<string, string>; host: string | undefined } | undefined;
+  // The answer is built once (with its content-length), so answering it again allocates nothing (ADR 019).
+  let answered: { answer: FrontAnswer; host: string | undefined } | undefined;
   front?.add((method, url, headers) => {
     if (method !== 'GET' || url !== '/api/health' || !answered || answered.host !== headers.host || !last?.up || performance.now() - last.at >= HEALTH_PING_REUSE_MS) return undefined;
-    return { status: 200, headers: answered.headers, body: answered.body };
+    return answered.answer;
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -47,7 +48,8 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext, front?
       reply.type('application/json; charset=utf-8');
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined && k !== 'content-length' && k !== 'set-cookie') headers[k] = String(v);
-      answered = { body, headers, host: request.headers.host };
+      headers['content-length'] = String(body.length);
+      answered = { answer: { status: 200, headers, body }, host: request.headers.host };
       // Ready bytes skip serialisation; the 200 schema above documents them.
       return reply.send(body as never);
     }
