@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
+import { preparedOnce } from '../db/prepared';
 import { rateCounters } from '../db/schema';
 import { HttpError } from './errors';
 
@@ -14,6 +15,24 @@ export type Reservation = {
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
+/** reserve's statement, prepared once per database (it runs on every limited request; server/db/prepared.ts). */
+const reservation = preparedOnce((db) => {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const expired = sql`${rateCounters.windowStart} <= ${sql.placeholder('windowStartedBefore')}::timestamptz`;
+  return db
+    .insert(rateCounters)
+    .values({ key: sql.placeholder('key'), windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateCounters.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateCounters.count} + 1 end`,
+        windowStart: sql`case when ${expired} then ${now} else ${rateCounters.windowStart} end`,
+      },
+    })
+    .returning({ count: rateCounters.count, windowStart: rateCounters.windowStart })
+    .prepare('rate_counter_reserve');
+});
+
 /**
  * Fixed-window counters kept in the database (table rate_counters, ADR 016). Every operation is one statement, an
  * INSERT ... ON CONFLICT DO UPDATE ... RETURNING, so the row lock makes concurrent requests — on one instance or
@@ -24,18 +43,7 @@ export class RateCounters {
 
   /** Takes one slot of `key`'s window (a new window starts when the old one is over). */
   async reserve(key: string, max: number, windowMs: number, now = new Date()): Promise<Reservation> {
-    const expired = sql`${rateCounters.windowStart} <= ${ts(new Date(now.getTime() - windowMs))}`;
-    const [row] = await this.db
-      .insert(rateCounters)
-      .values({ key, windowStart: now, count: 1 })
-      .onConflictDoUpdate({
-        target: rateCounters.key,
-        set: {
-          count: sql`case when ${expired} then 1 else ${rateCounters.count} + 1 end`,
-          windowStart: sql`case when ${expired} then ${ts(now)} else ${rateCounters.windowStart} end`,
-        },
-      })
-      .returning({ count: rateCounters.count, windowStart: rateCounters.windowStart });
+    const [row] = await reservation(this.db).execute({ key, now: now.toISOString(), windowStartedBefore: new Date(now.getTime() - windowMs).toISOString() });
     const retryAfter = Math.max(1, Math.ceil((row.windowStart.getTime() + windowMs - now.getTime()) / 1000));
     return { allowed: row.count <= max, count: row.count, retryAfter };
   }

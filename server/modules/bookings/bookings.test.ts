@@ -73,6 +73,24 @@ describe('POST /api/bookings', () => {
     expect(body.trackingId).toBeUndefined();
   });
 
+  it('answers with exactly the booking as stored: the 201 body equals GET /api/bookings/:id, lines in order', async () => {
+    const h = await firstHotel(t);
+    const { item } = await firstMenuItem(t);
+    const payload = {
+      items: [
+        { serviceType: 'hotels', serviceId: h.id, quantity: 1, price: 1, details: { checkIn: day(5), checkOut: day(6), rooms: 1, guests: 1 } },
+        { serviceType: 'food-delivery', serviceId: item.id, quantity: 2, price: 1, details: { restaurantId: item.restaurantId, destination: TORONTO_ADDRESS } },
+        { serviceType: 'hotels', serviceId: h.id, quantity: 1, price: 1, details: { checkIn: day(8), checkOut: day(9), rooms: 1, guests: 1 } },
+      ],
+      totalAmount: (h.pricePerNightCents * 2 + item.priceCents * 2) / 100,
+    };
+    const res = await post('/api/bookings', payload, alice.cookie);
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    expect(created.items.map((l: { serviceType: string }) => l.serviceType)).toEqual(['hotels', 'food-delivery', 'hotels']);
+    expect((await get(`/api/bookings/${created.id}`, alice.cookie)).json()).toEqual(created);
+  });
+
   it('answers 409 with the real total when the shown total is off by more than a cent', async () => {
     const h = await firstHotel(t);
     const real = (h.pricePerNightCents * 2) / 100;

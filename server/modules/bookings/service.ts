@@ -80,13 +80,14 @@ export async function createBooking(db: Db, userId: number, body: CreateBookingB
   const totalCents = bookingTotalCents(lines);
   if (!totalMatches(body.totalAmount, totalCents)) throw conflict('The total has changed', { totalAmount: centsToDollars(totalCents) });
 
-  const id = await db.transaction(async (tx) => {
-    const [booking] = await tx.insert(bookings).values({ userId, totalCents, bookingDate: now }).returning({ id: bookings.id });
-    await tx.insert(bookingItems).values(lines.map((l) => ({ ...l, bookingId: booking.id })));
-    return booking.id;
+  // The answer is built from the rows as inserted: a new booking has no payments or deliveries yet, so reading it
+  // back (four more queries) would only repeat what the inserts returned.
+  const { booking, items } = await db.transaction(async (tx) => {
+    const [booking] = await tx.insert(bookings).values({ userId, totalCents, bookingDate: now }).returning();
+    const items = await tx.insert(bookingItems).values(lines.map((l) => ({ ...l, bookingId: booking.id }))).returning();
+    return { booking, items: items.sort((a, b) => a.id - b.id) };
   });
-  const [view] = await bookingViews(db, [id]);
-  return view;
+  return toView(booking, items, [], []);
 }
 
 const toPayment = (p: typeof payments.$inferSelect): PaymentEntry => ({
@@ -109,35 +110,43 @@ async function bookingViews(db: Exec, ids: number[]): Promise<Booking[]> {
   return ids.flatMap((id) => {
     const b = byId.get(id);
     if (!b) return [];
-    const own = deliveries.filter((d) => d.bookingId === id).map(({ bookingId: _b, ...d }) => d);
-    const trackingId = own[0]?.trackingId;
-    const view: Booking = {
-      id: b.id,
-      status: b.status,
-      totalAmount: centsToDollars(b.totalCents),
-      currency: 'usd',
-      bookingDate: b.bookingDate.toISOString(),
-      createdAt: b.createdAt.toISOString(),
-      items: items
-        .filter((l) => l.bookingId === id)
-        .map(
-          (l): BookingLine => ({
-            id: l.id,
-            serviceType: l.serviceType as ServiceType,
-            serviceId: l.serviceId,
-            name: l.name,
-            quantity: l.quantity,
-            unitPrice: centsToDollars(l.unitPriceCents),
-            lineTotal: centsToDollars(l.lineTotalCents),
-            details: l.details,
-          }),
-        ),
-      payments: pays.filter((p) => p.bookingId === id).map(toPayment),
-      deliveries: own,
-      ...(trackingId ? { trackingId } : {}),
-    };
-    return [view];
+    return [
+      toView(
+        b,
+        items.filter((l) => l.bookingId === id),
+        pays.filter((p) => p.bookingId === id),
+        deliveries.filter((d) => d.bookingId === id).map(({ bookingId: _b, ...d }) => d),
+      ),
+    ];
   });
+}
+
+/** One booking as its owner sees it, from its row, lines (in id order), payments and deliveries. */
+function toView(b: BookingRow, items: Array<typeof bookingItems.$inferSelect>, pays: Array<typeof payments.$inferSelect>, deliveries: Delivery[]): Booking {
+  const trackingId = deliveries[0]?.trackingId;
+  return {
+    id: b.id,
+    status: b.status,
+    totalAmount: centsToDollars(b.totalCents),
+    currency: 'usd',
+    bookingDate: b.bookingDate.toISOString(),
+    createdAt: b.createdAt.toISOString(),
+    items: items.map(
+      (l): BookingLine => ({
+        id: l.id,
+        serviceType: l.serviceType as ServiceType,
+        serviceId: l.serviceId,
+        name: l.name,
+        quantity: l.quantity,
+        unitPrice: centsToDollars(l.unitPriceCents),
+        lineTotal: centsToDollars(l.lineTotalCents),
+        details: l.details,
+      }),
+    ),
+    payments: pays.map(toPayment),
+    deliveries,
+    ...(trackingId ? { trackingId } : {}),
+  };
 }
 
 /** The delivery orders of some bookings, in creation order, as the customer sees them. */

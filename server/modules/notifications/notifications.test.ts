@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from '../../../domain/notifications/schemas';
 import { VALID_SAMPLES } from '../../../domain/onboarding/test-samples';
-import { deliveryOrders, mailOutbox, passwordTokens } from '../../db/schema';
+import { deliveryOrders, domainEvents, hotels, mailOutbox, passwordTokens } from '../../db/schema';
 import { startSmtpSink } from '../../testing/smtp-sink';
 import { createAdmin, createTestApp, sessionCookie, signUp, type TestApp } from '../../testing/test-app';
 import { bookHotel, pay } from '../bookings/test-helpers';
@@ -79,6 +79,33 @@ describe('mail for what customers do', () => {
     );
     const cancelled = smtp.to(customer.email).find((m) => m.subject === `Booking #${booking.id} cancelled`);
     expect(cancelled?.text).toContain(`We have refunded $${booking.totalAmount.toFixed(2)} to your card.`);
+  });
+
+  it("a paid hotel booking: the customer's receipt and one mail to the hotel's owner; a retried booking.confirmed stores neither twice", async () => {
+    const customer = await signUp(t);
+    const owner = await signUp(t, { role: 'provider' });
+    const [hotel] = await t.database.db.select().from(hotels).orderBy(asc(hotels.id)).limit(1);
+    await t.database.db.update(hotels).set({ ownerId: owner.id }).where(eq(hotels.id, hotel.id));
+    try {
+      const booking = await bookHotel(t, customer.cookie);
+      expect((await pay(t, customer.cookie, booking)).statusCode).toBe(200);
+      await settle();
+      const receipt = smtp.to(customer.email).find((m) => m.subject === `Receipt for booking #${booking.id}`);
+      expect(receipt?.text).toContain('Paid with VISA ending in 4242.');
+      expect(receipt?.text).toContain(hotel.name);
+      const toOwner = smtp.to(owner.email).filter((m) => m.subject.startsWith('New booking'));
+      expect(toOwner).toHaveLength(1);
+      expect(toOwner[0].text).toContain(customer.username);
+
+      // The event is handed to the reactions again (a retry after a failed handler): each mail is stored once.
+      const [event] = await t.database.db.select().from(domainEvents).where(and(eq(domainEvents.type, 'booking.confirmed'), sql`${domainEvents.payload}->>'bookingId' = ${String(booking.id)}`));
+      await t.database.db.update(domainEvents).set({ dispatchedAt: null }).where(eq(domainEvents.id, event.id));
+      await t.ctx.events.dispatch([event.id]);
+      const stored = await t.database.db.select({ key: mailOutbox.dedupeKey }).from(mailOutbox).where(sql`${mailOutbox.dedupeKey} like ${`%:${booking.id}%`}`);
+      expect(stored.map((r) => r.key).sort()).toEqual([`booking-confirmed:${booking.id}`, `provider-new-booking:${booking.id}:${owner.id}`]);
+    } finally {
+      await t.database.db.update(hotels).set({ ownerId: hotel.ownerId }).where(eq(hotels.id, hotel.id));
+    }
   });
 
   it('non-essential mail stops after opting out; receipts still go', async () => {

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/catalogue/money';
 import type { RegistrationKind } from '../../../domain/onboarding';
 import type { Db, Tx } from '../../db/connect';
+import { preparedOnce } from '../../db/prepared';
 import {
   bookingItems,
   bookings,
@@ -13,6 +14,7 @@ import {
 } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { listingOfLine, ownerOf } from '../catalogue/kinds';
+import type { NewMail } from '../../platform/mailer/mailer';
 import { templates, type ReceiptLine, type Template } from './templates';
 
 /** How a registration kind reads in mail. */
@@ -45,14 +47,20 @@ type Recipient = { to: string; userId?: number | null };
  * makes a retried reaction store it once.
  */
 async function queue(ctx: AppContext, tx: Db | Tx, dedupeKey: string, recipient: Recipient, template: Template): Promise<void> {
+  const mail = await compose(ctx, tx, dedupeKey, recipient, template);
+  if (mail) await ctx.mailer.enqueue(tx, mail);
+}
+
+/** Renders one mail for `queue` or `Mailer.enqueueAll`; null when it is non-essential and the recipient opted out. */
+async function compose(ctx: AppContext, db: Db | Tx, dedupeKey: string, recipient: Recipient, template: Template): Promise<NewMail | null> {
   if (!template.essential) {
     const [u] = recipient.userId
-      ? await tx.select({ optOut: users.emailOptOut }).from(users).where(eq(users.id, recipient.userId))
-      : await tx.select({ optOut: users.emailOptOut }).from(users).where(eq(users.email, recipient.to.toLowerCase()));
-    if (u?.optOut) return;
+      ? await db.select({ optOut: users.emailOptOut }).from(users).where(eq(users.id, recipient.userId))
+      : await db.select({ optOut: users.emailOptOut }).from(users).where(eq(users.email, recipient.to.toLowerCase()));
+    if (u?.optOut) return null;
   }
   const rendered = template.render(ctx.config.siteUrl);
-  await ctx.mailer.enqueue(tx, { dedupeKey, to: recipient.to, userId: recipient.userId ?? null, template: template.name, ...rendered });
+  return { dedupeKey, to: recipient.to, userId: recipient.userId ?? null, template: template.name, ...rendered };
 }
 
 async function userOf(db: Db | Tx, id: number | null | undefined) {
@@ -65,10 +73,34 @@ async function admins(db: Db | Tx) {
   return db.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id));
 }
 
-async function receiptLines(db: Db | Tx, bookingId: number): Promise<Array<ReceiptLine & { serviceType: string; serviceId: number; details: Record<string, unknown> }>> {
-  const rows = await db.select().from(bookingItems).where(eq(bookingItems.bookingId, bookingId)).orderBy(asc(bookingItems.id));
+function receiptRows(rows: Array<typeof bookingItems.$inferSelect>): Array<ReceiptLine & { serviceType: string; serviceId: number; details: Record<string, unknown> }> {
   return rows.map((l) => ({ name: l.name, quantity: l.quantity, lineTotal: centsToDollars(l.lineTotalCents), serviceType: l.serviceType, serviceId: l.serviceId, details: l.details }));
 }
+
+// The reads of the booking.confirmed reaction, which runs on every paid booking: prepared once (server/db/prepared.ts).
+/** The booking, its customer and its first successful charge, if any (one row at most: the booking id is unique). */
+const receiptHead = preparedOnce((db) =>
+  db
+    .select({ booking: bookings, user: { id: users.id, username: users.username, email: users.email }, paid: { brand: payments.brand, last4: payments.last4 } })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, sql.placeholder('userId')))
+    .leftJoin(payments, and(eq(payments.bookingId, bookings.id), eq(payments.status, 'succeeded')))
+    .where(eq(bookings.id, sql.placeholder('bookingId')))
+    .orderBy(asc(payments.id))
+    .limit(1)
+    .prepare('receipt_head'),
+);
+const receiptItems = preparedOnce((db) =>
+  db.select().from(bookingItems).where(eq(bookingItems.bookingId, sql.placeholder('bookingId'))).orderBy(asc(bookingItems.id)).prepare('receipt_items'),
+);
+const receiptDeliveries = preparedOnce((db) =>
+  db
+    .select({ trackingId: deliveryOrders.trackingId, name: trackingRecords.serviceName, trackingNumber: trackingRecords.trackingNumber })
+    .from(deliveryOrders)
+    .innerJoin(trackingRecords, eq(trackingRecords.id, deliveryOrders.trackingId))
+    .where(eq(deliveryOrders.bookingId, sql.placeholder('bookingId')))
+    .prepare('receipt_deliveries'),
+);
 
 /** The owner account of the listing a booking line refers to, if it has one. */
 async function ownerOfLine(db: Db | Tx, line: { name: string; serviceType: string; serviceId: number; details: Record<string, unknown> }): Promise<{ ownerId: number; listing: string } | null> {
@@ -82,7 +114,8 @@ async function ownerOfLine(db: Db | Tx, line: { name: string; serviceType: strin
 
 /**
  * The notifications module's reactions: each domain event that matters becomes mail for the right people, stored
- * in the mail outbox in the reaction's transaction and sent by the mailer's worker (ADR 011).
+ * in the mail outbox in the reaction's transaction (or, for booking.confirmed, one INSERT: ADR 020) and sent by the
+ * mailer's worker (ADR 011).
  */
 export function registerNotifications(ctx: AppContext) {
   const on = ctx.events.on.bind(ctx.events);
@@ -116,48 +149,49 @@ export function registerNotifications(ctx: AppContext) {
     }),
   );
 
-  on('booking.confirmed', (p) =>
-    react(async (tx) => {
-      const [b] = await tx.select().from(bookings).where(eq(bookings.id, p.bookingId));
-      const u = await userOf(tx, p.userId);
-      if (!b || !u) return;
-      const lines = await receiptLines(tx, b.id);
-      const [paid] = await tx.select().from(payments).where(and(eq(payments.bookingId, b.id), eq(payments.status, 'succeeded'))).orderBy(asc(payments.id)).limit(1);
-      // The orders module reacts to booking.confirmed first (registered earlier), so the deliveries exist by now.
-      const deliveries = await tx
-        .select({ trackingId: deliveryOrders.trackingId, name: trackingRecords.serviceName, trackingNumber: trackingRecords.trackingNumber })
-        .from(deliveryOrders)
-        .innerJoin(trackingRecords, eq(trackingRecords.id, deliveryOrders.trackingId))
-        .where(eq(deliveryOrders.bookingId, b.id));
-      await queue(
+  // Runs on every paid booking, before the payment is answered (ADR 008), so it reads without a transaction and
+  // stores its mails with one INSERT (atomic on its own; the dedupe keys make a retry store each mail once).
+  on('booking.confirmed', async (p) => {
+    const [row] = await receiptHead(ctx.db).execute({ bookingId: p.bookingId, userId: p.userId });
+    if (!row) return;
+    const { booking: b, user: u, paid } = row;
+    const lines = receiptRows(await receiptItems(ctx.db).execute({ bookingId: b.id }));
+    // The orders module reacts to booking.confirmed first (registered earlier), so the deliveries exist by now.
+    const deliveries = await receiptDeliveries(ctx.db).execute({ bookingId: b.id });
+    const mails: Array<NewMail | null> = [
+      await compose(
         ctx,
-        tx,
+        ctx.db,
         `booking-confirmed:${b.id}`,
         { to: u.email, userId: u.id },
         templates.bookingConfirmed({ name: u.username, bookingId: b.id, lines, total: centsToDollars(b.totalCents), brand: paid?.brand ?? null, last4: paid?.last4 ?? null, deliveries }),
-      );
-      // Each provider whose listing was booked hears about it once per booking.
-      const byOwner = new Map<number, { listing: string; lines: ReceiptLine[] }>();
-      for (const line of lines) {
-        const owner = await ownerOfLine(tx, line);
-        if (!owner || owner.ownerId === u.id) continue;
-        const entry = byOwner.get(owner.ownerId) ?? { listing: owner.listing, lines: [] };
-        entry.lines.push(line);
-        byOwner.set(owner.ownerId, entry);
-      }
-      for (const [ownerId, entry] of byOwner) {
-        const owner = await userOf(tx, ownerId);
-        if (!owner) continue;
-        await queue(
+      ),
+    ];
+    // Each provider whose listing was booked hears about it once per booking.
+    const byOwner = new Map<number, { listing: string; lines: ReceiptLine[] }>();
+    for (const line of lines) {
+      const owner = await ownerOfLine(ctx.db, line);
+      if (!owner || owner.ownerId === u.id) continue;
+      const entry = byOwner.get(owner.ownerId) ?? { listing: owner.listing, lines: [] };
+      entry.lines.push(line);
+      byOwner.set(owner.ownerId, entry);
+    }
+    for (const [ownerId, entry] of byOwner) {
+      const owner = await userOf(ctx.db, ownerId);
+      if (!owner) continue;
+      mails.push(
+        await compose(
           ctx,
-          tx,
+          ctx.db,
           `provider-new-booking:${b.id}:${ownerId}`,
           { to: owner.email, userId: owner.id },
           templates.providerNewBooking({ providerName: owner.username, listingName: entry.listing, bookingId: b.id, customerName: u.username, lines: entry.lines }),
-        );
-      }
-    }),
-  );
+        ),
+      );
+    }
+    await ctx.mailer.enqueueAll(ctx.db, mails.filter((m) => m !== null));
+    ctx.mailer.kick();
+  });
 
   on('payment.failed', (p) =>
     react(async (tx) => {

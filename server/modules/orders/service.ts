@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import { BookingDetails } from '../../../domain/bookings/schemas';
 import { etaMinutes, roadKm } from '../../../domain/orders/geo';
 import { driverPayoutCents, type PayoutBasis } from '../../../domain/orders/payout';
@@ -12,6 +12,7 @@ import {
   type OrderStatus,
 } from '../../../domain/orders/states';
 import type { Tx } from '../../db/connect';
+import { preparedOnce } from '../../db/prepared';
 import { bookingItems, bookings, deliveryOrders, orderOffers, restaurants, trackingRecords, trackingUpdates, users, type GeoPoint } from '../../db/schema';
 import type { Emit, EventBus } from '../../platform/events/bus';
 import { placeText } from '../locations/directory';
@@ -40,6 +41,14 @@ type Part = {
   /** A restaurant run by a provider: drivers are asked only once it marks the order ready (order.ready). */
   awaitsReady?: boolean;
 };
+
+/** The distinct line types of a booking; runs on every paid booking, so prepared once (server/db/prepared.ts). */
+const lineTypesOf = preparedOnce((db) =>
+  db.selectDistinct({ serviceType: bookingItems.serviceType }).from(bookingItems).where(eq(bookingItems.bookingId, sql.placeholder('bookingId'))).prepare('booking_line_types'),
+);
+
+/** The line types deliverableParts turns into delivery orders. */
+const DELIVERABLE_SERVICE_TYPES = new Set<string>(['food-delivery', 'taxi', 'shipping']);
 
 /** The deliverable parts of a booking: one per restaurant of food lines, one per taxi ride, one per shipment. */
 async function deliverableParts(tx: Tx, bookingId: number): Promise<Part[]> {
@@ -107,6 +116,9 @@ async function deliverableParts(tx: Tx, bookingId: number): Promise<Part[]> {
  * order (a retried event) are skipped.
  */
 export async function createOrdersForBooking(events: EventBus, bookingId: number): Promise<void> {
+  // Most bookings (hotels, flights, cars ...) deliver nothing: one read settles it, without a transaction.
+  const types = await lineTypesOf(events.db).execute({ bookingId });
+  if (!types.some((t) => DELIVERABLE_SERVICE_TYPES.has(t.serviceType))) return;
   await events.transaction(async (tx, emit) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId));
     if (!booking || booking.status !== 'confirmed') return;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { CardBody, PaymentIntentResponse } from '../../../domain/payments/schemas';
-import type { Db } from '../../db/connect';
+import type { Db, Tx } from '../../db/connect';
+import { preparedOnce } from '../../db/prepared';
 import { bookings, idempotencyKeys, paymentIntents, paymentMethods, payments, webhookEvents as webhookEventsTable } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
 import type { MethodRef, PaymentGateway } from '../../platform/payments';
@@ -26,13 +27,27 @@ export async function createPaymentMethod(db: Db, gateway: PaymentGateway, userI
   return { id: result.id, brand, last4 };
 }
 
-/** The payment method as recorded for this user; with Stripe the id is Stripe's own and is passed through. */
-async function resolveMethod(db: Db, gateway: PaymentGateway, userId: number, id: string): Promise<MethodRef> {
-  if (gateway.name === 'stripe') return { id, brand: null, last4: null };
-  const [m] = await db.select().from(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)));
+/**
+ * Locks the booking (SELECT ... FOR UPDATE OF bookings, as lockBooking) and reads the caller's sandbox payment method
+ * in the same statement. Someone else's booking is as unknown as a missing one (404); an unknown method is 400.
+ */
+async function lockBookingWithMethod(tx: Tx, gateway: PaymentGateway, userId: number, bookingId: number, methodId: string) {
+  if (gateway.name === 'stripe') {
+    const booking = await lockBooking(tx, bookingId);
+    if (!booking || booking.userId !== userId) throw notFound('Booking not found');
+    return { booking, method: { id: methodId, brand: null, last4: null } satisfies MethodRef };
+  }
+  const [row] = await tx
+    .select({ booking: bookings, method: paymentMethods })
+    .from(bookings)
+    .leftJoin(paymentMethods, and(eq(paymentMethods.id, methodId), eq(paymentMethods.userId, userId)))
+    .where(eq(bookings.id, bookingId))
+    .for('update', { of: bookings });
+  if (!row || row.booking.userId !== userId) throw notFound('Booking not found');
+  const m = row.method;
   // Someone else's token is as unknown as a made-up one.
   if (!m) throw badRequest('Unknown payment method', { paymentMethodId: 'Unknown payment method' });
-  return { id: m.id, brand: m.brand, last4: m.last4, outcome: m.outcome };
+  return { booking: row.booking, method: { id: m.id, brand: m.brand, last4: m.last4, outcome: m.outcome } satisfies MethodRef };
 }
 
 async function ownedBooking(db: Db, userId: number, id: number) {
@@ -50,11 +65,10 @@ export type PayRequest = { bookingId: number; amountCents: number; paymentMethod
  * A decline is recorded as a failed payment and leaves the booking pending and payable.
  */
 export async function payBooking(db: Db, gateway: PaymentGateway, events: EventBus, userId: number, req: PayRequest): Promise<Outcome> {
-  await ownedBooking(db, userId, req.bookingId);
-  const method = await resolveMethod(db, gateway, userId, req.paymentMethodId);
   const outcome = await events.transaction(async (tx, emit): Promise<Outcome> => {
-    const booking = await lockBooking(tx, req.bookingId);
-    if (!booking) throw notFound('Booking not found');
+    // One round trip: the booking, locked, with the caller's payment method beside it (the checks that used to run
+    // before the transaction, in the same order: someone else's booking is 404, an unknown method 400).
+    const { booking, method } = await lockBookingWithMethod(tx, gateway, userId, req.bookingId, req.paymentMethodId);
     if (isAbandoned(booking.status, booking.createdAt)) throw conflict(BOOKING_EXPIRED_MESSAGE);
     const t = transition(booking.status, 'pay');
     if (!t.ok) throw conflict(t.message);
@@ -158,6 +172,23 @@ export function requestFingerprint(params: Record<string, unknown>): string {
   return JSON.stringify(Object.keys(params).sort().map((k) => [k, params[k] ?? null]));
 }
 
+/** The claim and the record of every keyed payment request, prepared once per database (server/db/prepared.ts). */
+const idempotencyClaim = preparedOnce((db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({ key: sql.placeholder('key'), userId: sql.placeholder('userId'), route: sql.placeholder('route'), statusCode: IN_PROGRESS, body: sql`${sql.placeholder('body')}::jsonb` })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+    .prepare('idempotency_claim'),
+);
+const idempotencyRecord = preparedOnce((db) =>
+  db
+    .update(idempotencyKeys)
+    .set({ statusCode: sql`${sql.placeholder('statusCode')}::int`, body: sql`${sql.placeholder('body')}::jsonb` })
+    .where(eq(idempotencyKeys.key, sql.placeholder('key')))
+    .prepare('idempotency_record'),
+);
+
 /**
  * Runs `fn` once per (user, route, Idempotency-Key): the first result — success or client error — is stored and
  * replayed for the same key. A second request arriving while the first is still running gets 409. Like Stripe, a
@@ -175,11 +206,7 @@ export async function withIdempotency(
   if (key === undefined) return { ...(await fn()), replayed: false };
   if (key.length === 0 || key.length > 255) throw badRequest('Idempotency-Key must be 1 to 255 characters');
   const storeKey = `${userId}:${route}:${key}`;
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({ key: storeKey, userId, route, statusCode: IN_PROGRESS, body: { request } satisfies StoredIdempotency })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
+  const claimed = await idempotencyClaim(db).execute({ key: storeKey, userId, route, body: JSON.stringify({ request } satisfies StoredIdempotency) });
   if (claimed.length === 0) {
     const [prior] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, storeKey));
     if (prior && prior.statusCode !== IN_PROGRESS) {
@@ -211,10 +238,7 @@ export async function withIdempotency(
     }
     outcome = { status: err.statusCode, body: { ...err.extra, message: err.message, ...(err.errors ? { errors: err.errors } : {}) } };
   }
-  await db
-    .update(idempotencyKeys)
-    .set({ statusCode: outcome.status, body: { request, response: outcome.body } satisfies StoredIdempotency })
-    .where(eq(idempotencyKeys.key, storeKey));
+  await idempotencyRecord(db).execute({ key: storeKey, statusCode: outcome.status, body: JSON.stringify({ request, response: outcome.body } satisfies StoredIdempotency) });
   return { ...outcome, replayed: false };
 }
 

@@ -1,9 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { desc, eq, lt, or } from 'drizzle-orm';
+import { desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
+import { preparedOnce } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 
 export const SESSION_COOKIE = 'sid';
+
+/** The lookup every signed-in request makes, prepared once (server/db/prepared.ts). */
+const sessionLookup = preparedOnce((db) =>
+  db
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      user: { id: users.id, username: users.username, email: users.email, role: users.role },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_lookup'),
+);
 
 export type SessionUser = { id: number; username: string; email: string; role: 'user' | 'provider' | 'driver' | 'admin' };
 
@@ -31,16 +47,7 @@ export class SessionStore {
   /** Returns the session's user, or undefined when the token is unknown, idle too long or past its lifetime. */
   async resolve(token: string): Promise<SessionUser | undefined> {
     const id = hashToken(token);
-    const [row] = await this.db
-      .select({
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-        user: { id: users.id, username: users.username, email: users.email, role: users.role },
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, id))
-      .limit(1);
+    const [row] = await sessionLookup(this.db).execute({ id });
     if (!row) return undefined;
     const now = Date.now();
     if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > this.lifetimes.idleMs) {

@@ -53,6 +53,15 @@ export class Mailer {
     return row?.id ?? null;
   }
 
+  /** Stores several mails with one INSERT (all or none; each once per dedupe key). */
+  async enqueueAll(db: Db | Tx, mails: NewMail[]): Promise<void> {
+    if (mails.length === 0) return;
+    await db
+      .insert(mailOutbox)
+      .values(mails.map((mail) => ({ dedupeKey: mail.dedupeKey, toAddress: mail.to, userId: mail.userId ?? null, template: mail.template, subject: mail.subject, html: mail.html, text: mail.text })))
+      .onConflictDoNothing({ target: mailOutbox.dedupeKey });
+  }
+
   /** Asks the worker to run now (after a commit that enqueued mail). */
   kick(): void {
     if (this.closed) return;
