@@ -69,14 +69,14 @@ async function paidFoodOrder(base: string, c: Customer): Promise<string> {
   return String(paid.trackingId);
 }
 
-/** Gzipped size of the JavaScript files a page loaded (as the build wrote them). */
-function gzippedJs(distDir: string, urls: string[]): number {
-  let total = 0;
+/** Gzipped sizes of the JavaScript files a page loaded (as the build wrote them), largest first. */
+function gzippedJs(distDir: string, urls: string[]): Array<{ file: string; bytes: number }> {
+  const files = [];
   for (const u of urls) {
     const path = join(distDir, new URL(u).pathname);
-    if (existsSync(path)) total += gzipSync(readFileSync(path), { level: 9 }).length;
+    if (existsSync(path)) files.push({ file: new URL(u).pathname.replace(/^\/assets\//, ''), bytes: gzipSync(readFileSync(path), { level: 9 }).length });
   }
-  return total;
+  return files.sort((a, b) => b.bytes - a.bytes);
 }
 
 export async function lighthouseBench() {
@@ -103,9 +103,13 @@ export async function lighthouseBench() {
       const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
       const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
       const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(base)).map((r) => r.url);
-      const js = gzippedJs(distDir, scripts);
+      const files = gzippedJs(distDir, scripts);
+      const js = files.reduce((sum, f) => sum + f.bytes, 0);
       console.log(`  ${path.startsWith('/track/') ? '/track/{id}' : path}: ${scores.join(', ')}`);
       console.log(`    FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}; JavaScript loaded ${(js / 1024).toFixed(1)} KB gzip in ${scripts.length} files${path === '/' ? ` (target <= 100 KB ${js <= 100 * 1024 ? 'MET' : 'NOT MET'})` : ''}`);
+      const lcp = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { selector?: string } }> }> } | undefined)?.items?.[0]?.items?.[0]?.node?.selector;
+      if (lcp) console.log(`    LCP element: ${lcp}`);
+      console.log(`    largest: ${files.slice(0, 6).map((f) => `${f.file} ${(f.bytes / 1024).toFixed(1)} KB`).join(', ')}`);
       for (const [id, cat] of Object.entries(lhr.categories)) {
         if ((cat.score ?? 0) >= 1 || id === 'performance') continue;
         const failing = cat.auditRefs.filter((a) => a.weight > 0 && (lhr.audits[a.id]?.score ?? 1) < 1).map((a) => a.id);

@@ -3,7 +3,8 @@
  * process never shares its event loop), on a fresh seeded database (PGlite in a temporary directory, or a new
  * PostgreSQL database when DATABASE_URL is set), with production logging (LOG_LEVEL=info, LOG_REQUESTS as given;
  * lines go to stdout, which the bench discards). Talks to the bench over IPC: it sends {port} when listening and
- * answers 'customers' (signed-in customers with a saved card), 'charges' (double-charge count) and 'rss'.
+ * answers 'customers' (signed-in customers with a saved card), 'charges' (double-charge count), 'rss'
+ * (process.memoryUsage(): RSS and the heap/external breakdown) and 'cpu'.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,7 @@ import { hashPassword } from '../server/platform/auth/password';
 import { createContext } from '../server/platform/context';
 import { createTestDatabase } from '../server/testing/test-db';
 
-type Request = { id: number; type: 'customers'; n: number } | { id: number; type: 'charges' } | { id: number; type: 'rss' };
+type Request = { id: number; type: 'customers'; n: number } | { id: number; type: 'charges' } | { id: number; type: 'rss' } | { id: number; type: 'cpu' };
 
 async function main() {
   let database: Database;
@@ -53,7 +54,9 @@ async function main() {
   process.on('message', (raw) => {
     const msg = raw as Request;
     void (async () => {
-      if (msg.type === 'rss') return { rss: process.memoryUsage().rss };
+      if (msg.type === 'rss') return process.memoryUsage();
+      // CPU time this process has used so far (user + system, µs): the bench reports the difference per request.
+      if (msg.type === 'cpu') return process.cpuUsage();
       if (msg.type === 'charges') {
         // Bookings with more than one succeeded charge, and succeeded charges that differ from the booking total.
         const rows = await database.db

@@ -63,7 +63,8 @@ class Child {
   static async start(script: string, env: Record<string, string> = {}): Promise<Child> {
     const proc = fork(join(import.meta.dirname, script), [], {
       env: { ...process.env, ...env },
-      execArgv: ['--import', 'tsx'],
+      // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each child (the product) there when it exits.
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     const child = new Child(proc);
@@ -236,6 +237,7 @@ async function bookingSection(product: Child) {
     const text = await res.text();
     return { status: res.status, ms: performance.now() - s, body: text };
   };
+  const cpuBefore = await product.ask<{ user: number; system: number }>({ type: 'cpu' });
   const started = performance.now();
   await Promise.all(
     customers.map(async (c, i) => {
@@ -265,6 +267,8 @@ async function bookingSection(product: Child) {
     }),
   );
   const wall = (performance.now() - started) / 1000;
+  const cpuAfter = await product.ask<{ user: number; system: number }>({ type: 'cpu' });
+  const cpuMs = (cpuAfter.user - cpuBefore.user + cpuAfter.system - cpuBefore.system) / 1000;
   const charges = await product.ask<{ paidBookings: number; doubleCharged: number }>({ type: 'charges' });
   bookingMs.sort((a, b) => a - b);
   paymentMs.sort((a, b) => a - b);
@@ -273,6 +277,9 @@ async function bookingSection(product: Child) {
   console.log(`  POST /api/bookings         p50 ${percentile(bookingMs, 50).toFixed(1)} ms  p99 ${percentile(bookingMs, 99).toFixed(1)} ms  (${bookingMs.length} requests)`);
   console.log(`  POST /api/process-payment  p50 ${percentile(paymentMs, 50).toFixed(1)} ms  p99 ${percentile(paymentMs, 99).toFixed(1)} ms  (${paymentMs.length} requests, ${refused} refused as already paid or in progress)`);
   console.log(`  booking + payment p99 ${p99.toFixed(1)} ms   target < 100 ms  ${verdict(p99 < 100)}   (${(both.length / wall).toFixed(0)} req/s over ${wall.toFixed(1)} s)`);
+  // Less noisy than latency on a shared machine: the product's own CPU time (its background work included: event
+  // reactions, the mail worker), per request, and how busy that kept its one thread.
+  console.log(`  product CPU ${(cpuMs / both.length).toFixed(2)} ms per request (${((cpuMs / 1000 / wall) * 100).toFixed(0)} % of one core over the run)`);
   console.log(`  double charges ${charges.doubleCharged} of ${charges.paidBookings} paid bookings   target 0  ${verdict(charges.doubleCharged === 0 && charges.paidBookings === customers.length * ROUNDS_EACH - failures)}${failures ? `  (${failures} failed requests)` : ''}`);
 }
 
@@ -288,13 +295,18 @@ async function memorySection() {
 }
 
 async function memoryLoad(product: Child) {
-  const idle = (await product.ask<{ rss: number }>({ type: 'rss' })).rss;
+  const idleUsage = await product.ask<NodeJS.MemoryUsage>({ type: 'rss' });
+  const idle = idleUsage.rss;
   const paths = ['/api/restaurants', '/api/hotels?location=toronto', '/api/cars', '/api/locations?q=par', '/api/properties?type=House', '/api/flights?to=Paris'];
   const per = MEMORY_SECONDS / paths.length;
   for (const path of paths) await load(product.url + path, per);
-  const after = (await product.ask<{ rss: number }>({ type: 'rss' })).rss;
+  const afterUsage = await product.ask<NodeJS.MemoryUsage>({ type: 'rss' });
+  const after = afterUsage.rss;
   const ratio = after / idle;
   console.log(`  idle ${(idle / 1048576).toFixed(0)} MB, after ${(after / 1048576).toFixed(0)} MB: ${ratio.toFixed(2)}x   target <= 1.5x  ${verdict(ratio <= 1.5)}`);
+  const mb = (u: NodeJS.MemoryUsage) =>
+    `heap used ${(u.heapUsed / 1048576).toFixed(0)} / total ${(u.heapTotal / 1048576).toFixed(0)} MB, external ${(u.external / 1048576).toFixed(0)} MB (array buffers ${(u.arrayBuffers / 1048576).toFixed(0)})`;
+  console.log(`  idle:  ${mb(idleUsage)}\n  after: ${mb(afterUsage)}`);
 }
 
 async function main() {
