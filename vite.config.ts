@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 import { precompress } from './scripts/precompress-plugin';
+import { prerender } from './scripts/prerender-plugin';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -67,6 +68,9 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // The first paint without JavaScript (issue 13): the signed-out home and onboarding pages, and a shell for the
+    // rest, rendered into the built HTML (client/prerender.tsx).
+    prerender({ entry: '/prerender.tsx', routes: ['/', '/onboarding'] }),
     // PNG icons rendered from the one source SVG at build (sharp), before the worker's precache list is made.
     pwaIcons({ source: r('./client/public/icon.svg'), background: '#4338ca' }),
     // ADR 014: our own worker (client/sw.ts, injectManifest) so it can delete old caches and keep to the rules in

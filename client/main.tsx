@@ -1,33 +1,57 @@
 import './lib/zod-config';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 import { startInstallPromptCapture } from './app/pwa/install-prompt';
-import { checkForUpdate, registerServiceWorker } from './app/pwa/service-worker';
 import './styles.css';
 
 // Before rendering: the browser may offer its install prompt before the header exists.
 startInstallPromptCapture();
 
-// The offline shell and update checks (ADR 014): every 30 s and on each navigation.
-if (registerServiceWorker()) {
-  let lastPath = router.state.location.pathname;
-  router.subscribe((state) => {
-    if (state.location.pathname === lastPath) return;
-    lastPath = state.location.pathname;
-    checkForUpdate();
-  });
-}
+// The offline shell and update checks (ADR 014): every 30 s and on each navigation. Registered once the page has
+// loaded, so the worker's install and workbox-window stay out of the first load.
+window.addEventListener(
+  'load',
+  () => {
+    void import('./app/pwa/service-worker').then(({ checkForUpdate, registerServiceWorker }) => {
+      if (!registerServiceWorker()) return;
+      let lastPath = router.state.location.pathname;
+      router.subscribe((state) => {
+        if (state.location.pathname === lastPath) return;
+        lastPath = state.location.pathname;
+        checkForUpdate();
+      });
+    });
+  },
+  { once: true },
+);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+function render() {
+  const root = createRoot(container!);
+  // A transition: React renders the page in slices, yielding to the browser between them, instead of one long task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
+  );
+}
+
+// The page's HTML was prerendered at build (scripts/prerender-plugin.ts): render once the first route's code has
+// loaded, so React's first commit replaces it with the same page rather than with a spinner.
+if (router.state.initialized) render();
+else {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    render();
+  });
+}

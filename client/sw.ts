@@ -26,11 +26,13 @@ import {
   isStorableResponse,
   obsoleteCacheNames,
 } from './app/pwa/cache-rules';
+import { documentFor } from '../domain/pages';
 
 declare let self: ServiceWorkerGlobalScope;
 
 // The app shell and every route chunk (the list is injected at build time).
-precacheAndRoute(self.__WB_MANIFEST);
+const precached = self.__WB_MANIFEST;
+precacheAndRoute(precached);
 cleanupOutdatedCaches();
 
 // The first install takes control of the open page at once, so it works offline without a second load. Later
@@ -75,8 +77,22 @@ const images = new CacheFirst({
 });
 const origin = self.location.origin;
 
-// Client routes load index.html from the precache; /api and /ws never do.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+// Client routes load their prerendered document from the precache (domain/pages.ts); /api and /ws never do.
+const documents = new Set(
+  precached.map((entry) => (typeof entry === 'string' ? entry : entry.url).replace(/^\//, '')).filter((file) => file.endsWith('.html')),
+);
+const documentHandlers = new Map<string, ReturnType<typeof createHandlerBoundToURL>>();
+registerRoute(
+  new NavigationRoute(
+    (options) => {
+      const file = documentFor(options.url.pathname, documents);
+      let handler = documentHandlers.get(file);
+      if (!handler) documentHandlers.set(file, (handler = createHandlerBoundToURL(`/${file}`)));
+      return handler(options);
+    },
+    { denylist: NAVIGATION_DENYLIST },
+  ),
+);
 registerRoute(({ url, request }) => isCatalogueRequest({ url, method: request.method, origin }), catalogue);
 registerRoute(({ url, request }) => isImageRequest({ url, method: request.method, destination: request.destination, origin }) && isMapTile(url, origin), tiles);
 registerRoute(({ url, request }) => isImageRequest({ url, method: request.method, destination: request.destination, origin }), images);

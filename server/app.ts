@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -38,6 +38,7 @@ import { reviewsRoutes } from './modules/reviews/routes';
 import { providerRoutes } from './modules/provider/routes';
 import { registerChat } from './modules/chat/subscribers';
 import { registerNotifications } from './modules/notifications/subscribers';
+import { documentFor } from '../domain/pages';
 
 /** The API's version in the OpenAPI document. */
 const API_VERSION = '1.0.0';
@@ -191,7 +192,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   return app;
 }
 
-/** Serves the built client with long-lived caching for hashed assets and an SPA fallback to index.html. */
+/** Serves the built client with long-lived caching for hashed assets and an SPA fallback to its HTML documents. */
 async function serveClient(app: FastifyInstance, distDir: string) {
   const hasClient = existsSync(join(distDir, 'index.html'));
   if (!hasClient) {
@@ -215,6 +216,7 @@ async function serveClient(app: FastifyInstance, distDir: string) {
       else res.setHeader('cache-control', 'no-cache');
     },
   });
+  const documents = new Set(readdirSync(distDir).filter((file) => file.endsWith('.html')));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -225,6 +227,6 @@ async function serveClient(app: FastifyInstance, distDir: string) {
       return reply.status(404).type('text/plain').send('Not found');
     }
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').sendFile(documentFor(path, documents));
   });
 }

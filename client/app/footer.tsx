@@ -72,7 +72,7 @@ export function Footer() {
       </div>
       <div className="border-t border-gray-800">
         <p className="mx-auto w-full max-w-6xl px-4 py-5 text-xs text-gray-400">
-          © {new Date().getFullYear()} Go Live. All rights reserved. <span className="text-gray-500">Version {__APP_VERSION__}</span>
+          © {new Date().getFullYear()} Go Live. All rights reserved. <span className="text-gray-400">Version {__APP_VERSION__}</span>
         </p>
       </div>
     </footer>

@@ -1,8 +1,9 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useIsClient } from '@client/lib/use-is-client';
 import { ConnectivityBadge } from './connectivity-badge';
 import { Footer } from './footer';
 import { Header } from './header';
-import { InstallHelpDialog } from './pwa/install-app-button';
+import { InstallHelp } from './pwa/install-app-button';
 import { IosInstallBanner } from './pwa/ios-install-banner';
 
 function skipToMain() {
@@ -12,6 +13,8 @@ function skipToMain() {
 
 export function Layout() {
   const navigation = useNavigation();
+  // Online or not is the browser's to say: the prerendered page (served offline too) shows no connectivity message.
+  const isClient = useIsClient();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -28,13 +31,13 @@ export function Layout() {
         <div className="fixed inset-x-0 top-0 z-[150] h-0.5 animate-pulse bg-brand-500" role="progressbar" aria-label="Loading page" />
       ) : null}
       <Header />
-      <ConnectivityBadge />
+      {isClient ? <ConnectivityBadge /> : null}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         <Outlet />
       </main>
       <Footer />
       <IosInstallBanner />
-      <InstallHelpDialog />
+      <InstallHelp />
       <ScrollRestoration />
     </div>
   );

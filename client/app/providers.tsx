@@ -1,9 +1,25 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '@client/lib/query-client';
-import { Toaster } from '@client/ui/toaster';
-import { TooltipProvider } from '@client/ui/tooltip';
+import { useAnyToast } from '@client/ui/use-toast';
 import { ChatProvider } from '@client/features/chat/chat-provider';
+import { useHasBeenTrue } from '@client/lib/use-has-been-true';
+import { useWhenIdle } from '@client/lib/use-when-idle';
+
+// The toast viewport (Radix Toast) is not part of the first load: it mounts once the page is idle, or with the first
+// toast if that comes sooner. Mounted early so that it is in place before dialogs open: a toast's layer that mounted
+// after an open dialog would be the topmost and take the dialog's Escape (Radix DismissableLayer).
+const Toaster = lazy(() => import('@client/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+function DeferredToaster() {
+  const idle = useWhenIdle();
+  const mounted = useHasBeenTrue(useAnyToast() || idle);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * App-wide providers. Who is signed in comes from `useAuth()` (features/accounts/use-auth), a TanStack
@@ -14,10 +30,8 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ChatProvider>
-        <TooltipProvider>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <DeferredToaster />
       </ChatProvider>
     </QueryClientProvider>
   );

@@ -75,6 +75,11 @@ function subscribe(listener: () => void) {
 
 const getSnapshot = () => toasts;
 
+/** Whether any toast has been shown in this tab (the app mounts its Toaster then, see app/providers.tsx). */
+export function useAnyToast(): boolean {
+  return useSyncExternalStore(subscribe, () => toasts.length > 0, () => false);
+}
+
 /** Current toasts plus `toast()` and `dismiss()`. */
 export function useToast() {
   const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { VALID_SAMPLES } from '../../domain/onboarding/test-samples';
-import { adminCredentials, baseURL, createUser, signIn, useBrowser } from './fixtures';
+import { adminCredentials, appReady, baseURL, createUser, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 const tag = Date.now().toString(36);
@@ -53,6 +53,7 @@ async function openAdmin(page: Page) {
 /** Searches the public food section of the home page by name. */
 async function searchFood(page: Page, name: string) {
   await page.goto('/');
+  await appReady(page);
   const search = page.getByLabel('Search restaurants');
   await search.waitFor();
   await search.fill(name);

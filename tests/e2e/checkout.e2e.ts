@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { createUser, signIn, useBrowser } from './fixtures';
+import { appReady, createUser, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 
@@ -60,7 +60,10 @@ async function badge(page: Page): Promise<string> {
 
 async function openCart(page: Page) {
   await page.getByRole('button', { name: /^Cart,/ }).first().click();
-  return page.getByRole('dialog');
+  // The dialog's code loads on first use (ADR 021): wait for it to open.
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  return dialog;
 }
 
 async function fillCard(page: Page, number: string) {
@@ -82,7 +85,7 @@ describe('cart and checkout', () => {
     expect(await badge(page)).toBe('2');
 
     await page.reload();
-    await page.locator('section#food-delivery').waitFor();
+    await appReady(page);
     expect(await badge(page)).toBe('2');
 
     const cart = await openCart(page);

@@ -87,3 +87,11 @@ export async function fillByName(page: Page, values: Record<string, unknown>) {
     else await control.fill(String(value));
   }
 }
+
+/**
+ * Waits until the app has replaced the page's prerendered HTML (ADR 021), which paints at once but is inert: for
+ * tests that act or start the page clock right after a load.
+ */
+export async function appReady(page: Page) {
+  await page.locator('#root > [data-prerendered]').waitFor({ state: 'detached' });
+}

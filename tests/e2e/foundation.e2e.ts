@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminCredentials, baseURL, createUser, signIn, useBrowser } from './fixtures';
+import { adminCredentials, appReady, baseURL, createUser, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 
@@ -173,19 +173,27 @@ describe('foundation', () => {
 
   it('the footer Car Rental button scrolls to the car-rental section', async () => {
     const page = await browser.page();
-    // Wait for the catalogue to load so the sections above stop growing while the page scrolls.
-    await page.goto('/', { waitUntil: 'networkidle' });
-    await page.locator('#car-rental').waitFor({ state: 'attached' });
+    // Straight after the app is up: the sections above Car Rental are still loading and grow after the jump, and the
+    // page keeps the section in place until they have settled.
+    await page.goto('/');
+    await appReady(page);
     await page.locator('footer').getByRole('button', { name: 'Car Rental' }).click();
-    await page.waitForFunction(() => {
+    const inPlace = () => {
       const top = document.getElementById('car-rental')?.getBoundingClientRect().top ?? -1;
       return top >= 0 && top < 200;
-    });
+    };
+    await page.waitForFunction(inPlace);
+    // Every section has loaded (none is a placeholder any more) and Car Rental is still where the jump put it.
+    await page.waitForFunction(() => document.querySelectorAll('section[aria-busy="true"]').length === 0);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(inPlace)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('car-rental');
   });
 
   it('compact layout: the hamburger menu works with the keyboard', async () => {
     const page = await browser.page({ width: 390, height: 844 });
     await page.goto('/');
+    await appReady(page);
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     const trigger = page.getByRole('button', { name: 'Open menu' });
     await trigger.focus();

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, createUser, signIn, useBrowser } from './fixtures';
+import { appReady, baseURL, createUser, signIn, useBrowser } from './fixtures';
 import { startServer } from './server-process';
 
 const browser = useBrowser();
@@ -178,6 +178,7 @@ describe('badges and banners', () => {
     await page.clock.install({ time: T0 });
     await page.clock.pauseAt(T0 + 1000);
     await page.goto('/');
+    await appReady(page);
     const badge = page.getByTestId('connectivity-badge');
     await badge.getByText('Online: Go Live is available worldwide').waitFor();
     await page.clock.runFor(4900);
@@ -240,7 +241,7 @@ describe('badges and banners', () => {
     await page.clock.install({ time: T0 });
     await page.clock.pauseAt(T0 + 1000);
     await page.goto('/');
-    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await appReady(page);
     const banner = page.getByRole('complementary', { name: 'Install Go Live' });
     await page.clock.runFor(2900);
     expect(await banner.count()).toBe(0);
@@ -253,18 +254,18 @@ describe('badges and banners', () => {
 
     // Dismissed: not again on the next loads within 24 h...
     await page.reload();
-    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await appReady(page);
     await page.clock.runFor(3500);
     await banner.getByRole('button', { name: 'Dismiss install hint' }).click();
     await banner.waitFor({ state: 'detached' });
     await page.reload();
-    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await appReady(page);
     await page.clock.runFor(20_000);
     expect(await banner.count()).toBe(0);
     // ...and again once 24 h have passed.
     await page.clock.fastForward('25:00:00');
     await page.reload();
-    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await appReady(page);
     await page.clock.runFor(3500);
     await banner.waitFor();
 

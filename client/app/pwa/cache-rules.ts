@@ -64,7 +64,7 @@ export function isNeverCached(url: URL, origin: string): boolean {
   return /^\/api(\/|$)/.test(url.pathname) && !/^\/api\/placeholder\//.test(url.pathname);
 }
 
-/** Navigations that fall back to the precached index.html: everything but /api and /ws. */
+/** Navigations answered by a precached document (domain/pages.ts): everything but /api and /ws. */
 export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/, /^\/ws(\/|$)/];
 
 /**

@@ -1,181 +1,57 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { ShoppingCart } from 'lucide-react';
-import type { Booking } from '@domain/bookings/schemas';
-import { formatMoney, pluralize } from '@client/lib/format';
+import { pluralize } from '@client/lib/format';
 import { Button } from '@client/ui/button';
 import { SimpleTooltip } from '@client/ui/tooltip';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@client/ui/dialog';
-import { toast } from '@client/ui/use-toast';
-import { bookingDeliveries, foodOrderNames, opensTrackingDialog } from '@client/features/payments/deliveries';
-import { useCart, useCartCount, type CartItem } from './cart-store';
+import { useCartCount } from './cart-store';
 
-// Loaded when first opened: checkout (card and fulfilment forms) and tracking (map) stay out of the first load.
-const CheckoutDialog = lazy(() => import('@client/features/payments/checkout-dialog').then((m) => ({ default: m.CheckoutDialog })));
-const TrackingDialog = lazy(() => import('@client/features/tracking/tracking-dialog').then((m) => ({ default: m.TrackingDialog })));
-import { LineItemRow } from './line-item-row';
-import { bookedSummary } from './cart-logic';
+const loadCartDialog = () => import('./cart-dialog');
+// The dialog (with checkout and tracking behind it) loads when the cart is first opened, or fetched early when the
+// pointer or keyboard focus reaches the button.
+const CartDialog = lazy(() => loadCartDialog().then((m) => ({ default: m.CartDialog })));
 
-/** The restaurant a food line comes from, for the order toast when the server did not name the deliveries. */
-function restaurantName(booking: Booking): string {
-  // Server line names read 'Dish (Restaurant)'.
-  const line = booking.items.find((l) => l.serviceType === 'food-delivery');
-  const match = line ? /\(([^()]+)\)\s*$/.exec(line.name) : null;
-  return match?.[1] ?? line?.name ?? 'the restaurant';
-}
-
-/** Header cart button with the item-count badge, and the cart dialog with checkout. */
+/** Header cart button with the item-count badge; opens the cart dialog. */
 export function CartButton() {
   const count = useCartCount();
-  const cart = useCart();
   const [open, setOpen] = useState(false);
-  const [checkoutOpen, setCheckoutOpen] = useState(false);
-  const [trackingId, setTrackingId] = useState<string | null>(null);
-  // Mounted once first opened (their code loads then), and kept mounted so closing animates and keeps state.
-  const [checkoutMounted, setCheckoutMounted] = useState(false);
-  const [trackingMounted, setTrackingMounted] = useState(false);
-  if (checkoutOpen && !checkoutMounted) setCheckoutMounted(true);
-  if (trackingId !== null && !trackingMounted) setTrackingMounted(true);
-  // Checkout and tracking dialogs open after the cart dialog has closed; keyboard focus comes back here.
-  const cartButtonRef = useRef<HTMLButtonElement>(null);
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const [loaded, setLoaded] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const badge = count > 99 ? '99+' : String(count);
-  // Frozen when checkout starts so the booking matches what the customer saw even if another tab edits the cart.
-  const [checkoutItems, setCheckoutItems] = useState<CartItem[]>([]);
-
-  const continueShopping = () => {
-    setOpen(false);
-    if (pathname !== '/') void navigate('/');
-  };
-
-  const startCheckout = () => {
-    setCheckoutItems(cart.items);
-    setOpen(false);
-    setCheckoutOpen(true);
-  };
-
-  // The checkout dialog closes itself, or stays on the list of deliveries when there is more than one to follow.
-  const onPaid = (booking: Booking) => {
-    const hadFood = checkoutItems.some((i) => i.serviceType === 'food-delivery');
-    cart.clear();
-    if (!hadFood) return;
-    const deliveries = bookingDeliveries(booking);
-    if (deliveries.length === 0 && !booking.trackingId) {
-      // Paid, but no tracking record to show yet (spec 000 section 8: the tracking failure path).
-      toast({ title: 'Order Placed', description: 'Your order has been placed successfully!', variant: 'success' });
-      return;
-    }
-    const others = bookedSummary(checkoutItems, 'food-delivery');
-    toast({
-      title: 'Order Placed Successfully!',
-      description: `Your order from ${foodOrderNames(deliveries) ?? restaurantName(booking)} is being prepared. Track your delivery in real-time.${others ? ` Also booked: ${others}.` : ''}`,
-      variant: 'success',
-    });
-    // A server that does not list deliveries yet still names the first tracking record.
-    const single = opensTrackingDialog(deliveries) ? deliveries[0].trackingId : deliveries.length === 0 ? booking.trackingId : undefined;
-    if (single) setTrackingId(single);
-  };
-
   return (
     <>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <SimpleTooltip label="Cart">
-          <DialogTrigger asChild>
-            <Button
-              ref={cartButtonRef}
-              variant="ghost"
-              size="icon"
-              className="relative"
-              aria-label={count > 0 ? `Cart, ${pluralize(count, 'item')}` : 'Cart, empty'}
+      <SimpleTooltip label="Cart">
+        <Button
+          ref={buttonRef}
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={count > 0 ? `Cart, ${pluralize(count, 'item')}` : 'Cart, empty'}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onPointerEnter={() => void loadCartDialog()}
+          onFocus={() => void loadCartDialog()}
+          onClick={() => {
+            setLoaded(true);
+            setOpen(true);
+          }}
+        >
+          <ShoppingCart className="size-5" aria-hidden="true" />
+          {count > 0 ? (
+            <span
+              aria-hidden="true"
+              data-testid="cart-badge"
+              className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold leading-none text-white ring-2 ring-white"
             >
-              <ShoppingCart className="size-5" aria-hidden="true" />
-              {count > 0 ? (
-                <span
-                  aria-hidden="true"
-                  data-testid="cart-badge"
-                  className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold leading-none text-white ring-2 ring-white"
-                >
-                  {badge}
-                </span>
-              ) : null}
-            </Button>
-          </DialogTrigger>
-        </SimpleTooltip>
-        <DialogContent className="max-w-lg">
-          {cart.items.length === 0 ? (
-            <>
-              <DialogHeader>
-                <DialogTitle>Your cart is empty</DialogTitle>
-                <DialogDescription>Browse our services and add something you like.</DialogDescription>
-              </DialogHeader>
-              <div className="flex justify-center py-2 text-gray-300" aria-hidden="true">
-                <ShoppingCart className="size-14" />
-              </div>
-              <DialogFooter>
-                <Button className="w-full sm:w-auto" onClick={continueShopping}>
-                  Continue Shopping
-                </Button>
-              </DialogFooter>
-            </>
-          ) : (
-            <>
-              <DialogHeader>
-                <DialogTitle>Your cart</DialogTitle>
-                <DialogDescription>{pluralize(cart.itemCount, 'item')} in your cart.</DialogDescription>
-              </DialogHeader>
-              <ul className="grid max-h-[50vh] gap-3 overflow-y-auto pr-1" aria-label="Cart items">
-                {cart.items.map((item) => (
-                  <LineItemRow key={item.id} line={item} onQuantity={(q) => cart.updateQuantity(item.id, q)} onRemove={() => cart.removeItem(item.id)} />
-                ))}
-              </ul>
-              <div className="flex items-center justify-between border-t border-gray-200 pt-3 text-base font-semibold">
-                <span>Total</span>
-                <span className="tabular-nums" data-testid="cart-total">
-                  {formatMoney(cart.total)}
-                </span>
-              </div>
-              <DialogFooter>
-                <Button variant="outline" onClick={cart.clear}>
-                  Clear
-                </Button>
-                <Button onClick={startCheckout}>Checkout</Button>
-              </DialogFooter>
-            </>
-          )}
-        </DialogContent>
-      </Dialog>
-      {checkoutMounted && (
+              {badge}
+            </span>
+          ) : null}
+        </Button>
+      </SimpleTooltip>
+      {loaded ? (
         <Suspense fallback={null}>
-          <CheckoutDialog
-            open={checkoutOpen}
-            onOpenChange={setCheckoutOpen}
-            items={checkoutItems.map((i) => ({
-              serviceType: i.serviceType,
-              serviceId: i.serviceId,
-              quantity: i.quantity,
-              details: i.details ?? {},
-              name: i.name,
-              price: i.price,
-            }))}
-            serviceName={`${checkoutItems.length} item(s) from cart`}
-            successDescription={`Thank you for booking ${bookedSummary(checkoutItems)}!`}
-            onPaid={onPaid}
-            listDeliveries={(deliveries) => !opensTrackingDialog(deliveries)}
-            returnFocusRef={cartButtonRef}
-          />
+          <CartDialog open={open} onOpenChange={setOpen} returnFocusRef={buttonRef} />
         </Suspense>
-      )}
-      {trackingMounted && (
-        <Suspense fallback={null}>
-          <TrackingDialog
-            trackingId={trackingId}
-            open={trackingId !== null}
-            onOpenChange={(o) => !o && setTrackingId(null)}
-            returnFocusRef={cartButtonRef}
-          />
-        </Suspense>
-      )}
+      ) : null}
     </>
   );
 }

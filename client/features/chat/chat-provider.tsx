@@ -1,53 +1,40 @@
 import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from '@client/lib/api';
-import { socketUrl } from '@client/lib/live-socket';
 import { AUTH_ME_KEY, useAuth } from '@client/features/accounts/use-auth';
-import { CONVERSATIONS_KEY, fetchHistory, UNREAD_KEY, type UnreadCount } from './chat-api';
-import { ChatClient, type ChatEnv, type ChatSnapshot } from './chat-client';
+import { CONVERSATIONS_KEY, UNREAD_KEY, type UnreadCount } from './chat-api';
+import type { ChatClient, ChatSnapshot } from './chat-client';
 import { EMPTY_CONVERSATION, type ConversationState } from './messages';
-import { MemoryOutboxStorage, Outbox, type OutboxEntry, type OutboxStorage } from './outbox';
-import { indexedDbOutboxStorage } from './outbox-idb';
+import type { OutboxEntry } from './outbox';
 
 const ChatContext = createContext<ChatClient | null>(null);
 
-const browserEnv: ChatEnv = {
-  connect(handlers) {
-    const ws = new WebSocket(socketUrl('/ws/chat'));
-    ws.onmessage = (event) => handlers.onMessage(String(event.data));
-    ws.onclose = (event) => handlers.onClose(event.code);
-    return {
-      send: (data) => ws.send(data),
-      close: (code) => ws.close(code),
-    };
-  },
-  isOnline: () => navigator.onLine !== false,
-  onNetworkChange(listener) {
-    const on = () => listener(true);
-    const off = () => listener(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  },
-  fetchHistory,
-  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
-  clearTimeout: (timer) => window.clearTimeout(timer as number),
-  random: Math.random,
-};
-
-let storage: OutboxStorage | null = null;
-/** IndexedDB when the browser has it; otherwise memory for the life of the tab. */
-function outboxStorage(): OutboxStorage {
-  storage ??= indexedDbOutboxStorage() ?? new MemoryOutboxStorage();
-  return storage;
+/** Starts a connection, wires it to the query cache, and returns how to stop it. */
+function connect(next: ChatClient, queryClient: QueryClient): () => void {
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
+    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+  };
+  const unsubscribe = next.subscribe((message) => {
+    // 'connected' also follows a reconnect: anything that arrived meanwhile is in the counts now.
+    if (message.type === 'new_message' || message.type === 'messages_read' || message.type === 'connected') refresh();
+  });
+  const unwatch = next.subscribeState(() => {
+    // The server refused the session (it ended): let the app find out who is signed in now.
+    if (next.getSnapshot().state === 'closed') void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY });
+  });
+  next.start();
+  return () => {
+    unsubscribe();
+    unwatch();
+    next.stop();
+  };
 }
 
 /**
  * The signed-in user's chat connection, app-wide: one WebSocket per tab while signed in (closed on sign-out), so
- * the header's unread badge stays live and messages queued offline leave as soon as the connection is back.
+ * the header's unread badge stays live and messages queued offline leave as soon as the connection is back. The
+ * connection's code (chat-session.ts) loads when someone signs in, so a signed-out visit never fetches it.
  */
 export function ChatProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
@@ -60,25 +47,17 @@ export function ChatProvider({ children }: { children: ReactNode }) {
       setClient(null);
       return;
     }
-    const next = new ChatClient(userId, new Outbox(outboxStorage(), userId), browserEnv);
-    const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
-      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
-    };
-    const unsubscribe = next.subscribe((message) => {
-      // 'connected' also follows a reconnect: anything that arrived meanwhile is in the counts now.
-      if (message.type === 'new_message' || message.type === 'messages_read' || message.type === 'connected') refresh();
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('./chat-session').then(({ createChatClient }) => {
+      if (cancelled) return;
+      const next = createChatClient(userId);
+      stop = connect(next, queryClient);
+      setClient(next);
     });
-    const unwatch = next.subscribeState(() => {
-      // The server refused the session (it ended): let the app find out who is signed in now.
-      if (next.getSnapshot().state === 'closed') void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY });
-    });
-    next.start();
-    setClient(next);
     return () => {
-      unsubscribe();
-      unwatch();
-      next.stop();
+      cancelled = true;
+      stop?.();
     };
   }, [userId, queryClient]);
 

@@ -1,16 +1,17 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Globe, Layers } from 'lucide-react';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/ui/tabs';
 import { CATEGORY_SHORTCUTS, SECTION_IDS } from '@client/features/catalogue/categories';
-import { SECTION_REQUEST_EVENT, scrollToElement } from '@client/features/catalogue/section-nav';
+import { SECTION_REQUEST_EVENT, keepInView, scrollToElement } from '@client/features/catalogue/section-nav';
 import { PageSpinner } from '@client/ui/spinner';
+import { FoodDeliverySection } from '@client/features/catalogue/sections/food-delivery-section';
 import { LazySection } from './lazy-section';
 
-// Each section is its own chunk, loaded as it nears the screen (lazy-section.tsx); stable loaders (module scope).
+// Food Delivery is on the first screen, so it is part of this page (and of its prerendered HTML). Each other section
+// is its own chunk, loaded as it nears the screen (lazy-section.tsx); stable loaders (module scope).
 const sections = {
-  food: () => import('@client/features/catalogue/sections/food-delivery-section').then((m) => m.FoodDeliverySection),
   hotels: () => import('@client/features/catalogue/sections/hotels-section').then((m) => m.HotelsSection),
   flights: () => import('@client/features/catalogue/sections/flights-section').then((m) => m.FlightsSection),
   shipping: () => import('@client/features/catalogue/sections/shipping-section').then((m) => m.ShippingSection),
@@ -34,14 +35,21 @@ export function HomePage() {
   const [tab, setTab] = useState<Tab>('individual');
   // An object, so asking twice for the same section still triggers a scroll.
   const [pending, setPending] = useState<{ id: string } | null>(null);
+  // Once a section is asked for, every section loads now rather than as it nears the screen, so the page settles
+  // quickly around the one asked for.
+  const [loadAll, setLoadAll] = useState(false);
+  const sectionsRef = useRef<HTMLDivElement>(null);
+  const stopKeeping = useRef<(() => void) | null>(null);
 
   const showSection = useCallback((id: string) => {
     setTab('individual');
+    setLoadAll(true);
     setPending({ id });
   }, []);
 
-  // Scroll once the requested section is rendered. After a tab switch the panel mounts a frame or so later
-  // (Radix Presence), so look again on the next animation frames before giving up.
+  // Scroll once the requested section is rendered, and keep it in place while the sections above it load. After a
+  // tab switch the panel mounts a frame or so later (Radix Presence), so look again on the next animation frames
+  // before giving up.
   useEffect(() => {
     if (!pending || tab !== 'individual') return;
     let frame = 0;
@@ -49,7 +57,11 @@ export function HomePage() {
     const attempt = () => {
       const element = document.getElementById(pending.id);
       if (element || tries >= 30) {
-        if (element) scrollToElement(element);
+        if (element) {
+          scrollToElement(element);
+          stopKeeping.current?.();
+          if (sectionsRef.current) stopKeeping.current = keepInView(pending.id, sectionsRef.current);
+        }
         setPending(null);
         return;
       }
@@ -59,6 +71,7 @@ export function HomePage() {
     attempt();
     return () => cancelAnimationFrame(frame);
   }, [pending, tab]);
+  useEffect(() => () => stopKeeping.current?.(), []);
 
   // A URL like /#hotels (from the header on another page, or a shared link) scrolls after render.
   useEffect(() => {
@@ -87,18 +100,18 @@ export function HomePage() {
               Unified Booking
             </TabsTrigger>
           </TabsList>
-          <TabsContent value="individual" className="mt-6 grid gap-6 sm:gap-8">
-            <LazySection id={SECTION_IDS.food} title="Food Delivery" load={sections.food} />
-            <LazySection id={SECTION_IDS.hotels} title="Hotels" load={sections.hotels} />
-            <LazySection id={SECTION_IDS.flights} title="Flights" load={sections.flights} />
-            <LazySection id={SECTION_IDS.shipping} title="Shipping" load={sections.shipping} />
-            <LazySection id={SECTION_IDS.cars} title="Car Rental" load={sections.cars} />
-            <LazySection id={SECTION_IDS.taxi} title="Taxi" load={sections.taxi} />
-            <LazySection id={SECTION_IDS.property} title="Property Rental" load={sections.property} />
+          <TabsContent ref={sectionsRef} value="individual" className="mt-6 grid gap-6 sm:gap-8">
+            <FoodDeliverySection />
+            <LazySection id={SECTION_IDS.hotels} title="Hotels" load={sections.hotels} loadNow={loadAll} />
+            <LazySection id={SECTION_IDS.flights} title="Flights" load={sections.flights} loadNow={loadAll} />
+            <LazySection id={SECTION_IDS.shipping} title="Shipping" load={sections.shipping} loadNow={loadAll} />
+            <LazySection id={SECTION_IDS.cars} title="Car Rental" load={sections.cars} loadNow={loadAll} />
+            <LazySection id={SECTION_IDS.taxi} title="Taxi" load={sections.taxi} loadNow={loadAll} />
+            <LazySection id={SECTION_IDS.property} title="Property Rental" load={sections.property} loadNow={loadAll} />
             <div id={SECTION_IDS.additionalServices} tabIndex={-1} className="scroll-mt-20 focus:outline-none">
-              <LazySection id={SECTION_IDS.services} title="Additional Services" load={sections.services} />
+              <LazySection id={SECTION_IDS.services} title="Additional Services" load={sections.services} loadNow={loadAll} />
             </div>
-            <LazySection id={SECTION_IDS.general} title="General Services" load={sections.general} />
+            <LazySection id={SECTION_IDS.general} title="General Services" load={sections.general} loadNow={loadAll} />
           </TabsContent>
           <TabsContent value="unified" className="mt-6">
             <Suspense fallback={<PageSpinner />}>

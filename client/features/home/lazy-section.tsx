@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useRef, useState, type ComponentType } from 'react';
 
 /** Sections still not near the screen are loaded anyway this long after the home page appeared. */
 const IDLE_LOAD_MS = 4000;
@@ -8,6 +8,8 @@ type LazySectionProps = {
   id: string;
   title: string;
   load: () => Promise<ComponentType>;
+  /** Load now, wherever the section is (the visitor asked for a section further down). */
+  loadNow?: boolean;
 };
 
 /**
@@ -15,7 +17,7 @@ type LazySectionProps = {
  * so the first load carries only what the first screen shows. Until then a placeholder of similar height holds the
  * anchor, so the category shortcuts can scroll to it (which brings it on screen and loads it).
  */
-export function LazySection({ id, title, load }: LazySectionProps) {
+export function LazySection({ id, title, load, loadNow = false }: LazySectionProps) {
   const [Section, setSection] = useState<ComponentType | null>(null);
   const placeholder = useRef<HTMLElement>(null);
 
@@ -26,14 +28,15 @@ export function LazySection({ id, title, load }: LazySectionProps) {
       if (started) return;
       started = true;
       void load().then((component) => {
-        if (!cancelled) setSection(() => component);
+        // Rendered as a transition, in slices, so a section arriving never blocks input for long.
+        if (!cancelled) startTransition(() => setSection(() => component));
       });
     };
     const observer =
       typeof IntersectionObserver === 'undefined'
         ? undefined
         : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), { rootMargin: '200px 0px' });
-    if (placeholder.current) observer?.observe(placeholder.current);
+    if (placeholder.current && !loadNow) observer?.observe(placeholder.current);
     else start();
     const timer = window.setTimeout(start, IDLE_LOAD_MS);
     return () => {
@@ -41,7 +44,7 @@ export function LazySection({ id, title, load }: LazySectionProps) {
       observer?.disconnect();
       window.clearTimeout(timer);
     };
-  }, [load]);
+  }, [load, loadNow]);
 
   if (Section) return <Section />;
   return (

@@ -33,6 +33,32 @@ export function useSelectedCountry(): [string | null, (code: string) => void] {
   return [code, select];
 }
 
+/** The flag emoji of a two-letter country code (its regional indicator symbols), or '' for anything else. */
+export function countryFlag(code: string): string {
+  if (!/^[A-Z]{2}$/.test(code)) return '';
+  return String.fromCodePoint(...[...code].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
+}
+
+let regionNames: Intl.DisplayNames | null | undefined;
+/**
+ * The English name of a country code from the browser's own data, so the header can name the chosen country
+ * without loading the server's list; the code itself where the browser has no name for it.
+ */
+export function countryName(code: string): string {
+  if (regionNames === undefined) {
+    try {
+      regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+    } catch {
+      regionNames = null;
+    }
+  }
+  try {
+    return regionNames?.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** Case- and accent-insensitive match on name or code; names starting with the query come first. */
 export function filterCountries(countries: readonly Country[], query: string): Country[] {
   const normalise = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type Ref } from 'react';
 import { Clock, MessageCircle, Phone, Search, ShoppingCart, Truck, UtensilsCrossed } from 'lucide-react';
 import type { MenuItem, Restaurant } from '@domain/catalogue/types';
 import type { Place } from '@domain/bookings/schemas';
@@ -10,7 +10,6 @@ import { Input } from '@client/ui/input';
 import { Label } from '@client/ui/label';
 import { Skeleton } from '@client/ui/skeleton';
 import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
-import { ChatDialog } from '@client/features/chat/chat-dialog';
 import { useCart } from '@client/features/cart/cart-store';
 import { LocationInput } from '@client/features/locations/location-input';
 import { placeOf } from '@client/features/payments/fulfilment';
@@ -18,9 +17,13 @@ import { SECTION_IDS } from '../categories';
 import { FilterChips } from '../components/chips';
 import { CardImage, EmptyState, ErrorState, QueryStates } from '../components/states';
 import { RatingButton } from '@client/features/reviews/rating-button';
-import { ListingReviews } from '@client/features/reviews/listing-reviews';
 import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
+import { useHasBeenTrue } from '@client/lib/use-has-been-true';
+
+// Dialog contents load when first opened: the section itself is on the home page's first screen.
+const ChatDialog = lazy(() => import('@client/features/chat/chat-dialog').then((m) => ({ default: m.ChatDialog })));
+const ListingReviews = lazy(() => import('@client/features/reviews/listing-reviews').then((m) => ({ default: m.ListingReviews })));
 
 /** Spec 000 section 2: the cuisine chips. */
 export const CUISINES = ['All', 'Italian', 'Chinese', 'Mexican', 'Japanese', 'Indian'] as const;
@@ -130,6 +133,8 @@ function RestaurantCard({ restaurant, delivery, cardRef }: { restaurant: Restaur
   const [menuOpen, setMenuOpen] = useState(false);
   // The chat dialog asks a signed-out visitor to sign in, then continues with this restaurant.
   const [chatOpen, setChatOpen] = useState(false);
+  // The chat dialog (and its code) is mounted once first opened, and kept so closing animates.
+  const chatUsed = useHasBeenTrue(chatOpen);
 
   return (
     <article
@@ -183,11 +188,15 @@ function RestaurantCard({ restaurant, delivery, cardRef }: { restaurant: Restaur
         </div>
       </div>
       <MenuDialog restaurant={restaurant} delivery={delivery} open={menuOpen} onOpenChange={setMenuOpen} />
-      <ChatDialog
-        open={chatOpen}
-        onOpenChange={setChatOpen}
-        target={{ kind: 'service', serviceType: 'food-delivery', serviceId: restaurant.id, serviceName: restaurant.name }}
-      />
+      {chatUsed ? (
+        <Suspense fallback={null}>
+          <ChatDialog
+            open={chatOpen}
+            onOpenChange={setChatOpen}
+            target={{ kind: 'service', serviceType: 'food-delivery', serviceId: restaurant.id, serviceName: restaurant.name }}
+          />
+        </Suspense>
+      ) : null}
     </article>
   );
 }
@@ -266,7 +275,11 @@ function MenuDialog({
             ))}
           </ul>
         )}
-        {open ? <ListingReviews serviceType="food-delivery" serviceId={restaurant.id} /> : null}
+        {open ? (
+          <Suspense fallback={null}>
+            <ListingReviews serviceType="food-delivery" serviceId={restaurant.id} />
+          </Suspense>
+        ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Close

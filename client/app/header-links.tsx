@@ -1,0 +1,56 @@
+import { ExternalLink } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { cn } from '@client/lib/cn';
+import { toast } from '@client/ui/use-toast';
+import { useAuth } from '@client/features/accounts/use-auth';
+
+/** The header's links and sign-out action, shared by the header and its menus (header-menus.tsx). */
+
+export type NavEntry = { label: string; to: string; newTab?: boolean };
+
+/** Spec 000 section 2: header links. Driver and Chat demo open in a new tab. */
+export const NAV_LINKS: readonly NavEntry[] = [
+  { label: 'Join as Provider', to: '/onboarding' },
+  { label: 'Track', to: '/track' },
+  { label: 'Driver', to: '/driver', newTab: true },
+  { label: 'Admin', to: '/admin' },
+  { label: 'Chat demo', to: '/chat-demo', newTab: true },
+];
+
+export const linkClasses =
+  'inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-gray-700 transition-colors hover:bg-gray-100 hover:text-gray-900 ' +
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500';
+
+export function HeaderLink({ entry, className, onNavigate }: { entry: NavEntry; className?: string; onNavigate?: () => void }) {
+  if (entry.newTab) {
+    return (
+      <a href={entry.to} target="_blank" rel="noopener" className={cn(linkClasses, className)} onClick={onNavigate}>
+        {entry.label}
+        <ExternalLink className="size-3.5 text-gray-400" aria-hidden="true" />
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
+    );
+  }
+  return (
+    <NavLink
+      to={entry.to}
+      onClick={onNavigate}
+      className={({ isActive }) => cn(linkClasses, isActive && 'bg-brand-50 text-brand-800 hover:bg-brand-50', className)}
+    >
+      {entry.label}
+    </NavLink>
+  );
+}
+
+export function useSignOutAction() {
+  const { signOut, isSigningOut } = useAuth();
+  const run = async () => {
+    try {
+      await signOut();
+      toast({ title: 'Signed out', description: 'See you soon!' });
+    } catch {
+      toast({ title: 'Sign out failed', description: 'Please try again.', variant: 'destructive' });
+    }
+  };
+  return { run, isSigningOut };
+}

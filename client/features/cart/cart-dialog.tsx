@@ -1,0 +1,169 @@
+import { lazy, Suspense, useState, type RefObject } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ShoppingCart } from 'lucide-react';
+import type { Booking } from '@domain/bookings/schemas';
+import { formatMoney, pluralize } from '@client/lib/format';
+import { Button } from '@client/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
+import { toast } from '@client/ui/use-toast';
+import { bookingDeliveries, foodOrderNames, opensTrackingDialog } from '@client/features/payments/deliveries';
+import { useCart, type CartItem } from './cart-store';
+import { LineItemRow } from './line-item-row';
+import { bookedSummary } from './cart-logic';
+import { useHasBeenTrue } from '@client/lib/use-has-been-true';
+
+// Loaded when first opened: checkout (card and fulfilment forms) and tracking (map).
+const CheckoutDialog = lazy(() => import('@client/features/payments/checkout-dialog').then((m) => ({ default: m.CheckoutDialog })));
+const TrackingDialog = lazy(() => import('@client/features/tracking/tracking-dialog').then((m) => ({ default: m.TrackingDialog })));
+
+/** The restaurant a food line comes from, for the order toast when the server did not name the deliveries. */
+function restaurantName(booking: Booking): string {
+  // Server line names read 'Dish (Restaurant)'.
+  const line = booking.items.find((l) => l.serviceType === 'food-delivery');
+  const match = line ? /\(([^()]+)\)\s*$/.exec(line.name) : null;
+  return match?.[1] ?? line?.name ?? 'the restaurant';
+}
+
+type CartDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The header's cart button: keyboard focus comes back to it when the cart, checkout or tracking closes. */
+  returnFocusRef: RefObject<HTMLButtonElement | null>;
+};
+
+/**
+ * The cart dialog with checkout and, after a food order, its tracking: the header's CartButton loads this module
+ * when the cart is first opened, so none of it is part of the first load.
+ */
+export function CartDialog({ open, onOpenChange, returnFocusRef }: CartDialogProps) {
+  const cart = useCart();
+  const setOpen = onOpenChange;
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+  const [trackingId, setTrackingId] = useState<string | null>(null);
+  // Mounted once first opened (their code loads then), and kept mounted so closing animates and keeps state.
+  const checkoutMounted = useHasBeenTrue(checkoutOpen);
+  const trackingMounted = useHasBeenTrue(trackingId !== null);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // Frozen when checkout starts so the booking matches what the customer saw even if another tab edits the cart.
+  const [checkoutItems, setCheckoutItems] = useState<CartItem[]>([]);
+
+  const continueShopping = () => {
+    setOpen(false);
+    if (pathname !== '/') void navigate('/');
+  };
+
+  const startCheckout = () => {
+    setCheckoutItems(cart.items);
+    setOpen(false);
+    setCheckoutOpen(true);
+  };
+
+  // The checkout dialog closes itself, or stays on the list of deliveries when there is more than one to follow.
+  const onPaid = (booking: Booking) => {
+    const hadFood = checkoutItems.some((i) => i.serviceType === 'food-delivery');
+    cart.clear();
+    if (!hadFood) return;
+    const deliveries = bookingDeliveries(booking);
+    if (deliveries.length === 0 && !booking.trackingId) {
+      // Paid, but no tracking record to show yet (spec 000 section 8: the tracking failure path).
+      toast({ title: 'Order Placed', description: 'Your order has been placed successfully!', variant: 'success' });
+      return;
+    }
+    const others = bookedSummary(checkoutItems, 'food-delivery');
+    toast({
+      title: 'Order Placed Successfully!',
+      description: `Your order from ${foodOrderNames(deliveries) ?? restaurantName(booking)} is being prepared. Track your delivery in real-time.${others ? ` Also booked: ${others}.` : ''}`,
+      variant: 'success',
+    });
+    // A server that does not list deliveries yet still names the first tracking record.
+    const single = opensTrackingDialog(deliveries) ? deliveries[0].trackingId : deliveries.length === 0 ? booking.trackingId : undefined;
+    if (single) setTrackingId(single);
+  };
+
+  return (
+    <>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent
+          className="max-w-lg"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusRef.current?.focus();
+          }}
+        >
+          {cart.items.length === 0 ? (
+            <>
+              <DialogHeader>
+                <DialogTitle>Your cart is empty</DialogTitle>
+                <DialogDescription>Browse our services and add something you like.</DialogDescription>
+              </DialogHeader>
+              <div className="flex justify-center py-2 text-gray-300" aria-hidden="true">
+                <ShoppingCart className="size-14" />
+              </div>
+              <DialogFooter>
+                <Button className="w-full sm:w-auto" onClick={continueShopping}>
+                  Continue Shopping
+                </Button>
+              </DialogFooter>
+            </>
+          ) : (
+            <>
+              <DialogHeader>
+                <DialogTitle>Your cart</DialogTitle>
+                <DialogDescription>{pluralize(cart.itemCount, 'item')} in your cart.</DialogDescription>
+              </DialogHeader>
+              <ul className="grid max-h-[50vh] gap-3 overflow-y-auto pr-1" aria-label="Cart items">
+                {cart.items.map((item) => (
+                  <LineItemRow key={item.id} line={item} onQuantity={(q) => cart.updateQuantity(item.id, q)} onRemove={() => cart.removeItem(item.id)} />
+                ))}
+              </ul>
+              <div className="flex items-center justify-between border-t border-gray-200 pt-3 text-base font-semibold">
+                <span>Total</span>
+                <span className="tabular-nums" data-testid="cart-total">
+                  {formatMoney(cart.total)}
+                </span>
+              </div>
+              <DialogFooter>
+                <Button variant="outline" onClick={cart.clear}>
+                  Clear
+                </Button>
+                <Button onClick={startCheckout}>Checkout</Button>
+              </DialogFooter>
+            </>
+          )}
+        </DialogContent>
+      </Dialog>
+      {checkoutMounted && (
+        <Suspense fallback={null}>
+          <CheckoutDialog
+            open={checkoutOpen}
+            onOpenChange={setCheckoutOpen}
+            items={checkoutItems.map((i) => ({
+              serviceType: i.serviceType,
+              serviceId: i.serviceId,
+              quantity: i.quantity,
+              details: i.details ?? {},
+              name: i.name,
+              price: i.price,
+            }))}
+            serviceName={`${checkoutItems.length} item(s) from cart`}
+            successDescription={`Thank you for booking ${bookedSummary(checkoutItems)}!`}
+            onPaid={onPaid}
+            listDeliveries={(deliveries) => !opensTrackingDialog(deliveries)}
+            returnFocusRef={returnFocusRef}
+          />
+        </Suspense>
+      )}
+      {trackingMounted && (
+        <Suspense fallback={null}>
+          <TrackingDialog
+            trackingId={trackingId}
+            open={trackingId !== null}
+            onOpenChange={(o) => !o && setTrackingId(null)}
+            returnFocusRef={returnFocusRef}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import { useSyncExternalStore } from 'react';
+
+const never = () => () => undefined;
+
+/**
+ * False while rendering on the server (the build's prerender, client/prerender.tsx), true in the browser: for what
+ * only the browser can know, such as whether it is online.
+ */
+export function useIsClient(): boolean {
+  return useSyncExternalStore(never, () => true, () => false);
+}
