@@ -128,7 +128,7 @@ export default defineConfig({
   },
   test: {
     root: r('.'),
-    include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.ts'],
+    include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

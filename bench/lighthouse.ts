@@ -4,7 +4,7 @@
  * client; prints each category score beside its target, and the first load's JavaScript (gzip) of /.
  */
 import { fork } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -96,6 +96,11 @@ export async function lighthouseBench() {
       const result = await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
       if (!result) throw new Error('lighthouse returned nothing');
       const lhr = result.lhr;
+      // BENCH_LIGHTHOUSE_DIR=<dir> keeps each page's full report (JSON) for a closer look.
+      if (process.env.BENCH_LIGHTHOUSE_DIR) {
+        mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
+        writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${path === '/' ? 'home' : path.split('/')[1]}.json`), JSON.stringify(lhr));
+      }
       const scores = Object.entries(TARGETS).map(([id, target]) => {
         const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
         return `${id} ${score} (>= ${target} ${score >= target ? 'MET' : 'NOT MET'})`;

@@ -11,22 +11,21 @@ import './styles.css';
 startInstallPromptCapture();
 
 // The offline shell and update checks (ADR 014): every 30 s and on each navigation. Registered once the page has
-// loaded, so the worker's install and workbox-window stay out of the first load.
-window.addEventListener(
-  'load',
-  () => {
-    void import('./app/pwa/service-worker').then(({ checkForUpdate, registerServiceWorker }) => {
-      if (!registerServiceWorker()) return;
-      let lastPath = router.state.location.pathname;
-      router.subscribe((state) => {
-        if (state.location.pathname === lastPath) return;
-        lastPath = state.location.pathname;
-        checkForUpdate();
-      });
+// loaded, so the worker's install and workbox-window stay out of the first load. A prerendered document's boot script
+// starts this module after the first paint, often after `load` has already fired.
+function startServiceWorker() {
+  void import('./app/pwa/service-worker').then(({ checkForUpdate, registerServiceWorker }) => {
+    if (!registerServiceWorker()) return;
+    let lastPath = router.state.location.pathname;
+    router.subscribe((state) => {
+      if (state.location.pathname === lastPath) return;
+      lastPath = state.location.pathname;
+      checkForUpdate();
     });
-  },
-  { once: true },
-);
+  });
+}
+if (document.readyState === 'complete') startServiceWorker();
+else window.addEventListener('load', startServiceWorker, { once: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');

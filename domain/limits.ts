@@ -5,6 +5,8 @@
 
 /** Ids are PostgreSQL `integer` (serial): 1 .. 2^31 - 1. Anything else is a 400, never a query. */
 export const MAX_ID = 2_147_483_647;
+/** An address (a delivery destination, a shipment's ends): at most 300 characters. */
+export const MAX_ADDRESS_LENGTH = 300;
 /** A hotel stay: at most 90 nights. */
 export const MAX_STAY_NIGHTS = 90;
 /** A car rental: at most 90 days. */

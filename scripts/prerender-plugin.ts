@@ -27,7 +27,9 @@ export function prerender({ entry, routes }: { entry: string; routes: string[] }
     async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (!index || index.type !== 'asset') return;
-      const template = String(index.source);
+      const template = bootAfterPaint(String(index.source), (source) =>
+        this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source })),
+      );
       if (!template.includes(ROOT)) this.error(`index.html has no ${ROOT} to prerender into`);
       const server = await createServer({
         configFile: false,
@@ -57,4 +59,62 @@ export function prerender({ entry, routes }: { entry: string; routes: string[] }
       }
     },
   };
+}
+
+/** Where the boot script keeps an install prompt that came before the app ran (read by install-prompt.ts). */
+export const EARLY_INSTALL_PROMPT = '__goLiveEarlyInstallPrompt';
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * A prerendered document paints from its HTML and stylesheet alone; the app's scripts only make it interactive. So
+ * the document loads a tiny boot script in their place, which fetches and runs them once the page has painted (at
+ * once in a hidden tab, where nothing paints): on a slow phone the page shows before the main thread is
+ * busy with the app's code, and the scripts do not compete with the stylesheet and the first screen's images.
+ * `emit` stores the boot script as a hashed asset and returns its file name.
+ */
+export function bootAfterPaint(html: string, emit: (source: string) => string): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) throw new Error('index.html has no module entry script');
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
+  const boot = emit(bootScript(entry, preloads));
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, `<script type="module" crossorigin src="/${boot}"></script>\n    `);
+}
+
+/** The boot script's source: plain JavaScript, as the browser runs it. */
+export function bootScript(entry: string, preloads: string[]): string {
+  // The browser's install prompt may come before the app runs: kept for it (client/app/pwa/install-prompt.ts).
+  return `addEventListener('beforeinstallprompt', (event) => {
+  event.preventDefault();
+  window.${EARLY_INSTALL_PROMPT} = event;
+}, { once: true });
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  for (const href of ${JSON.stringify(preloads)}) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  import(${JSON.stringify(entry)});
+};
+if (document.visibilityState === 'hidden') start();
+else {
+  // The first contentful paint has happened (no timers: they may be held back, e.g. by a test's clock); the page's
+  // load event is the fallback where paint timing is missing.
+  try {
+    new PerformanceObserver((_list, observer) => {
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    start();
+  }
+  addEventListener('load', start, { once: true });
+}
+`;
 }

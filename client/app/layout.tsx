@@ -32,7 +32,9 @@ export function Layout() {
       ) : null}
       <Header />
       {isClient ? <ConnectivityBadge /> : null}
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+      {/* At least the screen below the header (h-16): the footer starts below the fold, so a page growing as its
+          code and data arrive never moves anything the visitor already sees. */}
+      <main id="main" tabIndex={-1} className="flex min-h-[calc(100svh-4rem)] flex-1 flex-col focus:outline-none">
         <Outlet />
       </main>
       <Footer />

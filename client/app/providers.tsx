@@ -4,16 +4,17 @@ import { queryClient } from '@client/lib/query-client';
 import { useAnyToast } from '@client/ui/use-toast';
 import { ChatProvider } from '@client/features/chat/chat-provider';
 import { useHasBeenTrue } from '@client/lib/use-has-been-true';
-import { useWhenIdle } from '@client/lib/use-when-idle';
+import { useFirstInteraction } from '@client/lib/use-first-interaction';
 
-// The toast viewport (Radix Toast) is not part of the first load: it mounts once the page is idle, or with the first
-// toast if that comes sooner. Mounted early so that it is in place before dialogs open: a toast's layer that mounted
-// after an open dialog would be the topmost and take the dialog's Escape (Radix DismissableLayer).
+// The toast viewport (Radix Toast) is not part of the first load: it mounts at the visitor's first click, key or touch,
+// or with the first toast if that comes sooner. Mounted before the outcome of that interaction shows, so it is in place
+// before a dialog opens: a toast's layer mounted after an open dialog would be the topmost and take the dialog's
+// Escape (Radix DismissableLayer).
 const Toaster = lazy(() => import('@client/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 function DeferredToaster() {
-  const idle = useWhenIdle();
-  const mounted = useHasBeenTrue(useAnyToast() || idle);
+  const interacted = useFirstInteraction();
+  const mounted = useHasBeenTrue(useAnyToast() || interacted);
   return mounted ? (
     <Suspense fallback={null}>
       <Toaster />

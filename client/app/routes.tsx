@@ -20,7 +20,16 @@ const pages: RouteObject[] = [
   { path: 'register/:kind', lazy: () => import('@client/features/onboarding/register-page').then((m) => ({ Component: m.RegisterPage })) },
   { path: 'apply-driver', lazy: () => import('@client/features/drivers/apply-driver-page').then((m) => ({ Component: m.ApplyDriverPage })) },
   { path: 'track', lazy: () => import('@client/features/tracking/track-page').then((m) => ({ Component: m.TrackPage })) },
-  { path: 'track/:id', lazy: () => import('@client/features/tracking/track-page').then((m) => ({ Component: m.TrackPage })) },
+  {
+    path: 'track/:id',
+    // Runs alongside `lazy`: the record and the map's code load while the page's code does. Returns at once, so the
+    // page never waits for it (the page's own query picks the record up from the cache).
+    loader: ({ params }) => {
+      if (params.id) void import('@client/features/tracking/prefetch-tracking').then((m) => m.prefetchTracking(params.id!));
+      return null;
+    },
+    lazy: () => import('@client/features/tracking/track-page').then((m) => ({ Component: m.TrackPage })),
+  },
   { path: 'provider', lazy: () => import('@client/features/provider/provider-page').then((m) => ({ Component: m.ProviderPage })) },
   { path: 'driver', lazy: () => import('@client/features/drivers/driver-page').then((m) => ({ Component: m.DriverPage })) },
   { path: 'admin', lazy: () => import('@client/features/admin/admin-page').then((m) => ({ Component: m.AdminPage })) },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CABIN_CLASSES, LEASE_MONTHS, SHIPPING_SPEEDS } from '../catalogue/pricing';
 import { idField } from '../ids';
 import { assertExact } from '../exact';
-import { MAX_BOOKING_ITEMS, MAX_DETAILS_BYTES, MAX_PASSENGERS_PER_KIND } from '../limits';
+import { MAX_ADDRESS_LENGTH, MAX_BOOKING_ITEMS, MAX_DETAILS_BYTES, MAX_PASSENGERS_PER_KIND } from '../limits';
 
 /** What a booking line can be. Cart items use the same serviceType values. */
 export const SERVICE_TYPES = [
@@ -26,7 +26,7 @@ const day = (label: string) =>
 const placeShape = {
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
-  address: z.string().trim().min(1, 'Address is required').max(300),
+  address: z.string().trim().min(1, 'Address is required').max(MAX_ADDRESS_LENGTH),
 };
 /** A point with its address; `label` names it when it is missing ('Pickup location is required'). */
 const place = (label: string) =>
@@ -56,7 +56,7 @@ export const BookingDetails = {
    * that the server resolves through the location directory; neither, or text it cannot place, is a field error on
    * `destination` and nothing is charged.
    */
-  'food-delivery': z.object({ restaurantId: idField('Invalid restaurant id'), address: z.string().trim().max(300).optional(), destination: place('Delivery address').optional() }),
+  'food-delivery': z.object({ restaurantId: idField('Invalid restaurant id'), address: z.string().trim().max(MAX_ADDRESS_LENGTH).optional(), destination: place('Delivery address').optional() }),
   taxi: z.object({ pickup: place('Pickup location'), dropoff: place('Dropoff location') }),
   properties: z.object({
     moveIn: day('Move-in date'),

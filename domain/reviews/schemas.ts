@@ -180,7 +180,3 @@ export function histogramOf(ratings: readonly number[]): Histogram {
   return h;
 }
 
-/** "4.5" for a rated listing, "New" for one without reviews. */
-export function ratingLabel(rating: number, reviewCount: number): string {
-  return reviewCount > 0 ? rating.toFixed(1) : 'New';
-}

@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
+/** Set by the boot script of a prerendered document (scripts/prerender-plugin.ts EARLY_INSTALL_PROMPT). */
+export const EARLY_INSTALL_PROMPT = '__goLiveEarlyInstallPrompt';
+
 /** Chromium's install event (not in the DOM typings). */
 export type BeforeInstallPromptEvent = Event & {
   prompt: () => Promise<void>;
@@ -27,6 +30,9 @@ function set(next: Partial<InstallState>) {
 export function startInstallPromptCapture(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
+  // A prerendered document's boot script (scripts/prerender-plugin.ts) keeps a prompt that came before this ran.
+  const early = (window as unknown as Record<string, BeforeInstallPromptEvent | undefined>)[EARLY_INSTALL_PROMPT];
+  if (early) set({ deferred: early });
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     set({ deferred: event as BeforeInstallPromptEvent });

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Eye, Pencil } from 'lucide-react';
 import { AdminEditSchemas } from '@domain/admin/schemas';
-import { ratingLabel } from '@domain/reviews/schemas';
+import { ratingLabel } from '@domain/reviews/rating-label';
 import { apiJson, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatMoney } from '@client/lib/format';

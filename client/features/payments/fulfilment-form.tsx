@@ -2,7 +2,8 @@ import { useEffect, useId, type FormEvent } from 'react';
 import { MapPin, Package } from 'lucide-react';
 import { Button } from '@client/ui/button';
 import { LocationInput } from '@client/features/locations/location-input';
-import { firstErrorKey, parcelSummary, placeOf, shipmentKey, type AddressValue, type FulfilmentErrors, type FulfilmentForm } from './fulfilment';
+import { placeOf } from '@client/features/locations/place';
+import { firstErrorKey, parcelSummary, shipmentKey, type AddressValue, type FulfilmentErrors, type FulfilmentForm } from './fulfilment';
 
 type Line = { name: string; details: Record<string, unknown> };
 

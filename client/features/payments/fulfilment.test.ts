@@ -6,11 +6,9 @@ import {
   firstErrorKey,
   fulfilmentErrorsFromApi,
   initialFulfilment,
-  locationText,
   needsFulfilment,
   parcelSummary,
   parsePlace,
-  placeOf,
   RECIPIENT_ADDRESS_REQUIRED,
   SENDER_ADDRESS_REQUIRED,
   validateFulfilment,
@@ -130,12 +128,7 @@ describe('fulfilmentErrorsFromApi', () => {
   });
 });
 
-describe('place text', () => {
-  it('leads with the name unless the address already starts with it', () => {
-    expect(locationText({ name: 'Union Station', address: '65 Front St W, Toronto, Ontario, Canada' })).toBe('Union Station, 65 Front St W, Toronto, Ontario, Canada');
-    expect(locationText({ name: 'Yonge Street', address: 'Yonge Street, Toronto, Ontario, Canada' })).toBe('Yonge Street, Toronto, Ontario, Canada');
-    expect(placeOf({ name: 'Toronto', address: 'Toronto, Ontario, Canada', lat: 43.7, lng: -79.4 })).toEqual({ lat: 43.7, lng: -79.4, address: 'Toronto, Ontario, Canada' });
-  });
+describe('parcel text', () => {
   it('summarises a parcel', () => {
     expect(parcelSummary(parcel)).toBe('5 lbs, 12 × 10 × 8 in, Express (2-3 business days)');
     expect(parcelSummary({ weight: 2 })).toBe('2 lbs');

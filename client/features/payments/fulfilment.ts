@@ -1,7 +1,7 @@
 import { DELIVERY_ADDRESS_REQUIRED, type Place, type ServiceType } from '@domain/bookings/schemas';
 import { SHIPPING_DELIVERY_TIMES, SHIPPING_SPEEDS, type ShippingSpeed } from '@domain/catalogue/pricing';
-import type { LocationEntry } from '@domain/locations/search';
 import { parseApiError } from '@client/lib/api';
+import { MAX_ADDRESS_LENGTH } from '@domain/limits';
 
 /**
  * The addresses a checkout asks for before it creates the booking: where food is delivered, and where each
@@ -28,9 +28,6 @@ export type FulfilmentErrors = Record<string, string>;
 
 type Line = { serviceType: ServiceType; details: Record<string, unknown> };
 
-/** The server's address limit (domain/bookings/schemas.ts). */
-const ADDRESS_MAX = 300;
-
 export const SENDER_ADDRESS_REQUIRED = 'Sender address is required';
 export const RECIPIENT_ADDRESS_REQUIRED = 'Recipient address is required';
 
@@ -50,18 +47,6 @@ export function parsePlace(value: unknown): Place | null {
   if (typeof lng !== 'number' || !Number.isFinite(lng) || lng < -180 || lng > 180) return null;
   if (typeof address !== 'string' || !address.trim()) return null;
   return { lat, lng, address: address.trim() };
-}
-
-/**
- * How a picked suggestion reads in the box and on the order: a landmark's street address alone ('65 Front St W,
- * Toronto...') would not tell the driver it is Union Station, so the name leads unless the address starts with it.
- */
-export function locationText(location: Pick<LocationEntry, 'name' | 'address'>): string {
-  return location.address.toLowerCase().startsWith(location.name.toLowerCase()) ? location.address : `${location.name}, ${location.address}`;
-}
-
-export function placeOf(location: Pick<LocationEntry, 'name' | 'address' | 'lat' | 'lng'>): Place {
-  return { lat: location.lat, lng: location.lng, address: locationText(location).slice(0, ADDRESS_MAX) };
 }
 
 function addressFromPlace(place: Place | null): AddressValue {
@@ -110,7 +95,7 @@ export function validateFulfilment(form: FulfilmentForm): FulfilmentErrors {
   if (form.delivery && !form.delivery.place) {
     const text = form.delivery.text.trim();
     if (!text) errors.delivery = DELIVERY_ADDRESS_REQUIRED;
-    else if (text.length > ADDRESS_MAX) errors.delivery = `Delivery address must be at most ${ADDRESS_MAX} characters`;
+    else if (text.length > MAX_ADDRESS_LENGTH) errors.delivery = `Delivery address must be at most ${MAX_ADDRESS_LENGTH} characters`;
   }
   for (const [index, shipment] of Object.entries(form.shipments)) {
     for (const end of ['from', 'to'] as const) {

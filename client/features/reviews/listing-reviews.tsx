@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ThumbsUp } from 'lucide-react';
-import { ratingLabel, REVIEW_SORTS, type Review, type ReviewPage, type ReviewSort } from '@domain/reviews/schemas';
+import { ratingLabel } from '@domain/reviews/rating-label';
+import { REVIEW_SORTS, type Review, type ReviewPage, type ReviewSort } from '@domain/reviews/schemas';
 import { parseApiError } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
 import { Button } from '@client/ui/button';

@@ -1,8 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Star } from 'lucide-react';
-import { ratingLabel } from '@domain/reviews/schemas';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/ui/dialog';
-import { ListingReviews } from './listing-reviews';
+import { ratingLabel } from '@domain/reviews/rating-label';
+
+// The dialog and the reviews load when first asked for (or fetched early when the pointer or focus reaches the
+// button): listing cards are on the home page's first screen.
+const loadReviewsDialog = () => import('./reviews-dialog');
+const ReviewsDialog = lazy(() => loadReviewsDialog().then((m) => ({ default: m.ReviewsDialog })));
+const preload = () => void loadReviewsDialog();
 
 /**
  * A listing card's rating ("4.5 (10)", or "New" without reviews) as a button that opens its reviews in a dialog.
@@ -16,6 +20,8 @@ export function RatingButton({ rating, reviewCount, serviceType, serviceId, name
       <button
         type="button"
         onClick={() => setOpen(true)}
+        onPointerEnter={preload}
+        onFocus={preload}
         aria-label={`${spoken}. Show reviews of ${name}`}
         className="inline-flex shrink-0 items-center gap-1 rounded text-sm text-gray-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       >
@@ -26,17 +32,9 @@ export function RatingButton({ rating, reviewCount, serviceType, serviceId, name
         </span>
       </button>
       {open ? (
-        <Dialog open onOpenChange={setOpen}>
-          <DialogContent className="max-w-lg">
-            <DialogHeader>
-              <DialogTitle>{name}</DialogTitle>
-              <DialogDescription>What customers say</DialogDescription>
-            </DialogHeader>
-            <div className="max-h-[70vh] overflow-y-auto">
-              <ListingReviews serviceType={serviceType} serviceId={serviceId} />
-            </div>
-          </DialogContent>
-        </Dialog>
+        <Suspense fallback={null}>
+          <ReviewsDialog serviceType={serviceType} serviceId={serviceId} name={name} onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );

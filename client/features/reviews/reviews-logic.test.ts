@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { histogramOf, ratingLabel, roundedAverage, CreateReviewSchema, MESSAGES } from '@domain/reviews/schemas';
+import { histogramOf, roundedAverage, CreateReviewSchema, MESSAGES } from '@domain/reviews/schemas';
+import { ratingLabel } from '@domain/reviews/rating-label';
 import { reviewPromptShown } from '@client/features/tracking/tracking-details';
 
 describe('review display rules', () => {

@@ -1,29 +1,30 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type Ref } from 'react';
 import { Clock, MessageCircle, Phone, Search, ShoppingCart, Truck, UtensilsCrossed } from 'lucide-react';
-import type { MenuItem, Restaurant } from '@domain/catalogue/types';
+import type { Restaurant } from '@domain/catalogue/types';
 import type { Place } from '@domain/bookings/schemas';
 import { formatMoney } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { Input } from '@client/ui/input';
 import { Label } from '@client/ui/label';
-import { Skeleton } from '@client/ui/skeleton';
-import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
 import { useCart } from '@client/features/cart/cart-store';
 import { LocationInput } from '@client/features/locations/location-input';
-import { placeOf } from '@client/features/payments/fulfilment';
+import { placeOf } from '@client/features/locations/place';
 import { SECTION_IDS } from '../categories';
 import { FilterChips } from '../components/chips';
-import { CardImage, EmptyState, ErrorState, QueryStates } from '../components/states';
+import { CardImage, QueryStates } from '../components/states';
 import { RatingButton } from '@client/features/reviews/rating-button';
 import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
+import type { Delivery } from './food-menu-dialog';
 import { useHasBeenTrue } from '@client/lib/use-has-been-true';
 
 // Dialog contents load when first opened: the section itself is on the home page's first screen.
 const ChatDialog = lazy(() => import('@client/features/chat/chat-dialog').then((m) => ({ default: m.ChatDialog })));
-const ListingReviews = lazy(() => import('@client/features/reviews/listing-reviews').then((m) => ({ default: m.ListingReviews })));
+const loadMenuDialog = () => import('./food-menu-dialog');
+const MenuDialog = lazy(() => loadMenuDialog().then((m) => ({ default: m.MenuDialog })));
+/** The menu's code is fetched early when the pointer or keyboard focus reaches a button that opens it. */
+const preloadMenu = () => void loadMenuDialog();
 
 /** Spec 000 section 2: the cuisine chips. */
 export const CUISINES = ['All', 'Italian', 'Chinese', 'Mexican', 'Japanese', 'Indian'] as const;
@@ -33,19 +34,6 @@ export const CUISINES = ['All', 'Italian', 'Chinese', 'Mexican', 'Japanese', 'In
  * screens tall at 390 px, which buries every section below it.
  */
 export const RESTAURANTS_INITIAL = 6;
-
-type Delivery = { address?: string; destination?: Place };
-
-function menuUrl(restaurantId: number): string {
-  return `/api/restaurants/${restaurantId}/menu`;
-}
-
-function foodDetails(restaurant: Restaurant, delivery: Delivery): Record<string, unknown> {
-  const details: Record<string, unknown> = { restaurantId: restaurant.id };
-  if (delivery.address) details.address = delivery.address;
-  if (delivery.destination) details.destination = delivery.destination;
-  return details;
-}
 
 export function FoodDeliverySection() {
   const [address, setAddress] = useState('');
@@ -135,6 +123,7 @@ function RestaurantCard({ restaurant, delivery, cardRef }: { restaurant: Restaur
   const [chatOpen, setChatOpen] = useState(false);
   // The chat dialog (and its code) is mounted once first opened, and kept so closing animates.
   const chatUsed = useHasBeenTrue(chatOpen);
+  const menuUsed = useHasBeenTrue(menuOpen);
 
   return (
     <article
@@ -177,7 +166,7 @@ function RestaurantCard({ restaurant, delivery, cardRef }: { restaurant: Restaur
           </div>
         </dl>
         <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
-          <Button variant="outline" size="sm" onClick={() => setMenuOpen(true)} aria-label={`View menu of ${restaurant.name}`}>
+          <Button variant="outline" size="sm" onClick={() => setMenuOpen(true)} onPointerEnter={preloadMenu} onFocus={preloadMenu} aria-label={`View menu of ${restaurant.name}`}>
             View Menu
           </Button>
           <MenuAddButton restaurant={restaurant} onOpen={() => setMenuOpen(true)} />
@@ -187,7 +176,11 @@ function RestaurantCard({ restaurant, delivery, cardRef }: { restaurant: Restaur
           </Button>
         </div>
       </div>
-      <MenuDialog restaurant={restaurant} delivery={delivery} open={menuOpen} onOpenChange={setMenuOpen} />
+      {menuUsed ? (
+        <Suspense fallback={null}>
+          <MenuDialog restaurant={restaurant} delivery={delivery} open={menuOpen} onOpenChange={setMenuOpen} />
+        </Suspense>
+      ) : null}
       {chatUsed ? (
         <Suspense fallback={null}>
           <ChatDialog
@@ -211,81 +204,9 @@ function MenuAddButton({ restaurant, onOpen }: { restaurant: Restaurant; onOpen:
     .filter((i) => i.serviceType === 'food-delivery' && (i.details as { restaurantId?: number } | undefined)?.restaurantId === restaurant.id)
     .reduce((n, i) => n + i.quantity, 0);
   return (
-    <Button size="sm" onClick={onOpen} aria-label={`Add to Cart: choose from the menu of ${restaurant.name}`} aria-haspopup="dialog">
+    <Button size="sm" onClick={onOpen} onPointerEnter={preloadMenu} onFocus={preloadMenu} aria-label={`Add to Cart: choose from the menu of ${restaurant.name}`} aria-haspopup="dialog">
       <ShoppingCart className="size-4" aria-hidden="true" />
       {count > 0 ? `In Cart (${count})` : 'Add to Cart'}
     </Button>
-  );
-}
-
-function MenuDialog({
-  restaurant,
-  delivery,
-  open,
-  onOpenChange,
-}: {
-  restaurant: Restaurant;
-  delivery: Delivery;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const menu = useCatalogue<MenuItem[]>(open ? menuUrl(restaurant.id) : null);
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{restaurant.name} menu</DialogTitle>
-          <DialogDescription>
-            {restaurant.cuisine} · {restaurant.deliveryTime} · {formatMoney(restaurant.deliveryFee)} delivery
-          </DialogDescription>
-        </DialogHeader>
-        {menu.isPending ? (
-          <div role="status" className="grid gap-3">
-            <span className="sr-only">Loading menu…</span>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-16 w-full" />
-            ))}
-          </div>
-        ) : menu.isError ? (
-          <ErrorState title="Could not load the menu" error={menu.error} onRetry={() => void menu.refetch()} />
-        ) : menu.data.length === 0 ? (
-          <EmptyState>This restaurant has no menu items yet.</EmptyState>
-        ) : (
-          <ul aria-label={`${restaurant.name} menu`} className="grid gap-3">
-            {menu.data.map((item) => (
-              <li key={item.id} className="flex flex-col gap-2 rounded-lg border border-gray-200 p-3 sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-w-0">
-                  <p className="font-medium text-gray-900">{item.name}</p>
-                  <p className="text-sm text-gray-600">{item.description}</p>
-                  <p className="mt-1 text-sm font-semibold text-gray-900">{formatMoney(item.price)}</p>
-                </div>
-                <AddToCartButton
-                  size="sm"
-                  item={{
-                    serviceType: 'food-delivery',
-                    serviceId: item.id,
-                    name: `${item.name} (${restaurant.name})`,
-                    price: item.price,
-                    description: item.description,
-                    image: restaurant.image,
-                    details: foodDetails(restaurant, delivery),
-                  }}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-        {open ? (
-          <Suspense fallback={null}>
-            <ListingReviews serviceType="food-delivery" serviceId={restaurant.id} />
-          </Suspense>
-        ) : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Close
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }

@@ -1,0 +1,13 @@
+import type { TrackingView } from '@domain/catalogue/types';
+import { getQueryFn } from '@client/lib/api';
+import { queryClient } from '@client/lib/query-client';
+import { trackingQueryKey } from './use-live-tracking';
+
+/**
+ * Started by the /track/:id route as soon as it matches, alongside the page's own code: the tracking record and the
+ * map's code (Leaflet) are fetched at once rather than one after the other once the page has rendered.
+ */
+export function prefetchTracking(idOrNumber: string): void {
+  void queryClient.prefetchQuery<TrackingView | null>({ queryKey: trackingQueryKey(idOrNumber), queryFn: getQueryFn<TrackingView>({ on401: 'throw' }) });
+  void import('./tracking-map');
+}
