@@ -25,7 +25,8 @@ const pages: RouteObject[] = [
     // Runs alongside `lazy`: the record and the map's code load while the page's code does. Returns at once, so the
     // page never waits for it (the page's own query picks the record up from the cache).
     loader: ({ params }) => {
-      if (params.id) void import('@client/features/tracking/prefetch-tracking').then((m) => m.prefetchTracking(params.id!));
+      // A failed fetch (offline) is the page's to report when it loads the same code.
+      if (params.id) void import('@client/features/tracking/prefetch-tracking').then((m) => m.prefetchTracking(params.id!), () => undefined);
       return null;
     },
     lazy: () => import('@client/features/tracking/track-page').then((m) => ({ Component: m.TrackPage })),

@@ -6,7 +6,7 @@ import { ratingLabel } from '@domain/reviews/rating-label';
 // button): listing cards are on the home page's first screen.
 const loadReviewsDialog = () => import('./reviews-dialog');
 const ReviewsDialog = lazy(() => loadReviewsDialog().then((m) => ({ default: m.ReviewsDialog })));
-const preload = () => void loadReviewsDialog();
+const preload = () => void loadReviewsDialog().catch(() => undefined);
 
 /**
  * A listing card's rating ("4.5 (10)", or "New" without reviews) as a button that opens its reviews in a dialog.

@@ -9,5 +9,5 @@ import { trackingQueryKey } from './use-live-tracking';
  */
 export function prefetchTracking(idOrNumber: string): void {
   void queryClient.prefetchQuery<TrackingView | null>({ queryKey: trackingQueryKey(idOrNumber), queryFn: getQueryFn<TrackingView>({ on401: 'throw' }) });
-  void import('./tracking-map');
+  void import('./tracking-map').catch(() => undefined);
 }

@@ -24,7 +24,7 @@ const ChatDialog = lazy(() => import('@client/features/chat/chat-dialog').then((
 const loadMenuDialog = () => import('./food-menu-dialog');
 const MenuDialog = lazy(() => loadMenuDialog().then((m) => ({ default: m.MenuDialog })));
 /** The menu's code is fetched early when the pointer or keyboard focus reaches a button that opens it. */
-const preloadMenu = () => void loadMenuDialog();
+const preloadMenu = () => void loadMenuDialog().catch(() => undefined);
 
 /** Spec 000 section 2: the cuisine chips. */
 export const CUISINES = ['All', 'Italian', 'Chinese', 'Mexican', 'Japanese', 'Indian'] as const;
