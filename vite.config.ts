@@ -70,7 +70,17 @@ export default defineConfig({
     tailwindcss(),
     // The first paint without JavaScript (issue 13): the signed-out home and onboarding pages, and a shell for the
     // rest, rendered into the built HTML (client/prerender.tsx).
-    prerender({ entry: '/prerender.tsx', routes: ['/', '/onboarding'] }),
+    prerender({
+      entry: '/prerender.tsx',
+      routes: ['/', '/onboarding'],
+      // /track/{id} shows the map first: its code (Leaflet), the record and the tile template load alongside the entry.
+      routeModules: {
+        '/track/': {
+          modules: ['features/tracking/track-page.tsx', 'features/tracking/prefetch-tracking.ts', 'features/tracking/tracking-map.tsx'],
+          data: ['/api/tracking/{id}', '/api/config'],
+        },
+      },
+    }),
     // PNG icons rendered from the one source SVG at build (sharp), before the worker's precache list is made.
     pwaIcons({ source: r('./client/public/icon.svg'), background: '#4338ca' }),
     // ADR 014: our own worker (client/sw.ts, injectManifest) so it can delete old caches and keep to the rules in

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EARLY_INSTALL_PROMPT as CLIENT_NAME } from '../client/app/pwa/install-prompt';
-import { bootAfterPaint, EARLY_INSTALL_PROMPT } from './prerender-plugin';
+import { EARLY_DATA as CLIENT_EARLY_DATA } from '../client/lib/early-data';
+import { bootAfterPaint, EARLY_DATA, EARLY_INSTALL_PROMPT } from './prerender-plugin';
 
 const built = `<head>
     <title>Go Live</title>
@@ -28,6 +29,44 @@ describe('the boot script of a prerendered document', () => {
     // An install prompt that comes before the app runs is kept where the app looks for it.
     expect(boot).toContain(`window.${EARLY_INSTALL_PROMPT} = event`);
     expect(CLIENT_NAME).toBe(EARLY_INSTALL_PROMPT);
+  });
+
+  it("starts a route's code and first requests with the entry, for documents under that route only", async () => {
+    let boot = '';
+    bootAfterPaint(built, (source) => ((boot = source), 'assets/boot-xyz.js'), [
+      { prefix: '/track/', scripts: ['/assets/react-1.js', '/assets/map-4.js'], styles: ['/assets/map-5.css'], data: ['/api/tracking/{id}', '/api/config'] },
+    ]);
+    expect(CLIENT_EARLY_DATA).toBe(EARLY_DATA);
+    // Runs the boot script against a minimal page: which links it adds, what it fetches and what it imports.
+    const run = (pathname: string) => {
+      const links: Array<{ rel: string; href: string; as?: string }> = [];
+      const fetched: string[] = [];
+      const imported: string[] = [];
+      const window: Record<string, unknown> = {};
+      const document = { visibilityState: 'hidden', head: { append: (link: { rel: string; href: string; as?: string }) => links.push(link) }, createElement: () => ({}) };
+      const fetch = (url: string, init: { credentials: string }) => {
+        fetched.push(`${url} ${init.credentials}`);
+        return Promise.resolve(new Response('{}'));
+      };
+      const source = boot.replace(/\bimport\(/g, '__import(');
+      new Function('window', 'document', 'location', 'fetch', 'addEventListener', '__import', source)(window, document, { pathname }, fetch, () => undefined, (u: string) => imported.push(u));
+      return { links, fetched, imported, early: window[EARLY_DATA] as Record<string, Promise<Response>> };
+    };
+    const track = run('/track/GL%2042');
+    expect(track.fetched).toEqual(['/api/tracking/GL%2042 include', '/api/config include']);
+    expect(Object.keys(track.early)).toEqual(['/api/tracking/GL%2042', '/api/config']);
+    expect(track.links.map((l) => `${l.rel} ${l.href}`)).toEqual([
+      'modulepreload /assets/react-1.js',
+      'modulepreload /assets/api-2.js',
+      'modulepreload /assets/map-4.js',
+      'preload /assets/map-5.css',
+    ]);
+    expect(track.imported).toEqual(['/assets/index-abc.js']);
+    const home = run('/');
+    expect(home.fetched).toEqual([]);
+    expect(home.links.map((l) => l.href)).toEqual(['/assets/react-1.js', '/assets/api-2.js']);
+    // No id, no record to ask for.
+    expect(run('/track/').fetched).toEqual(['/api/config include']);
   });
 
   it('refuses a document without a module entry', () => {

@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import type { Rolldown } from 'vite';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 
 /** Where the app mounts in index.html; the prerendered markup goes inside. */
@@ -14,7 +15,20 @@ type PrerenderModule = { renderRoute: (url: string) => Promise<string>; renderSh
  * service worker's precache list and the precompressed copies are made, with client/prerender.tsx loaded through
  * a Vite SSR server on the same aliases and defines.
  */
-export function prerender({ entry, routes }: { entry: string; routes: string[] }): Plugin {
+export function prerender({
+  entry,
+  routes,
+  routeModules = {},
+}: {
+  entry: string;
+  routes: string[];
+  /**
+   * Path prefix -> what a document under it needs at once: `modules` (relative to the client root), whose chunks and
+   * stylesheets the boot script fetches alongside the app's entry instead of after it, and the `data` its first
+   * render asks for (see {@link RoutePreload}).
+   */
+  routeModules?: Record<string, { modules: string[]; data?: string[] }>;
+}): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'go-live:prerender',
@@ -27,8 +41,15 @@ export function prerender({ entry, routes }: { entry: string; routes: string[] }
     async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (!index || index.type !== 'asset') return;
-      const template = bootAfterPaint(String(index.source), (source) =>
-        this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source })),
+      const routePreloads = Object.entries(routeModules).map(([prefix, { modules, data }]): RoutePreload => {
+        const files = chunksOf(bundle, modules.map((m) => `${config.root}/${m}`.replace(/\/+/g, '/')));
+        if (!files) this.error(`no chunk for ${modules.join(', ')}`);
+        return { prefix, ...files, data };
+      });
+      const template = bootAfterPaint(
+        String(index.source),
+        (source) => this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source })),
+        routePreloads,
       );
       if (!template.includes(ROOT)) this.error(`index.html has no ${ROOT} to prerender into`);
       const server = await createServer({
@@ -61,8 +82,44 @@ export function prerender({ entry, routes }: { entry: string; routes: string[] }
   };
 }
 
+/**
+ * What the boot script fetches early for documents whose path starts with `prefix`: code, stylesheets, and GET
+ * requests of the page's first queries (`data`: URLs where `{id}` stands for the path segment after the prefix).
+ */
+export type RoutePreload = { prefix: string; scripts: string[]; styles: string[]; data?: string[] };
+
+/**
+ * The chunks of `modules` (absolute source paths) and everything they import statically, with the stylesheets
+ * they bring, as URLs; undefined if a module has no chunk of its own.
+ */
+function chunksOf(bundle: Rolldown.OutputBundle, modules: string[]): { scripts: string[]; styles: string[] } | undefined {
+  const byModule = new Map<string, string>();
+  for (const [fileName, out] of Object.entries(bundle)) {
+    if (out.type === 'chunk' && out.facadeModuleId) byModule.set(out.facadeModuleId, fileName);
+  }
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (!chunk || chunk.type !== 'chunk' || scripts.has(fileName) || chunk.isEntry) return;
+    scripts.add(fileName);
+    const css = (chunk as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss;
+    for (const file of css ?? []) styles.add(file);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  for (const module of modules) {
+    const fileName = byModule.get(module);
+    if (!fileName) return undefined;
+    visit(fileName);
+  }
+  const base = (file: string) => `/${file}`;
+  return { scripts: [...scripts].map(base), styles: [...styles].map(base) };
+}
+
 /** Where the boot script keeps an install prompt that came before the app ran (read by install-prompt.ts). */
 export const EARLY_INSTALL_PROMPT = '__goLiveEarlyInstallPrompt';
+/** Where the boot script keeps the responses it asked for early, by URL (read by client/lib/early-data.ts). */
+export const EARLY_DATA = '__goLiveEarlyData';
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
@@ -74,32 +131,54 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
  * busy with the app's code, and the scripts do not compete with the stylesheet and the first screen's images.
  * `emit` stores the boot script as a hashed asset and returns its file name.
  */
-export function bootAfterPaint(html: string, emit: (source: string) => string): string {
+export function bootAfterPaint(html: string, emit: (source: string) => string, routePreloads: RoutePreload[] = []): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) throw new Error('index.html has no module entry script');
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
-  const boot = emit(bootScript(entry, preloads));
+  const routes = routePreloads.map((r) => ({ ...r, scripts: r.scripts.filter((s) => s !== entry && !preloads.includes(s)) }));
+  const boot = emit(bootScript(entry, preloads, routes));
   return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, `<script type="module" crossorigin src="/${boot}"></script>\n    `);
 }
 
 /** The boot script's source: plain JavaScript, as the browser runs it. */
-export function bootScript(entry: string, preloads: string[]): string {
+export function bootScript(entry: string, preloads: string[], routes: RoutePreload[] = []): string {
   // The browser's install prompt may come before the app runs: kept for it (client/app/pwa/install-prompt.ts).
   return `addEventListener('beforeinstallprompt', (event) => {
   event.preventDefault();
   window.${EARLY_INSTALL_PROMPT} = event;
 }, { once: true });
+// The page's first GET requests start now, while its code is still on its way; the app takes each response once.
+const route = ${JSON.stringify(routes.map((r) => [r.prefix, r.scripts, r.styles, r.data ?? []]))}.find(([prefix]) => location.pathname.startsWith(prefix));
+const early = (window.${EARLY_DATA} = {});
+if (route) {
+  try {
+    const id = encodeURIComponent(decodeURIComponent(location.pathname.slice(route[0].length).split('/')[0]));
+    for (const template of route[3]) {
+      const url = template.replace('{id}', id);
+      if (template.includes('{id}') && !id) continue;
+      early[url] = fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
+      // Unclaimed or failed, it must not be reported: the app asks again.
+      early[url].catch(() => undefined);
+    }
+  } catch {
+    // A malformed path: the page reports it itself.
+  }
+}
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  for (const href of ${JSON.stringify(preloads)}) {
+  const preload = (rel, href, as) => {
     const link = document.createElement('link');
-    link.rel = 'modulepreload';
+    link.rel = rel;
     link.crossOrigin = '';
+    if (as) link.as = as;
     link.href = href;
     document.head.append(link);
-  }
+  };
+  // The route's own code (e.g. a map) comes with the entry rather than after it.
+  for (const href of ${JSON.stringify(preloads)}.concat(route ? route[1] : [])) preload('modulepreload', href);
+  for (const href of route ? route[2] : []) preload('preload', href, 'style');
   import(${JSON.stringify(entry)});
 };
 if (document.visibilityState === 'hidden') start();

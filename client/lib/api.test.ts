@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, getQueryFn, parseApiError, queryKeyToUrl } from './api';
+import { EARLY_DATA } from './early-data';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -45,6 +46,24 @@ describe('getQueryFn', () => {
     await expect(fn(context)).resolves.toBeNull();
     expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('/api/tracking/7');
     await expect(getQueryFn<unknown>({ on401: 'throw' })(context)).rejects.toThrow(/^401: /);
+  });
+
+  it("takes a response the boot script asked for early once, and asks again if that one failed", async () => {
+    const fetchMock = vi.fn(async () => new Response('{"from":"fetch"}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const early: Record<string, Promise<Response>> = {
+      '/api/tracking/GL%2042': Promise.resolve(new Response('{"from":"early"}', { status: 200 })),
+      '/api/config': Promise.reject(new TypeError('Failed to fetch')),
+    };
+    vi.stubGlobal('window', { [EARLY_DATA]: early });
+    const fn = getQueryFn<{ from: string }>({ on401: 'throw' });
+    const context = (queryKey: unknown[]) => ({ queryKey, signal: new AbortController().signal, meta: undefined }) as unknown as Parameters<typeof fn>[0];
+    await expect(fn(context(['/api/tracking', 'GL 42']))).resolves.toEqual({ from: 'early' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Handed out once: the next query for the same URL goes to the network.
+    await expect(fn(context(['/api/tracking', 'GL 42']))).resolves.toEqual({ from: 'fetch' });
+    await expect(fn(context(['/api/config']))).resolves.toEqual({ from: 'fetch' });
+    expect(fetchMock.mock.calls.map((c) => (c as unknown as [string])[0])).toEqual(['/api/tracking/GL%2042', '/api/config']);
   });
 
   it('encodes value segments so they cannot change the path', () => {

@@ -1,5 +1,7 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
+import { takeEarlyResponse } from './early-data';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -123,11 +125,12 @@ export function queryKeyToUrl(queryKey: QueryKey): string {
 /** Default loader: GET the joined key with credentials and parse JSON. On 401 throw or return null. */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKeyToUrl(queryKey), {
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-      signal,
-    });
+    const url = queryKeyToUrl(queryKey);
+    const get = () => fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
+    // The same request may already be on its way, started by the document's boot script; if that one failed to
+    // reach the server, it is asked again.
+    const early = takeEarlyResponse(url);
+    const res = await (early ? early.catch(get) : get());
     if (options.on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
     return (await res.json()) as T;

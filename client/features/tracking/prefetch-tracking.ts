@@ -4,10 +4,12 @@ import { queryClient } from '@client/lib/query-client';
 import { trackingQueryKey } from './use-live-tracking';
 
 /**
- * Started by the /track/:id route as soon as it matches, alongside the page's own code: the tracking record and the
- * map's code (Leaflet) are fetched at once rather than one after the other once the page has rendered.
+ * Started by the /track/:id route as soon as it matches, alongside the page's own code: the tracking record, the
+ * map's code (Leaflet) and its tile template are fetched at once rather than one after the other once the page has rendered.
  */
 export function prefetchTracking(idOrNumber: string): void {
   void queryClient.prefetchQuery<TrackingView | null>({ queryKey: trackingQueryKey(idOrNumber), queryFn: getQueryFn<TrackingView>({ on401: 'throw' }) });
+  // The map's tile template: the tiles wait for it.
+  void queryClient.prefetchQuery({ queryKey: ['/api/config'], staleTime: Infinity });
   void import('./tracking-map').catch(() => undefined);
 }
