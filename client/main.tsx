@@ -1,9 +1,11 @@
 import './lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { ErrorBoundary } from './app/error-boundary';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { RouteError } from './app/route-error';
+import { AppRouter } from './app/router';
+import { AppRoutes, loadRoute } from './app/routes';
 import { startInstallPromptCapture } from './app/pwa/install-prompt';
 import './styles.css';
 
@@ -13,15 +15,10 @@ startInstallPromptCapture();
 // The offline shell and update checks (ADR 014): every 30 s and on each navigation. Registered once the page has
 // loaded, so the worker's install and workbox-window stay out of the first load. A prerendered document's boot script
 // starts this module after the first paint, often after `load` has already fired.
+let checkForUpdate: (() => void) | undefined;
 function startServiceWorker() {
-  void import('./app/pwa/service-worker').then(({ checkForUpdate, registerServiceWorker }) => {
-    if (!registerServiceWorker()) return;
-    let lastPath = router.state.location.pathname;
-    router.subscribe((state) => {
-      if (state.location.pathname === lastPath) return;
-      lastPath = state.location.pathname;
-      checkForUpdate();
-    });
+  void import('./app/pwa/service-worker').then((worker) => {
+    if (worker.registerServiceWorker()) checkForUpdate = worker.checkForUpdate;
   });
 }
 if (document.readyState === 'complete') startServiceWorker();
@@ -37,7 +34,12 @@ function render() {
     root.render(
       <StrictMode>
         <Providers>
-          <RouterProvider router={router} />
+          <AppRouter loadPage={loadRoute} onNavigate={() => checkForUpdate?.()}>
+            {/* Only if the layout itself fails: a failing page keeps the header and footer (layout.tsx). */}
+            <ErrorBoundary fallback={(error) => <RouteError error={error} />}>
+              <AppRoutes />
+            </ErrorBoundary>
+          </AppRouter>
         </Providers>
       </StrictMode>,
     ),
@@ -45,12 +47,6 @@ function render() {
 }
 
 // The page's HTML was prerendered at build (scripts/prerender-plugin.ts): render once the first route's code has
-// loaded, so React's first commit replaces it with the same page rather than with a spinner.
-if (router.state.initialized) render();
-else {
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    render();
-  });
-}
+// loaded, so React's first commit replaces it with the same page rather than with a spinner. If it cannot load, the
+// page's error boundary says so.
+loadRoute(window.location.pathname).then(render, render);

@@ -5,30 +5,35 @@
  * markup with the same page, so nothing moves.
  */
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
+import { Route, Routes, StaticRouter } from 'react-router';
 import { PageSpinner } from '@client/ui/spinner';
 import { Layout } from './app/layout';
 import { Providers } from './app/providers';
-import { routes } from './app/routes';
+import { AppRoutes, loadRoute } from './app/routes';
 
-async function renderRoutes(tree: RouteObject[], url: string): Promise<string> {
-  const handler = createStaticHandler(tree);
-  const context = await handler.query(new Request(new URL(url, 'http://localhost/')));
-  if (context instanceof Response) throw new Error(`prerender ${url}: the router answered a redirect (${context.status})`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+/** The markup of one client route (its page loaded, its data not yet: the same loading states the browser shows). */
+export async function renderRoute(url: string): Promise<string> {
+  await loadRoute(new URL(url, 'http://localhost/').pathname);
   return renderToString(
     <Providers>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
     </Providers>,
   );
 }
 
-/** The markup of one client route (its page loaded, its data not yet: the same loading states the browser shows). */
-export function renderRoute(url: string): Promise<string> {
-  return renderRoutes(routes, url);
-}
-
 /** The layout with a spinner where the page goes: the first paint of every route that is not prerendered. */
-export function renderShell(): Promise<string> {
-  return renderRoutes([{ path: '/', Component: Layout, children: [{ path: '*', Component: PageSpinner }] }], '/shell');
+export async function renderShell(): Promise<string> {
+  return renderToString(
+    <Providers>
+      <StaticRouter location="/shell">
+        <Routes>
+          <Route path="/" element={<Layout />}>
+            <Route path="*" element={<PageSpinner />} />
+          </Route>
+        </Routes>
+      </StaticRouter>
+    </Providers>,
+  );
 }

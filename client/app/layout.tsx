@@ -1,10 +1,16 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { useIsClient } from '@client/lib/use-is-client';
+import { PageSpinner } from '@client/ui/spinner';
 import { ConnectivityBadge } from './connectivity-badge';
 import { Footer } from './footer';
 import { Header } from './header';
 import { InstallHelp } from './pwa/install-app-button';
 import { IosInstallBanner } from './pwa/ios-install-banner';
+import { ErrorBoundary } from './error-boundary';
+import { RouteError } from './route-error';
+import { useNavigationPending } from './router';
+import { ScrollRestoration } from './scroll-restoration';
 
 function skipToMain() {
   const main = document.getElementById('main');
@@ -12,7 +18,8 @@ function skipToMain() {
 }
 
 export function Layout() {
-  const navigation = useNavigation();
+  const pending = useNavigationPending();
+  const { pathname } = useLocation();
   // Online or not is the browser's to say: the prerendered page (served offline too) shows no connectivity message.
   const isClient = useIsClient();
   return (
@@ -27,7 +34,7 @@ export function Layout() {
       >
         Skip to main content
       </a>
-      {navigation.state === 'loading' ? (
+      {pending ? (
         <div className="fixed inset-x-0 top-0 z-[150] h-0.5 animate-pulse bg-brand-500" role="progressbar" aria-label="Loading page" />
       ) : null}
       <Header />
@@ -35,7 +42,12 @@ export function Layout() {
       {/* At least the screen below the header (h-16): the footer starts below the fold, so a page growing as its
           code and data arrive never moves anything the visitor already sees. */}
       <main id="main" tabIndex={-1} className="flex min-h-[calc(100svh-4rem)] flex-1 flex-col focus:outline-none">
-        <Outlet />
+        {/* A failing page keeps the header and footer; the next page is tried afresh. */}
+        <ErrorBoundary resetKey={pathname} fallback={(error) => <RouteError error={error} />}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <Footer />
       <IosInstallBanner />

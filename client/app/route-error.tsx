@@ -1,14 +1,11 @@
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button, buttonVariants } from '@client/ui/button';
 import { Card, CardContent } from '@client/ui/card';
-import { NotFound } from './not-found';
 
 /** Shown when a page fails to load or render (e.g. a stale code chunk after a deploy). */
-export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  console.error(error);
+/** `error` is what the page threw; React has already logged it. */
+export function RouteError({ error: _error }: { error: unknown }) {
   return (
     <div className="flex min-h-[60vh] w-full items-center justify-center px-4 py-12">
       <Card className="w-full max-w-md">

@@ -1,62 +1,87 @@
-import { Navigate, type RouteObject } from 'react-router';
-import { PageSpinner } from '@client/ui/spinner';
+import { Navigate, matchRoutes, useParams, useRoutes, type RouteObject } from 'react-router';
 import { Layout } from './layout';
+import { lazyPage, type LazyPage } from './lazy-page';
 import { NotFound } from './not-found';
-import { RouteError } from './route-error';
 
-/** Each page is its own chunk, loaded when its route is first visited. */
+/** Each page is its own chunk, loaded when its route is first visited (or ahead of the first render: main.tsx). */
+const home = lazyPage(() => import('@client/features/home/home-page').then((m) => m.HomePage));
+const login = lazyPage(() => import('@client/features/accounts/login-page').then((m) => m.LoginPage));
+const setPassword = lazyPage(() => import('@client/features/accounts/set-password-page').then((m) => m.SetPasswordPage));
+const forgotPassword = lazyPage(() => import('@client/features/accounts/forgot-password-page').then((m) => m.ForgotPasswordPage));
+const resetPassword = lazyPage(() => import('@client/features/accounts/reset-password-page').then((m) => m.ResetPasswordPage));
+const account = lazyPage(() => import('@client/features/accounts/account-page').then((m) => m.AccountPage));
+const onboarding = lazyPage(() => import('@client/features/onboarding/onboarding-page').then((m) => m.OnboardingPage));
+const register = lazyPage(() => import('@client/features/onboarding/register-page').then((m) => m.RegisterPage));
+const applyDriver = lazyPage(() => import('@client/features/drivers/apply-driver-page').then((m) => m.ApplyDriverPage));
+const track = lazyPage(() => import('@client/features/tracking/track-page').then((m) => m.TrackPage));
+const provider = lazyPage(() => import('@client/features/provider/provider-page').then((m) => m.ProviderPage));
+const driver = lazyPage(() => import('@client/features/drivers/driver-page').then((m) => m.DriverPage));
+const admin = lazyPage(() => import('@client/features/admin/admin-page').then((m) => m.AdminPage));
+const chatDemo = lazyPage(() => import('@client/features/chat/chat-demo-page').then((m) => m.ChatDemoPage));
+const testNotifications = lazyPage(() =>
+  import('@client/features/notifications/test-notifications-page').then((m) => m.TestNotificationsPage),
+);
+const debug = lazyPage(() => import('./pages/debug-page').then((m) => m.DebugPage));
+const contact = lazyPage(() => import('@client/features/support/contact-page').then((m) => m.ContactPage));
+const privacy = lazyPage(() => import('@client/features/support/legal-pages').then((m) => m.PrivacyPage));
+const terms = lazyPage(() => import('@client/features/support/legal-pages').then((m) => m.TermsPage));
+const bookings = lazyPage(() => import('@client/features/bookings/bookings-page').then((m) => m.BookingsPage));
+
+let prefetchedTracking: string | undefined;
+
+/**
+ * /track/{id}: the record and the map's code (Leaflet) are asked for while the page's code loads, not after it
+ * has rendered (on a first visit the document's boot script has already started them: scripts/prerender-plugin.ts).
+ */
+function TrackRecordPage() {
+  const { id } = useParams();
+  if (id && id !== prefetchedTracking) {
+    prefetchedTracking = id;
+    // A failed fetch (offline) is the page's to report when it loads the same code.
+    void import('@client/features/tracking/prefetch-tracking').then((m) => m.prefetchTracking(id), () => undefined);
+  }
+  return <track.Page />;
+}
+
+/** A route's page; `handle` keeps its code loader for {@link loadRoute}. */
+const page = (lazy: LazyPage, element = <lazy.Page />) => ({ element, handle: lazy });
+
 const pages: RouteObject[] = [
-  { index: true, lazy: () => import('@client/features/home/home-page').then((m) => ({ Component: m.HomePage })) },
-  { path: 'login', lazy: () => import('@client/features/accounts/login-page').then((m) => ({ Component: m.LoginPage })) },
-  { path: 'set-password', lazy: () => import('@client/features/accounts/set-password-page').then((m) => ({ Component: m.SetPasswordPage })) },
-  {
-    path: 'forgot-password',
-    lazy: () => import('@client/features/accounts/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
-  },
-  { path: 'reset-password', lazy: () => import('@client/features/accounts/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
-  { path: 'account', lazy: () => import('@client/features/accounts/account-page').then((m) => ({ Component: m.AccountPage })) },
-  { path: 'onboarding', lazy: () => import('@client/features/onboarding/onboarding-page').then((m) => ({ Component: m.OnboardingPage })) },
-  { path: 'join', lazy: () => import('@client/features/onboarding/onboarding-page').then((m) => ({ Component: m.OnboardingPage })) },
-  { path: 'register/:kind', lazy: () => import('@client/features/onboarding/register-page').then((m) => ({ Component: m.RegisterPage })) },
-  { path: 'apply-driver', lazy: () => import('@client/features/drivers/apply-driver-page').then((m) => ({ Component: m.ApplyDriverPage })) },
-  { path: 'track', lazy: () => import('@client/features/tracking/track-page').then((m) => ({ Component: m.TrackPage })) },
-  {
-    path: 'track/:id',
-    // Runs alongside `lazy`: the record and the map's code load while the page's code does. Returns at once, so the
-    // page never waits for it (the page's own query picks the record up from the cache).
-    loader: ({ params }) => {
-      // A failed fetch (offline) is the page's to report when it loads the same code.
-      if (params.id) void import('@client/features/tracking/prefetch-tracking').then((m) => m.prefetchTracking(params.id!), () => undefined);
-      return null;
-    },
-    lazy: () => import('@client/features/tracking/track-page').then((m) => ({ Component: m.TrackPage })),
-  },
-  { path: 'provider', lazy: () => import('@client/features/provider/provider-page').then((m) => ({ Component: m.ProviderPage })) },
-  { path: 'driver', lazy: () => import('@client/features/drivers/driver-page').then((m) => ({ Component: m.DriverPage })) },
-  { path: 'admin', lazy: () => import('@client/features/admin/admin-page').then((m) => ({ Component: m.AdminPage })) },
-  { path: 'chat-demo', lazy: () => import('@client/features/chat/chat-demo-page').then((m) => ({ Component: m.ChatDemoPage })) },
-  {
-    path: 'test-notifications',
-    lazy: () => import('@client/features/notifications/test-notifications-page').then((m) => ({ Component: m.TestNotificationsPage })),
-  },
-  { path: 'debug', lazy: () => import('./pages/debug-page').then((m) => ({ Component: m.DebugPage })) },
-  { path: 'contact', lazy: () => import('@client/features/support/contact-page').then((m) => ({ Component: m.ContactPage })) },
-  { path: 'privacy', lazy: () => import('@client/features/support/legal-pages').then((m) => ({ Component: m.PrivacyPage })) },
-  { path: 'terms', lazy: () => import('@client/features/support/legal-pages').then((m) => ({ Component: m.TermsPage })) },
-  { path: 'bookings', lazy: () => import('@client/features/bookings/bookings-page').then((m) => ({ Component: m.BookingsPage })) },
+  { index: true, ...page(home) },
+  { path: 'login', ...page(login) },
+  { path: 'set-password', ...page(setPassword) },
+  { path: 'forgot-password', ...page(forgotPassword) },
+  { path: 'reset-password', ...page(resetPassword) },
+  { path: 'account', ...page(account) },
+  { path: 'onboarding', ...page(onboarding) },
+  { path: 'join', ...page(onboarding) },
+  { path: 'register/:kind', ...page(register) },
+  { path: 'apply-driver', ...page(applyDriver) },
+  { path: 'track', ...page(track) },
+  { path: 'track/:id', ...page(track, <TrackRecordPage />) },
+  { path: 'provider', ...page(provider) },
+  { path: 'driver', ...page(driver) },
+  { path: 'admin', ...page(admin) },
+  { path: 'chat-demo', ...page(chatDemo) },
+  { path: 'test-notifications', ...page(testNotifications) },
+  { path: 'debug', ...page(debug) },
+  { path: 'contact', ...page(contact) },
+  { path: 'privacy', ...page(privacy) },
+  { path: 'terms', ...page(terms) },
+  { path: 'bookings', ...page(bookings) },
   { path: 'reviews', element: <Navigate to="/" replace /> },
-  { path: '*', Component: NotFound },
+  { path: '*', element: <NotFound /> },
 ];
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: Layout,
-    // Outer boundary: only if the layout itself fails.
-    errorElement: <RouteError />,
-    HydrateFallback: () => <PageSpinner />,
-    // Inner pathless boundary: a failing page keeps the header and footer.
-    children: [{ errorElement: <RouteError />, children: pages }],
-  },
-];
+export const routes: RouteObject[] = [{ path: '/', element: <Layout />, children: pages }];
 
+/** The app's pages inside the layout (header, footer, the page's error boundary and loading state). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** Loads the code of the page at `pathname`, so the first render shows it rather than a spinner. */
+export async function loadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((m) => (m.route.handle as LazyPage | undefined)?.load()));
+}

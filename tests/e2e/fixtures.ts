@@ -38,11 +38,20 @@ export function useBrowser() {
   });
   return {
     async page(
-      opts: { width?: number; height?: number; geolocation?: { latitude: number; longitude: number }; userAgent?: string; baseURL?: string } = {},
+      opts: {
+        width?: number;
+        height?: number;
+        geolocation?: { latitude: number; longitude: number };
+        userAgent?: string;
+        baseURL?: string;
+        /** 'block' keeps the service worker out, so page.route sees every request. */
+        serviceWorkers?: 'allow' | 'block';
+      } = {},
     ): Promise<Page & { errors: string[] }> {
       const context = await browser.newContext({
         baseURL: opts.baseURL ?? baseURL(),
         ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+        ...(opts.serviceWorkers ? { serviceWorkers: opts.serviceWorkers } : {}),
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
         ...(opts.geolocation ? { geolocation: { ...opts.geolocation, accuracy: 10 }, permissions: ['geolocation'] } : {}),
       });

@@ -35,6 +35,44 @@ describe('foundation', () => {
     await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
   });
 
+  it('a new page starts at the top; Back and Forward return to where each page was left', async () => {
+    const page = await browser.page({ width: 390, height: 700 });
+    await page.goto('/privacy');
+    await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+    const terms = page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' });
+    await terms.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(300);
+    await terms.click();
+    await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+    await page.goForward();
+    await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(200);
+    expect(page.errors).toEqual([]);
+  });
+
+  it("a page whose code cannot load says so and keeps the header; the next page loads", async () => {
+    const page = await browser.page({ serviceWorkers: 'block' });
+    await page.goto('/');
+    await page.getByText('Your Complete Service Platform').first().waitFor();
+    await page.route(/\/assets\/legal-pages-[^/]+\.js$/, (route) => route.abort());
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    expect(await page.getByRole('banner').isVisible()).toBe(true);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).click();
+    await page.waitForURL((url) => url.pathname === '/contact');
+    await expect.poll(() => page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+    // Once the code can load again, the page that failed is tried afresh.
+    await page.unroute(/\/assets\/legal-pages-[^/]+\.js$/);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+  });
+
   it('/reviews redirects home', async () => {
     const page = await browser.page();
     await page.goto('/reviews');
