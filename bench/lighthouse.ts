@@ -96,10 +96,13 @@ export async function lighthouseBench() {
       const result = await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
       if (!result) throw new Error('lighthouse returned nothing');
       const lhr = result.lhr;
-      // BENCH_LIGHTHOUSE_DIR=<dir> keeps each page's full report (JSON) for a closer look.
+      // BENCH_LIGHTHOUSE_DIR=<dir> keeps each page's full report (JSON) and trace for a closer look.
       if (process.env.BENCH_LIGHTHOUSE_DIR) {
         mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
-        writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${path === '/' ? 'home' : path.split('/')[1]}.json`), JSON.stringify(lhr));
+        const name = path === '/' ? 'home' : path.split('/')[1];
+        writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${name}.json`), JSON.stringify(lhr));
+        // The page's trace too (open it in Chrome DevTools' Performance panel).
+        if (result.artifacts?.Trace) writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
       }
       const scores = Object.entries(TARGETS).map(([id, target]) => {
         const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -46,7 +46,7 @@ function render() {
   );
 }
 
-// The page's HTML was prerendered at build (scripts/prerender-plugin.ts): render once the first route's code has
-// loaded, so React's first commit replaces it with the same page rather than with a spinner. If it cannot load, the
-// page's error boundary says so.
-loadRoute(window.location.pathname).then(render, render);
+// The page's HTML was prerendered at build (scripts/prerender-plugin.ts): render once the first route's code (and the
+// data its first screen shows, e.g. /track/{id}'s record) has loaded, so React's first commit replaces it with the
+// page rather than with a spinner. If it cannot load, the page's error boundary says so.
+loadRoute(window.location.pathname, { data: true }).then(render, render);

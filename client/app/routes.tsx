@@ -30,21 +30,33 @@ const bookings = lazyPage(() => import('@client/features/bookings/bookings-page'
 let prefetchedTracking: string | undefined;
 
 /**
- * /track/{id}: the record and the map's code (Leaflet) are asked for while the page's code loads, not after it
- * has rendered (on a first visit the document's boot script has already started them: scripts/prerender-plugin.ts).
+ * /track/{id}: the record, the tile template and the map's code (Leaflet), asked for once per id. On a first visit
+ * the document's boot script has already started them (scripts/prerender-plugin.ts).
  */
+function prefetchTrackingOnce(id: string): Promise<void> {
+  if (id === prefetchedTracking) return Promise.resolve();
+  prefetchedTracking = id;
+  // A failed fetch (offline) is the page's to report when it loads the same code.
+  return import('@client/features/tracking/prefetch-tracking').then((m) => m.prefetchTracking(id)).catch(() => undefined);
+}
+
+/** After a link to /track/{id}, the record and the map load while the page's code does. */
 function TrackRecordPage() {
   const { id } = useParams();
-  if (id && id !== prefetchedTracking) {
-    prefetchedTracking = id;
-    // A failed fetch (offline) is the page's to report when it loads the same code.
-    void import('@client/features/tracking/prefetch-tracking').then((m) => m.prefetchTracking(id), () => undefined);
-  }
+  if (id) void prefetchTrackingOnce(id);
   return <track.Page />;
 }
 
-/** A route's page; `handle` keeps its code loader for {@link loadRoute}. */
-const page = (lazy: LazyPage, element = <lazy.Page />) => ({ element, handle: lazy });
+/**
+ * What {@link loadRoute} needs of a route: its page's code, and what its first screen shows (`data`, awaited only
+ * before the app's first render, when it is usually on its way already).
+ */
+type RouteHandle = { page: LazyPage; data?: (params: Record<string, string | undefined>) => Promise<void> };
+
+const page = (lazy: LazyPage, element = <lazy.Page />, data?: RouteHandle['data']) => ({
+  element,
+  handle: { page: lazy, data } satisfies RouteHandle,
+});
 
 const pages: RouteObject[] = [
   { index: true, ...page(home) },
@@ -58,7 +70,7 @@ const pages: RouteObject[] = [
   { path: 'register/:kind', ...page(register) },
   { path: 'apply-driver', ...page(applyDriver) },
   { path: 'track', ...page(track) },
-  { path: 'track/:id', ...page(track, <TrackRecordPage />) },
+  { path: 'track/:id', ...page(track, <TrackRecordPage />, ({ id }) => (id ? prefetchTrackingOnce(id) : Promise.resolve())) },
   { path: 'provider', ...page(provider) },
   { path: 'driver', ...page(driver) },
   { path: 'admin', ...page(admin) },
@@ -80,8 +92,18 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
-/** Loads the code of the page at `pathname`, so the first render shows it rather than a spinner. */
-export async function loadRoute(pathname: string): Promise<void> {
+/**
+ * Loads the code of the page at `pathname`, so its first render shows it rather than a spinner; with `data`, also
+ * what its first screen shows, so the app's first render is the page with its content (one render, not a loading
+ * state then the content). Data that fails to load is the page's to report.
+ */
+export async function loadRoute(pathname: string, { data = false } = {}): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map((m) => (m.route.handle as LazyPage | undefined)?.load()));
+  await Promise.all(
+    matches.flatMap((m) => {
+      const handle = m.route.handle as RouteHandle | undefined;
+      if (!handle) return [];
+      return [handle.page.load(), ...(data && handle.data ? [handle.data(m.params)] : [])];
+    }),
+  );
 }

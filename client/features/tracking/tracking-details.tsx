@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { Car, Clock, MapPin, Phone, Search, Star, Truck } from 'lucide-react';
 import type { TrackingView } from '@domain/catalogue/types';
@@ -8,9 +8,8 @@ import { Badge } from '@client/ui/badge';
 import { buttonVariants } from '@client/ui/button';
 import { Skeleton } from '@client/ui/skeleton';
 import { etaText, progressPercent, telHref, trackingStatusClass } from './live-tracking';
+import { TrackingMap } from './tracking-map-loader';
 
-// Leaflet is large and only needed once a record is on screen; the cart's dialog and the taxi panel load without it.
-const TrackingMap = lazy(() => import('./tracking-map').then((m) => ({ default: m.TrackingMap })));
 
 /** Where a record is shown: the dialog says 'Preparing' for pending, the page's map view 'Pending' (spec 000 section 4). */
 export type TrackingViewKind = 'dialog' | 'map';
