@@ -5,7 +5,7 @@ import { ErrorBoundary } from './app/error-boundary';
 import { Providers } from './app/providers';
 import { RouteError } from './app/route-error';
 import { AppRouter } from './app/router';
-import { AppRoutes, loadRoute } from './app/routes';
+import { AppRoutes, loadRoute, routeLoaded } from './app/routes';
 import { startInstallPromptCapture } from './app/pwa/install-prompt';
 import './styles.css';
 
@@ -34,7 +34,7 @@ function render() {
     root.render(
       <StrictMode>
         <Providers>
-          <AppRouter loadPage={loadRoute} onNavigate={() => checkForUpdate?.()}>
+          <AppRouter loadPage={loadRoute} pageLoaded={routeLoaded} onNavigate={() => checkForUpdate?.()}>
             {/* Only if the layout itself fails: a failing page keeps the header and footer (layout.tsx). */}
             <ErrorBoundary fallback={(error) => <RouteError error={error} />}>
               <AppRoutes />

@@ -1,7 +1,7 @@
 import { use, type ComponentType } from 'react';
 
 /** A page whose code is its own chunk: `Page` renders it (suspending while it loads), `load` fetches it ahead. */
-export type LazyPage = { Page: ComponentType; load: () => Promise<void> };
+export type LazyPage = { Page: ComponentType; load: () => Promise<void>; loaded: () => boolean };
 
 /**
  * Unlike React.lazy, a page whose code is already here renders at once, in the same commit: main.tsx loads the first
@@ -34,5 +34,5 @@ export function lazyPage(importPage: () => Promise<ComponentType>): LazyPage {
     if (!Loaded) use(loading ?? load());
     return Loaded ? <Loaded /> : null;
   }
-  return { Page, load };
+  return { Page, load, loaded: () => Loaded !== undefined };
 }

@@ -22,10 +22,13 @@ type To = Parameters<Navigator['push']>[0];
 export function AppRouter({
   children,
   loadPage,
+  pageLoaded,
   onNavigate,
 }: {
   children: ReactNode;
   loadPage: (pathname: string) => Promise<void>;
+  /** True when `loadPage` has nothing to wait for: the address changes at once (same page, a page seen before). */
+  pageLoaded: (pathname: string) => boolean;
   onNavigate?: (pathname: string) => void;
 }) {
   const history = useRef<ReturnType<typeof createBrowserHistory>>(null);
@@ -42,6 +45,8 @@ export function AppRouter({
   notify.current = onNavigate;
   const load = useRef(loadPage);
   load.current = loadPage;
+  const loaded = useRef(pageLoaded);
+  loaded.current = pageLoaded;
 
   useLayoutEffect(
     () =>
@@ -51,7 +56,7 @@ export function AppRouter({
         const pathChanged = location.pathname !== current.current.pathname;
         current.current = location;
         const show = () => startTransition(() => setState({ action: action as NavigationType, location }));
-        if (action === 'POP') void load.current(location.pathname).then(show, show);
+        if (action === 'POP' && !loaded.current(location.pathname)) void load.current(location.pathname).then(show, show);
         else show();
         if (pathChanged) notify.current?.(location.pathname);
       }),
@@ -63,6 +68,11 @@ export function AppRouter({
     const after = (to: To, move: () => void) => {
       const id = ++latest.current;
       const pathname = typeof to === 'string' ? new URL(to, window.location.href).pathname : (to.pathname ?? window.location.pathname);
+      if (loaded.current(pathname)) {
+        setLoading(false);
+        move();
+        return;
+      }
       setLoading(true);
       const go = () => {
         if (id !== latest.current) return;

@@ -92,6 +92,11 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
+/** True when the code of the page at `pathname` is here: a navigation there needs no wait. */
+export function routeLoaded(pathname: string): boolean {
+  return (matchRoutes(routes, pathname) ?? []).every((m) => (m.route.handle as RouteHandle | undefined)?.page.loaded() ?? true);
+}
+
 /**
  * Loads the code of the page at `pathname`, so its first render shows it rather than a spinner; with `data`, also
  * what its first screen shows, so the app's first render is the page with its content (one render, not a loading
