@@ -279,7 +279,7 @@ async function bookingSection(product: Child) {
   console.log(`  booking + payment p99 ${p99.toFixed(1)} ms   target < 100 ms  ${verdict(p99 < 100)}   (${(both.length / wall).toFixed(0)} req/s over ${wall.toFixed(1)} s)`);
   // Less noisy than latency on a shared machine: the product's own CPU time (its background work included: event
   // reactions, the mail worker), per request, and how busy that kept its one thread.
-  console.log(`  product CPU ${(cpuMs / both.length).toFixed(2)} ms per request (${((cpuMs / 1000 / wall) * 100).toFixed(0)} % of one core over the run)`);
+  console.log(`  product CPU ${(cpuMs / both.length).toFixed(2)} ms per request (user ${((cpuAfter.user - cpuBefore.user) / 1000 / both.length).toFixed(2)}, system ${((cpuAfter.system - cpuBefore.system) / 1000 / both.length).toFixed(2)}; ${((cpuMs / 1000 / wall) * 100).toFixed(0)} % of one core over the run)`);
   console.log(`  double charges ${charges.doubleCharged} of ${charges.paidBookings} paid bookings   target 0  ${verdict(charges.doubleCharged === 0 && charges.paidBookings === customers.length * ROUNDS_EACH - failures)}${failures ? `  (${failures} failed requests)` : ''}`);
 }
 
