@@ -8,11 +8,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The Drizzle database, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The Drizzle database, whichever driver is underneath. Built without the relational schema (`db.query.*` is not
+ * used): drizzle builds one relational query builder per table for every transaction it opens when given one.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle, usable wherever a Db is. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -59,7 +60,7 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
       console.error('PostgreSQL idle client error:', err.message);
     });
     // Numeric columns stay strings (exact); bigint counts become numbers.
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -78,7 +79,7 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { preparedOnce } from '../db/prepared';
+import { prepared } from '../db/prepared';
 import { rateCounters } from '../db/schema';
 import { HttpError } from './errors';
 
@@ -16,7 +16,7 @@ export type Reservation = {
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** reserve's statement, prepared once per database (it runs on every limited request; server/db/prepared.ts). */
-const reservation = preparedOnce((db) => {
+const reservation = prepared('rate_counter_reserve', (db) => {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   const expired = sql`${rateCounters.windowStart} <= ${sql.placeholder('windowStartedBefore')}::timestamptz`;
   return db
@@ -29,8 +29,7 @@ const reservation = preparedOnce((db) => {
         windowStart: sql`case when ${expired} then ${now} else ${rateCounters.windowStart} end`,
       },
     })
-    .returning({ count: rateCounters.count, windowStart: rateCounters.windowStart })
-    .prepare('rate_counter_reserve');
+    .returning({ count: rateCounters.count, windowStart: rateCounters.windowStart });
 });
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/catalogue/money';
 import type { RegistrationKind } from '../../../domain/onboarding';
 import type { Db, Tx } from '../../db/connect';
-import { preparedOnce } from '../../db/prepared';
+import { prepared } from '../../db/prepared';
 import {
   bookingItems,
   bookings,
@@ -79,7 +79,7 @@ function receiptRows(rows: Array<typeof bookingItems.$inferSelect>): Array<Recei
 
 // The reads of the booking.confirmed reaction, which runs on every paid booking: prepared once (server/db/prepared.ts).
 /** The booking, its customer and its first successful charge, if any (one row at most: the booking id is unique). */
-const receiptHead = preparedOnce((db) =>
+const receiptHead = prepared('receipt_head', (db) =>
   db
     .select({ booking: bookings, user: { id: users.id, username: users.username, email: users.email }, paid: { brand: payments.brand, last4: payments.last4 } })
     .from(bookings)
@@ -87,19 +87,17 @@ const receiptHead = preparedOnce((db) =>
     .leftJoin(payments, and(eq(payments.bookingId, bookings.id), eq(payments.status, 'succeeded')))
     .where(eq(bookings.id, sql.placeholder('bookingId')))
     .orderBy(asc(payments.id))
-    .limit(1)
-    .prepare('receipt_head'),
+    .limit(1),
 );
-const receiptItems = preparedOnce((db) =>
-  db.select().from(bookingItems).where(eq(bookingItems.bookingId, sql.placeholder('bookingId'))).orderBy(asc(bookingItems.id)).prepare('receipt_items'),
+const receiptItems = prepared('receipt_items', (db) =>
+  db.select().from(bookingItems).where(eq(bookingItems.bookingId, sql.placeholder('bookingId'))).orderBy(asc(bookingItems.id)),
 );
-const receiptDeliveries = preparedOnce((db) =>
+const receiptDeliveries = prepared('receipt_deliveries', (db) =>
   db
     .select({ trackingId: deliveryOrders.trackingId, name: trackingRecords.serviceName, trackingNumber: trackingRecords.trackingNumber })
     .from(deliveryOrders)
     .innerJoin(trackingRecords, eq(trackingRecords.id, deliveryOrders.trackingId))
-    .where(eq(deliveryOrders.bookingId, sql.placeholder('bookingId')))
-    .prepare('receipt_deliveries'),
+    .where(eq(deliveryOrders.bookingId, sql.placeholder('bookingId'))),
 );
 
 /** The owner account of the listing a booking line refers to, if it has one. */

@@ -12,7 +12,7 @@ import {
   type OrderStatus,
 } from '../../../domain/orders/states';
 import type { Tx } from '../../db/connect';
-import { preparedOnce } from '../../db/prepared';
+import { prepared } from '../../db/prepared';
 import { bookingItems, bookings, deliveryOrders, orderOffers, restaurants, trackingRecords, trackingUpdates, users, type GeoPoint } from '../../db/schema';
 import type { Emit, EventBus } from '../../platform/events/bus';
 import { placeText } from '../locations/directory';
@@ -43,8 +43,8 @@ type Part = {
 };
 
 /** The distinct line types of a booking; runs on every paid booking, so prepared once (server/db/prepared.ts). */
-const lineTypesOf = preparedOnce((db) =>
-  db.selectDistinct({ serviceType: bookingItems.serviceType }).from(bookingItems).where(eq(bookingItems.bookingId, sql.placeholder('bookingId'))).prepare('booking_line_types'),
+const lineTypesOf = prepared('booking_line_types', (db) =>
+  db.selectDistinct({ serviceType: bookingItems.serviceType }).from(bookingItems).where(eq(bookingItems.bookingId, sql.placeholder('bookingId'))),
 );
 
 /** The line types deliverableParts turns into delivery orders. */

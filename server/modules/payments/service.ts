@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { CardBody, PaymentIntentResponse } from '../../../domain/payments/schemas';
 import type { Db, Tx } from '../../db/connect';
-import { preparedOnce } from '../../db/prepared';
+import { prepared } from '../../db/prepared';
 import { bookings, idempotencyKeys, paymentIntents, paymentMethods, payments, webhookEvents as webhookEventsTable } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
 import type { MethodRef, PaymentGateway } from '../../platform/payments';
@@ -173,20 +173,18 @@ export function requestFingerprint(params: Record<string, unknown>): string {
 }
 
 /** The claim and the record of every keyed payment request, prepared once per database (server/db/prepared.ts). */
-const idempotencyClaim = preparedOnce((db) =>
+const idempotencyClaim = prepared('idempotency_claim', (db) =>
   db
     .insert(idempotencyKeys)
     .values({ key: sql.placeholder('key'), userId: sql.placeholder('userId'), route: sql.placeholder('route'), statusCode: IN_PROGRESS, body: sql`${sql.placeholder('body')}::jsonb` })
     .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key })
-    .prepare('idempotency_claim'),
+    .returning({ key: idempotencyKeys.key }),
 );
-const idempotencyRecord = preparedOnce((db) =>
+const idempotencyRecord = prepared('idempotency_record', (db) =>
   db
     .update(idempotencyKeys)
     .set({ statusCode: sql`${sql.placeholder('statusCode')}::int`, body: sql`${sql.placeholder('body')}::jsonb` })
-    .where(eq(idempotencyKeys.key, sql.placeholder('key')))
-    .prepare('idempotency_record'),
+    .where(eq(idempotencyKeys.key, sql.placeholder('key'))),
 );
 
 /**

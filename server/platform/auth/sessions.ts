@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { preparedOnce } from '../../db/prepared';
+import { prepared } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 
 export const SESSION_COOKIE = 'sid';
 
 /** The lookup every signed-in request makes, prepared once (server/db/prepared.ts). */
-const sessionLookup = preparedOnce((db) =>
+const sessionLookup = prepared('session_lookup', (db) =>
   db
     .select({
       lastSeenAt: sessions.lastSeenAt,
@@ -17,8 +17,7 @@ const sessionLookup = preparedOnce((db) =>
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('session_lookup'),
+    .limit(1),
 );
 
 export type SessionUser = { id: number; username: string; email: string; role: 'user' | 'provider' | 'driver' | 'admin' };
