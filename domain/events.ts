@@ -12,7 +12,8 @@ export type DomainEventMap = {
   'account.signup_with_existing_email': { userId: number };
   /** The token travels to the mail only; it is stored hashed in password_tokens. */
   'account.password_reset_requested': { userId: number; token: string; expiresAt: string };
-  'booking.confirmed': { bookingId: number; userId: number };
+  /** serviceTypes: the booking's distinct line types, when the emitter had them at hand (saves reactions a read). */
+  'booking.confirmed': { bookingId: number; userId: number; serviceTypes?: string[] };
   'booking.cancelled': { bookingId: number; userId: number; refundCents: number | null };
   'payment.failed': { bookingId: number; userId: number; paymentId: number; message: string };
   'order.created': { orderId: number; trackingId: string; bookingId: number; kind: OrderKind };

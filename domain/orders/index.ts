@@ -3,3 +3,4 @@ export * from './geo';
 export * from './payout';
 export * from './positions';
 export * from './schemas';
+export * from './deliverable';

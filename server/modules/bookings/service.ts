@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/catalogue/money';
 import { todayUtc } from '../../../domain/catalogue/pricing';
 import { bookingTotalCents, lineTotalCents, priceUnit, totalMatches, type CatalogueEntry } from '../../../domain/bookings/pricing';
@@ -18,6 +18,7 @@ import {
 import { PENDING_BOOKING_TTL_MS, transition } from '../../../domain/bookings/state';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/connect';
+import { prepared, rawStatement } from '../../db/prepared';
 import { bookingItems, bookings, payments, deliveryOrders, trackingRecords } from '../../db/schema';
 import { trackingStatusOf, type OrderStatus } from '../../../domain/orders/states';
 import { badRequest, conflict, fieldErrors, notFound } from '../../platform/errors';
@@ -80,15 +81,31 @@ export async function createBooking(db: Db, userId: number, body: CreateBookingB
   const totalCents = bookingTotalCents(lines);
   if (!totalMatches(body.totalAmount, totalCents)) throw conflict('The total has changed', { totalAmount: centsToDollars(totalCents) });
 
-  // The answer is built from the rows as inserted: a new booking has no payments or deliveries yet, so reading it
-  // back (four more queries) would only repeat what the inserts returned.
-  const { booking, items } = await db.transaction(async (tx) => {
-    const [booking] = await tx.insert(bookings).values({ userId, totalCents, bookingDate: now }).returning();
-    const items = await tx.insert(bookingItems).values(lines.map((l) => ({ ...l, bookingId: booking.id }))).returning();
-    return { booking, items: items.sort((a, b) => a.id - b.id) };
-  });
-  return toView(booking, items, [], []);
+  // One statement inserts the booking and its lines (atomic on its own: no transaction) and returns both; the answer
+  // is built from them: a new booking has no payments or deliveries yet, so reading it back would only repeat them.
+  const [row] = await insertBooking(db, [userId, totalCents, now.toISOString(), JSON.stringify(lines.map((l, position) => ({ ...l, position })))]);
+  return toView(row, row.items, [], []);
 }
+
+/** createBooking's insert: the booking, then its lines in the order given (ids ascending), returned together. */
+const insertBooking = rawStatement<BookingRow & { items: Array<typeof bookingItems.$inferSelect> }>(
+  'booking_insert',
+  `with b as (
+     insert into bookings (user_id, total_cents, booking_date) values ($1, $2, $3::timestamptz) returning *
+   ), i as (
+     insert into booking_items (booking_id, service_type, service_id, name, quantity, unit_price_cents, line_total_cents, details)
+     select b.id, l."serviceType", l."serviceId", l.name, l.quantity, l."unitPriceCents", l."lineTotalCents", l.details
+     from b, jsonb_to_recordset($4::jsonb) as l(position int, "serviceType" text, "serviceId" int, name text, quantity int, "unitPriceCents" int, "lineTotalCents" int, details jsonb)
+     order by l.position
+     returning *
+   )
+   select b.id, b.user_id as "userId", b.status, b.total_cents as "totalCents", b.currency, b.booking_date as "bookingDate",
+     b.created_at as "createdAt", b.updated_at as "updatedAt",
+     (select json_agg(json_build_object('id', i.id, 'bookingId', i.booking_id, 'serviceType', i.service_type, 'serviceId', i.service_id,
+        'name', i.name, 'quantity', i.quantity, 'unitPriceCents', i.unit_price_cents, 'lineTotalCents', i.line_total_cents, 'details', i.details)
+        order by i.id) from i) as items
+   from b`,
+);
 
 const toPayment = (p: typeof payments.$inferSelect): PaymentEntry => ({
   id: p.id,
@@ -214,9 +231,10 @@ export async function getBooking(db: Exec, viewer: Viewer, id: number): Promise<
  * same booking run one after the other (on PostgreSQL a second caller waits here, then sees the first one's result).
  */
 export async function lockBooking(tx: Tx, id: number): Promise<BookingRow | undefined> {
-  const [b] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  const [b] = await bookingForUpdate(tx).execute({ id });
   return b;
 }
+const bookingForUpdate = prepared('booking_lock', (db) => db.select().from(bookings).where(eq(bookings.id, sql.placeholder('id'))).for('update'));
 
 async function setStatus(tx: Tx, id: number, status: BookingStatus) {
   await tx.update(bookings).set({ status, updatedAt: new Date() }).where(eq(bookings.id, id));
@@ -228,15 +246,27 @@ function applyOrConflict(from: BookingStatus, event: 'pay' | 'complete' | 'cance
   return t;
 }
 
+/** A successful charge, as the payments table records it. */
+export type Charge = { amountCents: number; currency: string; brand: string | null; last4: string | null; gateway: string; gatewayRef: string | null };
+
 /**
- * Confirms a locked, pending booking after a successful payment and records booking.confirmed in the same
- * transaction; the orders module reacts to it by creating the deliveries (platform/events).
+ * Confirms a locked, pending booking after a successful charge: records the charge and the new status in one
+ * statement and booking.confirmed in the same transaction; the orders module reacts to it by creating the deliveries
+ * (platform/events). `serviceTypes` (the booking's line types, when the caller read them) travel in the event.
+ * Returns the payment's id.
  */
-export async function confirmPaid(tx: Tx, emit: Emit, booking: BookingRow): Promise<void> {
+export async function confirmPaid(tx: Tx, emit: Emit, booking: BookingRow, charge: Charge, serviceTypes?: string[]): Promise<number> {
   applyOrConflict(booking.status, 'pay');
-  await setStatus(tx, booking.id, 'confirmed');
-  await emit('booking.confirmed', { bookingId: booking.id, userId: booking.userId });
+  const [paid] = await chargeAndConfirm(tx, [booking.id, charge.amountCents, charge.currency, charge.brand, charge.last4, charge.gateway, charge.gatewayRef]);
+  await emit('booking.confirmed', { bookingId: booking.id, userId: booking.userId, ...(serviceTypes ? { serviceTypes } : {}) });
+  return paid.id;
 }
+const chargeAndConfirm = rawStatement<{ id: number }>(
+  'booking_charge_and_confirm',
+  `with confirmed as (update bookings set status = 'confirmed', updated_at = now() where id = $1)
+   insert into payments (booking_id, status, amount_cents, currency, brand, last4, gateway, gateway_ref)
+   values ($1, 'succeeded', $2, $3, $4, $5, $6, $7) returning id`,
+);
 
 async function ownedForUpdate(tx: Tx, viewer: Viewer, id: number): Promise<BookingRow> {
   const b = await lockBooking(tx, id);

@@ -1,14 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/catalogue/money';
 import type { RegistrationKind } from '../../../domain/onboarding';
 import type { Db, Tx } from '../../db/connect';
-import { prepared } from '../../db/prepared';
+import { prepared, rawStatement } from '../../db/prepared';
 import {
   bookingItems,
   bookings,
   deliveryOrders,
   drivers,
-  payments,
   trackingRecords,
   users,
 } from '../../db/schema';
@@ -65,39 +64,44 @@ async function compose(ctx: AppContext, db: Db | Tx, dedupeKey: string, recipien
 
 async function userOf(db: Db | Tx, id: number | null | undefined) {
   if (!id) return undefined;
-  const [u] = await db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(eq(users.id, id));
+  const [u] = await userBrief(db).execute({ id });
   return u;
 }
+const userBrief = prepared('user_brief', (db) => db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(eq(users.id, sql.placeholder('id'))));
 
 async function admins(db: Db | Tx) {
   return db.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id));
 }
 
-function receiptRows(rows: Array<typeof bookingItems.$inferSelect>): Array<ReceiptLine & { serviceType: string; serviceId: number; details: Record<string, unknown> }> {
+type ReceiptItem = Pick<typeof bookingItems.$inferSelect, 'name' | 'quantity' | 'lineTotalCents' | 'serviceType' | 'serviceId' | 'details'>;
+
+function receiptRows(rows: ReceiptItem[]): Array<ReceiptLine & { serviceType: string; serviceId: number; details: Record<string, unknown> }> {
   return rows.map((l) => ({ name: l.name, quantity: l.quantity, lineTotal: centsToDollars(l.lineTotalCents), serviceType: l.serviceType, serviceId: l.serviceId, details: l.details }));
 }
 
-// The reads of the booking.confirmed reaction, which runs on every paid booking: prepared once (server/db/prepared.ts).
-/** The booking, its customer and its first successful charge, if any (one row at most: the booking id is unique). */
-const receiptHead = prepared('receipt_head', (db) =>
-  db
-    .select({ booking: bookings, user: { id: users.id, username: users.username, email: users.email }, paid: { brand: payments.brand, last4: payments.last4 } })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, sql.placeholder('userId')))
-    .leftJoin(payments, and(eq(payments.bookingId, bookings.id), eq(payments.status, 'succeeded')))
-    .where(eq(bookings.id, sql.placeholder('bookingId')))
-    .orderBy(asc(payments.id))
-    .limit(1),
-);
-const receiptItems = prepared('receipt_items', (db) =>
-  db.select().from(bookingItems).where(eq(bookingItems.bookingId, sql.placeholder('bookingId'))).orderBy(asc(bookingItems.id)),
-);
-const receiptDeliveries = prepared('receipt_deliveries', (db) =>
-  db
-    .select({ trackingId: deliveryOrders.trackingId, name: trackingRecords.serviceName, trackingNumber: trackingRecords.trackingNumber })
-    .from(deliveryOrders)
-    .innerJoin(trackingRecords, eq(trackingRecords.id, deliveryOrders.trackingId))
-    .where(eq(deliveryOrders.bookingId, sql.placeholder('bookingId'))),
+// The read of the booking.confirmed reaction, which runs on every paid booking: one statement (server/db/prepared.ts).
+/** The booking, its customer, its first successful charge (if any), its lines and its deliveries. */
+const receipt = rawStatement<{
+  id: number;
+  totalCents: number;
+  userId: number;
+  username: string;
+  email: string;
+  paid: { brand: string | null; last4: string | null } | null;
+  items: ReceiptItem[] | null;
+  deliveries: Array<{ trackingId: string; name: string; trackingNumber: string }> | null;
+}>(
+  'receipt_of_booking',
+  `select b.id, b.total_cents as "totalCents", u.id as "userId", u.username, u.email,
+     (select json_build_object('brand', p.brand, 'last4', p.last4) from payments p
+       where p.booking_id = b.id and p.status = 'succeeded' order by p.id limit 1) as paid,
+     (select json_agg(json_build_object('name', i.name, 'quantity', i.quantity, 'lineTotalCents', i.line_total_cents,
+        'serviceType', i.service_type, 'serviceId', i.service_id, 'details', i.details) order by i.id)
+       from booking_items i where i.booking_id = b.id) as items,
+     (select json_agg(json_build_object('trackingId', d.tracking_id, 'name', t.service_name, 'trackingNumber', t.tracking_number) order by d.id)
+       from delivery_orders d join tracking_records t on t.id = d.tracking_id where d.booking_id = b.id) as deliveries
+   from bookings b join users u on u.id = $2
+   where b.id = $1`,
 );
 
 /** The owner account of the listing a booking line refers to, if it has one. */
@@ -150,12 +154,13 @@ export function registerNotifications(ctx: AppContext) {
   // Runs on every paid booking, before the payment is answered (ADR 008), so it reads without a transaction and
   // stores its mails with one INSERT (atomic on its own; the dedupe keys make a retry store each mail once).
   on('booking.confirmed', async (p) => {
-    const [row] = await receiptHead(ctx.db).execute({ bookingId: p.bookingId, userId: p.userId });
-    if (!row) return;
-    const { booking: b, user: u, paid } = row;
-    const lines = receiptRows(await receiptItems(ctx.db).execute({ bookingId: b.id }));
     // The orders module reacts to booking.confirmed first (registered earlier), so the deliveries exist by now.
-    const deliveries = await receiptDeliveries(ctx.db).execute({ bookingId: b.id });
+    const [b] = await receipt(ctx.db, [p.bookingId, p.userId]);
+    if (!b) return;
+    const u = { id: b.userId, username: b.username, email: b.email };
+    const paid = b.paid;
+    const lines = receiptRows(b.items ?? []);
+    const deliveries = b.deliveries ?? [];
     const mails: Array<NewMail | null> = [
       await compose(
         ctx,

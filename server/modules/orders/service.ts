@@ -3,6 +3,7 @@ import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import { BookingDetails } from '../../../domain/bookings/schemas';
 import { etaMinutes, roadKm } from '../../../domain/orders/geo';
 import { driverPayoutCents, type PayoutBasis } from '../../../domain/orders/payout';
+import { deliversAnything } from '../../../domain/orders/deliverable';
 import {
   FINAL_ORDER_STATUSES,
   ORDER_STATUS_MESSAGE,
@@ -47,8 +48,6 @@ const lineTypesOf = prepared('booking_line_types', (db) =>
   db.selectDistinct({ serviceType: bookingItems.serviceType }).from(bookingItems).where(eq(bookingItems.bookingId, sql.placeholder('bookingId'))),
 );
 
-/** The line types deliverableParts turns into delivery orders. */
-const DELIVERABLE_SERVICE_TYPES = new Set<string>(['food-delivery', 'taxi', 'shipping']);
 
 /** The deliverable parts of a booking: one per restaurant of food lines, one per taxi ride, one per shipment. */
 async function deliverableParts(tx: Tx, bookingId: number): Promise<Part[]> {
@@ -115,10 +114,11 @@ async function deliverableParts(tx: Tx, bookingId: number): Promise<Part[]> {
  * its own tracking record, and order.created is announced for dispatch. Idempotent: parts that already have an
  * order (a retried event) are skipped.
  */
-export async function createOrdersForBooking(events: EventBus, bookingId: number): Promise<void> {
-  // Most bookings (hotels, flights, cars ...) deliver nothing: one read settles it, without a transaction.
-  const types = await lineTypesOf(events.db).execute({ bookingId });
-  if (!types.some((t) => DELIVERABLE_SERVICE_TYPES.has(t.serviceType))) return;
+export async function createOrdersForBooking(events: EventBus, bookingId: number, serviceTypes?: string[]): Promise<void> {
+  // Most bookings (hotels, flights, cars ...) deliver nothing: the line types the event carries settle it, or else
+  // one read, without a transaction.
+  const types = serviceTypes ?? (await lineTypesOf(events.db).execute({ bookingId })).map((t) => t.serviceType);
+  if (!deliversAnything(types)) return;
   await events.transaction(async (tx, emit) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId));
     if (!booking || booking.status !== 'confirmed') return;

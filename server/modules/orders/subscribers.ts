@@ -7,7 +7,7 @@ import { cancelOrdersForBooking, createOrdersForBooking, markKitchenAccepted, ma
  * or a driver coming online triggers dispatch, and a dispatcher pass runs every `tickMs` (DISPATCH_TICK_MS).
  */
 export function registerOrders(ctx: AppContext, opts: { tickMs: number }) {
-  ctx.events.on('booking.confirmed', (p) => createOrdersForBooking(ctx.events, p.bookingId));
+  ctx.events.on('booking.confirmed', (p) => createOrdersForBooking(ctx.events, p.bookingId, p.serviceTypes));
   ctx.events.on('booking.cancelled', (p) => cancelOrdersForBooking(ctx.events, p.bookingId));
   ctx.events.on('order.created', async (p) => {
     await dispatchOrder(ctx.events, p.orderId);

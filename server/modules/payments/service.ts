@@ -4,13 +4,14 @@ import type Stripe from 'stripe';
 import type { CardBody, PaymentIntentResponse } from '../../../domain/payments/schemas';
 import type { Db, Tx } from '../../db/connect';
 import { prepared } from '../../db/prepared';
-import { bookings, idempotencyKeys, paymentIntents, paymentMethods, payments, webhookEvents as webhookEventsTable } from '../../db/schema';
+import { bookingItems, bookings, idempotencyKeys, paymentIntents, paymentMethods, payments, webhookEvents as webhookEventsTable } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
 import type { MethodRef, PaymentGateway } from '../../platform/payments';
 import { SandboxGateway } from '../../platform/payments';
 import type { EventBus } from '../../platform/events/bus';
 import { confirmPaid, deliveriesOf, lockBooking } from '../bookings/service';
 import { BOOKING_EXPIRED_MESSAGE, isAbandoned, transition } from '../../../domain/bookings/state';
+import { deliversAnything } from '../../../domain/orders/deliverable';
 
 /** A response decided once and possibly replayed: status code and JSON body. */
 export type Outcome = { status: number; body: Record<string, unknown> };
@@ -29,26 +30,34 @@ export async function createPaymentMethod(db: Db, gateway: PaymentGateway, userI
 
 /**
  * Locks the booking (SELECT ... FOR UPDATE OF bookings, as lockBooking) and reads the caller's sandbox payment method
- * in the same statement. Someone else's booking is as unknown as a missing one (404); an unknown method is 400.
+ * and the booking's line types in the same statement. Someone else's booking is as unknown as a missing one (404); an
+ * unknown method is 400.
  */
 async function lockBookingWithMethod(tx: Tx, gateway: PaymentGateway, userId: number, bookingId: number, methodId: string) {
   if (gateway.name === 'stripe') {
     const booking = await lockBooking(tx, bookingId);
     if (!booking || booking.userId !== userId) throw notFound('Booking not found');
-    return { booking, method: { id: methodId, brand: null, last4: null } satisfies MethodRef };
+    return { booking, method: { id: methodId, brand: null, last4: null } satisfies MethodRef, serviceTypes: undefined };
   }
-  const [row] = await tx
-    .select({ booking: bookings, method: paymentMethods })
-    .from(bookings)
-    .leftJoin(paymentMethods, and(eq(paymentMethods.id, methodId), eq(paymentMethods.userId, userId)))
-    .where(eq(bookings.id, bookingId))
-    .for('update', { of: bookings });
+  const [row] = await bookingWithMethodForUpdate(tx).execute({ bookingId, methodId, userId });
   if (!row || row.booking.userId !== userId) throw notFound('Booking not found');
   const m = row.method;
   // Someone else's token is as unknown as a made-up one.
   if (!m) throw badRequest('Unknown payment method', { paymentMethodId: 'Unknown payment method' });
-  return { booking: row.booking, method: { id: m.id, brand: m.brand, last4: m.last4, outcome: m.outcome } satisfies MethodRef };
+  return { booking: row.booking, method: { id: m.id, brand: m.brand, last4: m.last4, outcome: m.outcome } satisfies MethodRef, serviceTypes: row.serviceTypes };
 }
+const bookingWithMethodForUpdate = prepared('payment_booking_method_lock', (db) =>
+  db
+    .select({
+      booking: bookings,
+      method: paymentMethods,
+      serviceTypes: sql<string[]>`(select coalesce(json_agg(distinct ${bookingItems.serviceType}), '[]') from ${bookingItems} where ${bookingItems.bookingId} = ${bookings.id})`,
+    })
+    .from(bookings)
+    .leftJoin(paymentMethods, and(eq(paymentMethods.id, sql.placeholder('methodId')), eq(paymentMethods.userId, sql.placeholder('userId'))))
+    .where(eq(bookings.id, sql.placeholder('bookingId')))
+    .for('update', { of: bookings }),
+);
 
 async function ownedBooking(db: Db, userId: number, id: number) {
   const [b] = await db.select().from(bookings).where(eq(bookings.id, id));
@@ -65,10 +74,12 @@ export type PayRequest = { bookingId: number; amountCents: number; paymentMethod
  * A decline is recorded as a failed payment and leaves the booking pending and payable.
  */
 export async function payBooking(db: Db, gateway: PaymentGateway, events: EventBus, userId: number, req: PayRequest): Promise<Outcome> {
+  let lineTypes: string[] | undefined;
   const outcome = await events.transaction(async (tx, emit): Promise<Outcome> => {
     // One round trip: the booking, locked, with the caller's payment method beside it (the checks that used to run
     // before the transaction, in the same order: someone else's booking is 404, an unknown method 400).
-    const { booking, method } = await lockBookingWithMethod(tx, gateway, userId, req.bookingId, req.paymentMethodId);
+    const { booking, method, serviceTypes } = await lockBookingWithMethod(tx, gateway, userId, req.bookingId, req.paymentMethodId);
+    lineTypes = serviceTypes;
     if (isAbandoned(booking.status, booking.createdAt)) throw conflict(BOOKING_EXPIRED_MESSAGE);
     const t = transition(booking.status, 'pay');
     if (!t.ok) throw conflict(t.message);
@@ -90,14 +101,14 @@ export async function payBooking(db: Db, gateway: PaymentGateway, events: EventB
       if (req.intentId) await tx.update(paymentIntents).set({ status: 'requires_payment_method', updatedAt: new Date() }).where(eq(paymentIntents.id, req.intentId));
       return { status: 402, body: { success: false, message: result.message } };
     }
-    const [payment] = await tx.insert(payments).values({ ...common, status: 'succeeded', gatewayRef: result.ref }).returning({ id: payments.id });
     if (req.intentId) await tx.update(paymentIntents).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(paymentIntents.id, req.intentId));
-    await confirmPaid(tx, emit, booking);
-    return { status: 200, body: { success: true, paymentId: payment.id, bookingId: booking.id, status: 'confirmed' } };
+    const paymentId = await confirmPaid(tx, emit, booking, { ...common, gatewayRef: result.ref }, serviceTypes);
+    return { status: 200, body: { success: true, paymentId, bookingId: booking.id, status: 'confirmed' } };
   });
   if (outcome.status !== 200) return outcome;
-  // booking.confirmed has been dispatched by now (the orders module created the deliveries), so they can be listed.
-  const deliveries = await deliveriesOf(db, req.bookingId);
+  // booking.confirmed has been dispatched by now (the orders module created the deliveries), so they can be listed;
+  // a booking none of whose lines is delivered has none (no read needed).
+  const deliveries = lineTypes && !deliversAnything(lineTypes) ? [] : await deliveriesOf(db, req.bookingId);
   return { status: 200, body: { ...outcome.body, deliveries, ...(deliveries[0] ? { trackingId: deliveries[0].trackingId } : {}) } };
 }
 
@@ -278,9 +289,8 @@ export async function handleStripeEvent(db: Db, events: EventBus, event: Stripe.
       return { duplicate: false, applied: true };
     }
     if (pi.amount !== booking.totalCents) return { duplicate: false, applied: false };
-    await tx.insert(payments).values({ ...common, status: 'succeeded' });
     await tx.update(paymentIntents).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(paymentIntents.id, pi.id));
-    await confirmPaid(tx, emit, booking);
+    await confirmPaid(tx, emit, booking, common);
     return { duplicate: false, applied: true };
   });
 }

@@ -1,6 +1,7 @@
-import { and, asc, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, isNull, lt, sql } from 'drizzle-orm';
 import { TRANSIENT_EVENTS, type DomainEvent, type DomainEventMap, type DomainEventType } from '../../../domain/events';
 import type { Db, Tx } from '../../db/connect';
+import { prepared } from '../../db/prepared';
 import { domainEvents } from '../../db/schema';
 import type { PubSub } from '../pubsub';
 
@@ -18,6 +19,21 @@ type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: strin
 export type Emit = <T extends DomainEventType>(type: T, payload: DomainEventMap[T]) => Promise<void>;
 
 const MAX_ATTEMPTS = 10;
+
+// The outbox write and the claim run for every event (every paid booking): prepared once (server/db/prepared.ts).
+const recordEvent = prepared('outbox_record', (db) =>
+  db
+    .insert(domainEvents)
+    .values({ type: sql.placeholder('type'), payload: sql`${sql.placeholder('payload')}::jsonb` })
+    .returning({ id: domainEvents.id }),
+);
+const claimEvents = prepared('outbox_claim', (db) =>
+  db
+    .update(domainEvents)
+    .set({ dispatchedAt: sql`now()`, attempts: sql`${domainEvents.attempts} + 1` })
+    .where(and(sql`${domainEvents.id} = any(${sql.placeholder('ids')}::int[])`, isNull(domainEvents.dispatchedAt)))
+    .returning(),
+);
 
 /**
  * The typed domain event bus with a transactional outbox.
@@ -85,7 +101,7 @@ export class EventBus {
 
   /** Writes an event to the outbox inside `tx`. Prefer `transaction`, which also dispatches after commit. */
   async record<T extends DomainEventType>(tx: Db | Tx, type: T, payload: DomainEventMap[T]): Promise<number> {
-    const [row] = await tx.insert(domainEvents).values({ type, payload: payload as Record<string, unknown> }).returning({ id: domainEvents.id });
+    const [row] = await recordEvent(tx).execute({ type, payload: JSON.stringify(payload) });
     return row.id;
   }
 
@@ -119,11 +135,7 @@ export class EventBus {
   }
 
   private async dispatchClaimed(ids: number[]): Promise<void> {
-    const claimed = await this.db
-      .update(domainEvents)
-      .set({ dispatchedAt: new Date(), attempts: sql`${domainEvents.attempts} + 1` })
-      .where(and(inArray(domainEvents.id, ids), isNull(domainEvents.dispatchedAt)))
-      .returning();
+    const claimed = await claimEvents(this.db).execute({ ids });
     claimed.sort((a, b) => a.id - b.id);
     for (const row of claimed) {
       const event = { id: row.id, type: row.type as DomainEventType, payload: row.payload } as DomainEvent;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
+import { prepared, rawStatement } from '../../db/prepared';
 import { mailOutbox } from '../../db/schema';
 import type { MailTransport } from './transport';
 
@@ -8,7 +9,45 @@ export type MailRow = typeof mailOutbox.$inferSelect;
 /** One mail to store: the dedupe key makes a retried reaction store it once. */
 export type NewMail = { dedupeKey: string; to: string; userId?: number | null; template: string; subject: string; html: string; text: string };
 
+/** enqueueAll's statement (every paid booking's mails): one named statement for any number of mails. */
+const insertMails = rawStatement(
+  'mail_outbox_insert_all',
+  `insert into mail_outbox (dedupe_key, to_address, user_id, template, subject, html, text)
+   select m."dedupeKey", m."to", m."userId", m.template, m.subject, m.html, m.text
+   from jsonb_to_recordset($1::jsonb) as m(position int, "dedupeKey" text, "to" text, "userId" int, template text, subject text, html text, text text)
+   order by m.position
+   on conflict (dedupe_key) do nothing`,
+);
+
 export const MAIL_MAX_ATTEMPTS = 10;
+
+// The worker's claim and its record of a sent batch run for every mail: prepared once (server/db/prepared.ts).
+const claimDue = prepared('mail_outbox_claim', (db) => {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      or(
+        and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, now)),
+        and(eq(mailOutbox.status, 'sending'), isNotNull(mailOutbox.claimedAt), lt(mailOutbox.claimedAt, sql`${sql.placeholder('staleBefore')}::timestamptz`)),
+      ),
+    )
+    .orderBy(asc(mailOutbox.id))
+    .limit(sql.placeholder('batch'))
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ status: 'sending', claimedAt: now, attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+});
+const markSent = prepared('mail_outbox_sent', (db) =>
+  db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: sql`${sql.placeholder('at')}::timestamptz`, lastError: null, transport: sql`${sql.placeholder('transport')}`, claimedAt: null })
+    .where(sql`${mailOutbox.id} = any(${sql.placeholder('ids')}::int[])`),
+);
 /** A claim older than this is a worker that died mid-send: the row is taken over (the same Message-ID goes out). */
 const STALE_CLAIM_MS = 5 * 60_000;
 
@@ -56,10 +95,7 @@ export class Mailer {
   /** Stores several mails with one INSERT (all or none; each once per dedupe key). */
   async enqueueAll(db: Db | Tx, mails: NewMail[]): Promise<void> {
     if (mails.length === 0) return;
-    await db
-      .insert(mailOutbox)
-      .values(mails.map((mail) => ({ dedupeKey: mail.dedupeKey, toAddress: mail.to, userId: mail.userId ?? null, template: mail.template, subject: mail.subject, html: mail.html, text: mail.text })))
-      .onConflictDoNothing({ target: mailOutbox.dedupeKey });
+    await insertMails(db, [JSON.stringify(mails.map((m, position) => ({ ...m, userId: m.userId ?? null, position })))]);
   }
 
   /** Asks the worker to run now (after a commit that enqueued mail). */
@@ -86,7 +122,10 @@ export class Mailer {
       if (this.closed) return;
       const claimed = await this.claim(now());
       if (claimed.length === 0) return;
-      for (const row of claimed) await this.deliver(row, now);
+      const sent: number[] = [];
+      for (const row of claimed) if (await this.deliver(row, now)) sent.push(row.id);
+      // One statement records a batch as sent (a crash before it re-sends the batch with the same Message-IDs).
+      if (sent.length > 0) await markSent(this.db).execute({ ids: sent, at: now().toISOString(), transport: this.transport.kind });
     }
   }
 
@@ -96,23 +135,7 @@ export class Mailer {
   }
 
   private async claim(now: Date): Promise<MailRow[]> {
-    const due = this.db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        or(
-          and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, now)),
-          and(eq(mailOutbox.status, 'sending'), isNotNull(mailOutbox.claimedAt), lt(mailOutbox.claimedAt, new Date(now.getTime() - STALE_CLAIM_MS))),
-        ),
-      )
-      .orderBy(asc(mailOutbox.id))
-      .limit(this.opts.batch ?? 20)
-      .for('update', { skipLocked: true });
-    return this.db
-      .update(mailOutbox)
-      .set({ status: 'sending', claimedAt: now, attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(inArray(mailOutbox.id, due))
-      .returning();
+    return claimDue(this.db).execute({ now: now.toISOString(), staleBefore: new Date(now.getTime() - STALE_CLAIM_MS).toISOString(), batch: this.opts.batch ?? 20 });
   }
 
   /** The Message-ID of an outbox row: the same on every attempt, so a receiver can drop a duplicate. */
@@ -120,13 +143,11 @@ export class Mailer {
     return `<outbox-${id}@${this.opts.messageIdDomain}>`;
   }
 
-  private async deliver(row: MailRow, now: () => Date): Promise<void> {
+  /** Sends one claimed mail; true when sent (the caller records it), else it is queued again or failed for good. */
+  private async deliver(row: MailRow, now: () => Date): Promise<boolean> {
     try {
       await this.transport.send({ from: this.opts.from, to: row.toAddress, subject: row.subject, html: row.html, text: row.text, messageId: this.messageId(row.id) });
-      await this.db
-        .update(mailOutbox)
-        .set({ status: 'sent', sentAt: now(), lastError: null, transport: this.transport.kind, claimedAt: null })
-        .where(eq(mailOutbox.id, row.id));
+      return true;
     } catch (err) {
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       const failed = row.attempts >= MAIL_MAX_ATTEMPTS;
@@ -140,6 +161,7 @@ export class Mailer {
         })
         .where(eq(mailOutbox.id, row.id));
       this.opts.log.warn({ mailId: row.id, attempt: row.attempts, err: message }, failed ? 'mail failed for good' : 'mail send failed; will retry');
+      return false;
     }
   }
 
