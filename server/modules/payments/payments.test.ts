@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, idempotencyKeys, paymentMethods, payments } from '../../db/schema';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app';
 import { bookHotel, cardToken, pay } from '../bookings/test-helpers';
+import { PaymentLine } from './service';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signUp>>;
@@ -185,6 +186,39 @@ describe('POST /api/process-payment', () => {
       expect(rows.filter((p) => p.status === 'succeeded')).toHaveLength(1);
       expect(rows).toHaveLength(1);
     }
+  });
+});
+
+describe('PaymentLine (the payments of one booking in one instance)', () => {
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('lets one payment of a booking in at a time, in arrival order; other bookings do not wait', async () => {
+    const line = new PaymentLine();
+    const order: string[] = [];
+    const leaveFirst = await line.enter(1);
+    const second = line.enter(1).then((leave) => (order.push('second'), leave));
+    const third = line.enter(1).then((leave) => (order.push('third'), leave));
+    const other = await line.enter(2);
+    order.push('other booking');
+    await tick();
+    expect(order).toEqual(['other booking']);
+    leaveFirst();
+    const leaveSecond = await second;
+    await tick();
+    expect(order).toEqual(['other booking', 'second']);
+    leaveSecond();
+    (await third)();
+    expect(order).toEqual(['other booking', 'second', 'third']);
+    other();
+  });
+
+  it('leaving twice is harmless and frees the booking for the next payment', async () => {
+    const line = new PaymentLine();
+    const leave = await line.enter(7);
+    leave();
+    leave();
+    const again = await line.enter(7);
+    again();
   });
 });
 

@@ -8,7 +8,7 @@ import { bookingItems, bookings, idempotencyKeys, paymentIntents, paymentMethods
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
 import type { MethodRef, PaymentGateway } from '../../platform/payments';
 import { SandboxGateway } from '../../platform/payments';
-import type { EventBus } from '../../platform/events/bus';
+import type { Emit, EventBus } from '../../platform/events/bus';
 import { confirmPaid, deliveriesOf, lockBooking } from '../bookings/service';
 import { BOOKING_EXPIRED_MESSAGE, isAbandoned, transition } from '../../../domain/bookings/state';
 import { deliversAnything } from '../../../domain/orders/deliverable';
@@ -65,6 +65,38 @@ async function ownedBooking(db: Db, userId: number, id: number) {
   return b;
 }
 
+/**
+ * The payments of each booking in progress in one app instance, one after the other up to the end of their
+ * transaction. A second payment of the same booking (a double click) waits here instead of on the booking's row lock,
+ * where it would hold one of the pool's few connections idle until the first commits; then it locks the row as
+ * before and finds the booking paid. The row lock still orders payments across instances.
+ */
+export class PaymentLine {
+  private readonly busy = new Map<number, Promise<void>>();
+
+  /** Waits for this booking's payment in progress, if any; call the returned function when the transaction ends. */
+  async enter(bookingId: number): Promise<() => void> {
+    for (let current = this.busy.get(bookingId); current; current = this.busy.get(bookingId)) await current;
+    let leave!: () => void;
+    const done = new Promise<void>((resolve) => (leave = resolve));
+    this.busy.set(bookingId, done);
+    return () => {
+      if (this.busy.get(bookingId) === done) this.busy.delete(bookingId);
+      leave();
+    };
+  }
+}
+/** One line per app instance (its event bus). */
+const lines = new WeakMap<EventBus, PaymentLine>();
+function lineOf(events: EventBus): PaymentLine {
+  let line = lines.get(events);
+  if (!line) {
+    line = new PaymentLine();
+    lines.set(events, line);
+  }
+  return line;
+}
+
 export type PayRequest = { bookingId: number; amountCents: number; paymentMethodId: string; intentId?: string; requestKey?: string };
 
 /**
@@ -75,7 +107,7 @@ export type PayRequest = { bookingId: number; amountCents: number; paymentMethod
  */
 export async function payBooking(db: Db, gateway: PaymentGateway, events: EventBus, userId: number, req: PayRequest): Promise<Outcome> {
   let lineTypes: string[] | undefined;
-  const outcome = await events.transaction(async (tx, emit): Promise<Outcome> => {
+  const charge = async (tx: Tx, emit: Emit): Promise<Outcome> => {
     // One round trip: the booking, locked, with the caller's payment method beside it (the checks that used to run
     // before the transaction, in the same order: someone else's booking is 404, an unknown method 400).
     const { booking, method, serviceTypes } = await lockBookingWithMethod(tx, gateway, userId, req.bookingId, req.paymentMethodId);
@@ -104,15 +136,24 @@ export async function payBooking(db: Db, gateway: PaymentGateway, events: EventB
     if (req.intentId) await tx.update(paymentIntents).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(paymentIntents.id, req.intentId));
     const paymentId = await confirmPaid(tx, emit, booking, { ...common, gatewayRef: result.ref }, serviceTypes);
     return { status: 200, body: { success: true, paymentId, bookingId: booking.id, status: 'confirmed' } };
-  });
+  };
+  const leave = await lineOf(events).enter(req.bookingId);
+  const outcome = await events
+    .transaction(async (tx, emit) => {
+      try {
+        return await charge(tx, emit);
+      } finally {
+        // The next payment of this booking may lock it now (it waits on the row lock for this commit at most).
+        leave();
+      }
+    })
+    .finally(leave);
   if (outcome.status !== 200) return outcome;
   // booking.confirmed has been dispatched by now (the orders module created the deliveries), so they can be listed;
   // a booking none of whose lines is delivered has none (no read needed).
   const deliveries = lineTypes && !deliversAnything(lineTypes) ? [] : await deliveriesOf(db, req.bookingId);
   return { status: 200, body: { ...outcome.body, deliveries, ...(deliveries[0] ? { trackingId: deliveries[0].trackingId } : {}) } };
 }
-
-
 
 /**
  * An intent for the booking's own total (a client-sent amount is ignored: the server owns the price). An open intent
