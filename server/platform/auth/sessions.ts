@@ -43,8 +43,24 @@ export class SessionStore {
     return { token, expiresAt };
   }
 
-  /** Returns the session's user, or undefined when the token is unknown, idle too long or past its lifetime. */
-  async resolve(token: string): Promise<SessionUser | undefined> {
+  /** Lookups in progress by token: requests of one browser that arrive together share one (see resolve). */
+  private readonly resolving = new Map<string, Promise<SessionUser | undefined>>();
+
+  /**
+   * Returns the session's user, or undefined when the token is unknown, idle too long or past its lifetime. A lookup
+   * of a token that is already being looked up shares that lookup's answer (a double click, a page's parallel
+   * requests): it is as fresh as a lookup of its own, started a moment earlier. Nothing is kept once it is answered.
+   */
+  resolve(token: string): Promise<SessionUser | undefined> {
+    let pending = this.resolving.get(token);
+    if (!pending) {
+      pending = this.lookup(token).finally(() => this.resolving.delete(token));
+      this.resolving.set(token, pending);
+    }
+    return pending;
+  }
+
+  private async lookup(token: string): Promise<SessionUser | undefined> {
     const id = hashToken(token);
     const [row] = await sessionLookup(this.db).execute({ id });
     if (!row) return undefined;
