@@ -187,6 +187,28 @@ describe('POST /api/process-payment', () => {
       expect(rows).toHaveLength(1);
     }
   });
+
+  it('answers a double click’s second payment as the locked booking would: paid, unknown card, someone else’s booking', async () => {
+    const pm = await cardToken(t, alice.cookie);
+    const bobPm = await cardToken(t, bob.cookie);
+    const cases = [
+      { second: { cookie: alice.cookie, pm }, status: 409, body: { message: 'This booking is already paid' } },
+      { second: { cookie: alice.cookie, pm: 'pm_sandbox_unknown' }, status: 400, body: { message: 'Unknown payment method', errors: { paymentMethodId: 'Unknown payment method' } } },
+      { second: { cookie: bob.cookie, pm: bobPm }, status: 404, body: { message: 'Booking not found' } },
+    ];
+    for (const [i, c] of cases.entries()) {
+      const b = await bookHotel(t, alice.cookie);
+      const send = (cookie: string, paymentMethodId: string, key: string) =>
+        post('/api/process-payment', { bookingId: b.id, amount: cents(b), currency: 'usd', paymentMethodId }, cookie, { 'idempotency-key': key });
+      const [first, second] = await Promise.all([send(alice.cookie, pm, `click-${i}-1`), send(c.second.cookie, c.second.pm, `click-${i}-2`)]);
+      expect(first.statusCode).toBe(200);
+      expect([second.statusCode, second.json()]).toEqual([c.status, c.body]);
+      expect((await paymentRows(b.id)).map((p) => p.status)).toEqual(['succeeded']);
+      // The refusal is stored for its key like any other answer.
+      const replay = await send(c.second.cookie, c.second.pm, `click-${i}-2`);
+      expect([replay.statusCode, replay.headers['idempotent-replayed']]).toEqual([c.status, 'true']);
+    }
+  });
 });
 
 describe('PaymentLine (the payments of one booking in one instance)', () => {
@@ -195,30 +217,43 @@ describe('PaymentLine (the payments of one booking in one instance)', () => {
   it('lets one payment of a booking in at a time, in arrival order; other bookings do not wait', async () => {
     const line = new PaymentLine();
     const order: string[] = [];
-    const leaveFirst = await line.enter(1);
-    const second = line.enter(1).then((leave) => (order.push('second'), leave));
-    const third = line.enter(1).then((leave) => (order.push('third'), leave));
+    const first = await line.enter(1);
+    const second = line.enter(1).then((turn) => (order.push('second'), turn));
+    const third = line.enter(1).then((turn) => (order.push('third'), turn));
     const other = await line.enter(2);
     order.push('other booking');
     await tick();
     expect(order).toEqual(['other booking']);
-    leaveFirst();
-    const leaveSecond = await second;
+    first.leave();
+    const secondTurn = await second;
     await tick();
     expect(order).toEqual(['other booking', 'second']);
-    leaveSecond();
-    (await third)();
+    expect(secondTurn.paid).toBeUndefined();
+    secondTurn.leave();
+    (await third).leave();
     expect(order).toEqual(['other booking', 'second', 'third']);
-    other();
+    other.leave();
   });
 
-  it('leaving twice is harmless and frees the booking for the next payment', async () => {
+  it('tells the payments that waited who confirmed the booking, until the line is empty', async () => {
     const line = new PaymentLine();
-    const leave = await line.enter(7);
-    leave();
-    leave();
-    const again = await line.enter(7);
-    again();
+    const first = await line.enter(5);
+    const second = line.enter(5);
+    const third = line.enter(5);
+    first.leave({ userId: 3, methodId: 'pm_a' });
+    const secondTurn = await second;
+    expect(secondTurn.paid).toEqual({ userId: 3, methodId: 'pm_a' });
+    // The second refused without a transaction; the third still hears who paid.
+    secondTurn.leave();
+    const thirdTurn = await third;
+    expect(thirdTurn.paid).toEqual({ userId: 3, methodId: 'pm_a' });
+    thirdTurn.leave();
+    // Nothing is remembered once nobody waits.
+    const later = await line.enter(5);
+    expect(later.paid).toBeUndefined();
+    later.leave();
+    later.leave();
+    (await line.enter(5)).leave();
   });
 });
 

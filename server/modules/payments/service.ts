@@ -46,6 +46,12 @@ async function lockBookingWithMethod(tx: Tx, gateway: PaymentGateway, userId: nu
   if (!m) throw badRequest('Unknown payment method', { paymentMethodId: 'Unknown payment method' });
   return { booking: row.booking, method: { id: m.id, brand: m.brand, last4: m.last4, outcome: m.outcome } satisfies MethodRef, serviceTypes: row.serviceTypes };
 }
+const methodOfUser = prepared('payment_method_of_user', (db) =>
+  db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, sql.placeholder('methodId')), eq(paymentMethods.userId, sql.placeholder('userId')))),
+);
 const bookingWithMethodForUpdate = prepared('payment_booking_method_lock', (db) =>
   db
     .select({
@@ -65,25 +71,37 @@ async function ownedBooking(db: Db, userId: number, id: number) {
   return b;
 }
 
+/** A payment that confirmed its booking: who paid, with which of their payment methods. */
+export type Paid = { userId: number; methodId: string };
+
 /**
- * The payments of each booking in progress in one app instance, one after the other up to the end of their
- * transaction. A second payment of the same booking (a double click) waits here instead of on the booking's row lock,
- * where it would hold one of the pool's few connections idle until the first commits; then it locks the row as
- * before and finds the booking paid. The row lock still orders payments across instances.
+ * The payments of each booking in progress in one app instance, one after the other until their transaction has
+ * committed or failed. A second payment of the same booking (a double click) waits here instead of on the booking's
+ * row lock, where it would hold one of the pool's few connections idle until the first commits. When the one before
+ * it confirmed the booking, it hears who paid (a confirmed booking is never payable again); otherwise it locks the
+ * row as before. The row lock still orders payments across instances.
  */
 export class PaymentLine {
-  private readonly busy = new Map<number, Promise<void>>();
+  private readonly busy = new Map<number, Promise<Paid | undefined>>();
 
-  /** Waits for this booking's payment in progress, if any; call the returned function when the transaction ends. */
-  async enter(bookingId: number): Promise<() => void> {
-    for (let current = this.busy.get(bookingId); current; current = this.busy.get(bookingId)) await current;
-    let leave!: () => void;
-    const done = new Promise<void>((resolve) => (leave = resolve));
+  /**
+   * Waits for this booking's payments in progress, if any; `paid` tells whether one of them confirmed it. Call
+   * `leave` when the transaction has ended (with who paid, when it confirmed the booking); leaving twice is harmless.
+   */
+  async enter(bookingId: number): Promise<{ paid?: Paid; leave: (paid?: Paid) => void }> {
+    let paid: Paid | undefined;
+    for (let current = this.busy.get(bookingId); current; current = this.busy.get(bookingId)) paid = (await current) ?? paid;
+    let resolve!: (paid: Paid | undefined) => void;
+    const done = new Promise<Paid | undefined>((r) => (resolve = r));
     this.busy.set(bookingId, done);
-    return () => {
+    let left = false;
+    const leave = (by?: Paid) => {
+      if (left) return;
+      left = true;
       if (this.busy.get(bookingId) === done) this.busy.delete(bookingId);
-      leave();
+      resolve(by);
     };
+    return { paid, leave };
   }
 }
 /** One line per app instance (its event bus). */
@@ -137,17 +155,24 @@ export async function payBooking(db: Db, gateway: PaymentGateway, events: EventB
     const paymentId = await confirmPaid(tx, emit, booking, { ...common, gatewayRef: result.ref }, serviceTypes);
     return { status: 200, body: { success: true, paymentId, bookingId: booking.id, status: 'confirmed' } };
   };
-  const leave = await lineOf(events).enter(req.bookingId);
-  const outcome = await events
-    .transaction(async (tx, emit) => {
-      try {
-        return await charge(tx, emit);
-      } finally {
-        // The next payment of this booking may lock it now (it waits on the row lock for this commit at most).
-        leave();
+  const { paid, leave } = await lineOf(events).enter(req.bookingId);
+  if (paid && paid.userId === userId) {
+    // A double click: the payment before this one, in this instance, confirmed the booking for this customer and has
+    // committed. The answer is the one the locked row would give (same checks, same order), without the transaction.
+    try {
+      if (paid.methodId !== req.paymentMethodId && gateway.name !== 'stripe') {
+        const [known] = await methodOfUser(db).execute({ methodId: req.paymentMethodId, userId });
+        if (!known) throw badRequest('Unknown payment method', { paymentMethodId: 'Unknown payment method' });
       }
-    })
-    .finally(leave);
+      const t = transition('confirmed', 'pay');
+      if (!t.ok) throw conflict(t.message);
+    } finally {
+      leave(paid);
+    }
+  }
+  const outcome = await events
+    .transaction(charge, { committed: (o) => leave(o.status === 200 ? { userId, methodId: req.paymentMethodId } : undefined) })
+    .finally(() => leave());
   if (outcome.status !== 200) return outcome;
   // booking.confirmed has been dispatched by now (the orders module created the deliveries), so they can be listed;
   // a booking none of whose lines is delivered has none (no read needed).

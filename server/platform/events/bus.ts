@@ -105,14 +105,18 @@ export class EventBus {
     return row.id;
   }
 
-  /** Runs `fn` in a transaction whose emitted events are dispatched once it has committed. */
-  async transaction<R>(fn: (tx: Tx, emit: Emit) => Promise<R>): Promise<R> {
+  /**
+   * Runs `fn` in a transaction whose emitted events are dispatched once it has committed. `committed` runs right after
+   * the commit, before the dispatch (the reactions).
+   */
+  async transaction<R>(fn: (tx: Tx, emit: Emit) => Promise<R>, opts: { committed?: (result: R) => void } = {}): Promise<R> {
     const ids: number[] = [];
     const result = await this.db.transaction(async (tx) =>
       fn(tx, async (type, payload) => {
         ids.push(await this.record(tx, type, payload));
       }),
     );
+    opts.committed?.(result);
     if (ids.length > 0) await this.dispatch(ids);
     return result;
   }
