@@ -22,7 +22,8 @@ import { prepared, rawStatement } from '../../db/prepared';
 import { bookingItems, bookings, payments, deliveryOrders, trackingRecords } from '../../db/schema';
 import { trackingStatusOf, type OrderStatus } from '../../../domain/orders/states';
 import { badRequest, conflict, fieldErrors, notFound } from '../../platform/errors';
-import type { Emit, EventBus } from '../../platform/events/bus';
+import { outboxInsertSql, type Emit, type EventBus } from '../../platform/events/bus';
+import type { DomainEventMap } from '../../../domain/events';
 import type { PaymentGateway } from '../../platform/payments';
 import { serverKindOfServiceType } from '../catalogue/kinds';
 import { placeText } from '../locations/directory';
@@ -250,22 +251,35 @@ function applyOrConflict(from: BookingStatus, event: 'pay' | 'complete' | 'cance
 export type Charge = { amountCents: number; currency: string; brand: string | null; last4: string | null; gateway: string; gatewayRef: string | null };
 
 /**
- * Confirms a locked, pending booking after a successful charge: records the charge and the new status in one
- * statement and booking.confirmed in the same transaction; the orders module reacts to it by creating the deliveries
- * (platform/events). `serviceTypes` (the booking's line types, when the caller read them) travel in the event.
+ * Confirms a locked, pending booking after a successful charge: records the charge, the new status and the
+ * booking.confirmed outbox row in one statement; the orders module reacts to the event by creating the deliveries
+ * once the transaction has committed (platform/events). `serviceTypes` (the booking's line types, when the caller read them) travel in the event.
  * Returns the payment's id.
  */
 export async function confirmPaid(tx: Tx, emit: Emit, booking: BookingRow, charge: Charge, serviceTypes?: string[]): Promise<number> {
   applyOrConflict(booking.status, 'pay');
-  const [paid] = await chargeAndConfirm(tx, [booking.id, charge.amountCents, charge.currency, charge.brand, charge.last4, charge.gateway, charge.gatewayRef]);
-  await emit('booking.confirmed', { bookingId: booking.id, userId: booking.userId, ...(serviceTypes ? { serviceTypes } : {}) });
+  const event: DomainEventMap['booking.confirmed'] = { bookingId: booking.id, userId: booking.userId, ...(serviceTypes ? { serviceTypes } : {}) };
+  const [paid] = await chargeAndConfirm(tx, [
+    booking.id,
+    charge.amountCents,
+    charge.currency,
+    charge.brand,
+    charge.last4,
+    charge.gateway,
+    charge.gatewayRef,
+    'booking.confirmed',
+    JSON.stringify(event),
+  ]);
+  emit.recorded(paid.eventId);
   return paid.id;
 }
-const chargeAndConfirm = rawStatement<{ id: number }>(
+/** The charge, the booking's new status and its booking.confirmed outbox row: one statement. */
+const chargeAndConfirm = rawStatement<{ id: number; eventId: number }>(
   'booking_charge_and_confirm',
-  `with confirmed as (update bookings set status = 'confirmed', updated_at = now() where id = $1)
+  `with confirmed as (update bookings set status = 'confirmed', updated_at = now() where id = $1),
+   event as (${outboxInsertSql('$8', '$9')})
    insert into payments (booking_id, status, amount_cents, currency, brand, last4, gateway, gateway_ref)
-   values ($1, 'succeeded', $2, $3, $4, $5, $6, $7) returning id`,
+   values ($1, 'succeeded', $2, $3, $4, $5, $6, $7) returning id, (select id from event) as "eventId"`,
 );
 
 async function ownedForUpdate(tx: Tx, viewer: Viewer, id: number): Promise<BookingRow> {

@@ -16,7 +16,23 @@ type Listener = (event: DomainEvent) => void;
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /** Records events inside a transaction; what `EventBus.transaction` hands to its callback. */
-export type Emit = <T extends DomainEventType>(type: T, payload: DomainEventMap[T]) => Promise<void>;
+export type Emit = (<T extends DomainEventType>(type: T, payload: DomainEventMap[T]) => Promise<void>) & {
+  /**
+   * An event whose outbox row the caller wrote inside one of its own statements (see {@link outboxInsertSql}), in
+   * this transaction: it is dispatched after the commit like an emitted one.
+   */
+  recorded(id: number): void;
+};
+
+/**
+ * The outbox insert as SQL for a caller that writes its event in the same statement as its own change (one round
+ * trip instead of two), e.g. `with event as (${outboxInsertSql('$8', '$9')}) insert ... returning (select id from
+ * event)`: `typeParam` and `payloadParam` are the statement's parameters holding the event type and its JSON payload.
+ * Hand the returned id to `emit.recorded`.
+ */
+export function outboxInsertSql(typeParam: string, payloadParam: string): string {
+  return `insert into domain_events (type, payload) values (${typeParam}, ${payloadParam}::jsonb) returning id`;
+}
 
 const MAX_ATTEMPTS = 10;
 
@@ -111,11 +127,15 @@ export class EventBus {
    */
   async transaction<R>(fn: (tx: Tx, emit: Emit) => Promise<R>, opts: { committed?: (result: R) => void } = {}): Promise<R> {
     const ids: number[] = [];
-    const result = await this.db.transaction(async (tx) =>
-      fn(tx, async (type, payload) => {
-        ids.push(await this.record(tx, type, payload));
-      }),
-    );
+    const result = await this.db.transaction(async (tx) => {
+      const emit: Emit = Object.assign(
+        async <T extends DomainEventType>(type: T, payload: DomainEventMap[T]) => {
+          ids.push(await this.record(tx, type, payload));
+        },
+        { recorded: (id: number) => void ids.push(id) },
+      );
+      return fn(tx, emit);
+    });
     opts.committed?.(result);
     if (ids.length > 0) await this.dispatch(ids);
     return result;
