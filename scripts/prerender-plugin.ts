@@ -90,10 +90,15 @@ export type RoutePreload = { prefix: string; scripts: string[]; styles: string[]
 
 /**
  * The chunks of `modules` (absolute source paths) and everything they import statically, with the stylesheets
- * they bring, as URLs; undefined if a module has no chunk of its own.
+ * they bring, as URLs; undefined if a module is in no chunk.
  */
 function chunksOf(bundle: Rolldown.OutputBundle, modules: string[]): { scripts: string[]; styles: string[] } | undefined {
+  // The chunk a module is the facade of, else the chunk that holds it (e.g. grouped by `codeSplitting`).
   const byModule = new Map<string, string>();
+  for (const [fileName, out] of Object.entries(bundle)) {
+    if (out.type !== 'chunk') continue;
+    for (const id of out.moduleIds) if (!byModule.has(id)) byModule.set(id, fileName);
+  }
   for (const [fileName, out] of Object.entries(bundle)) {
     if (out.type === 'chunk' && out.facadeModuleId) byModule.set(out.facadeModuleId, fileName);
   }
