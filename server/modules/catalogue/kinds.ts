@@ -4,7 +4,7 @@
  * booking line is priced from it and how a booking line points at it. Modules look a kind up here instead of
  * switching on serviceType or collection names.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, sql } from 'drizzle-orm';
 import type { CatalogueEntry } from '../../../domain/bookings/pricing';
 import {
   LISTING_KINDS,
@@ -61,7 +61,8 @@ export type ServerKind<T extends ListingTable = ListingTable> = {
 
 const one = async <R>(rows: Promise<R[]>): Promise<R | undefined> => (await rows)[0];
 
-// What booking pricing reads of each kind (every booking): prepared once per kind (server/db/prepared.ts).
+// What booking pricing reads of a food line (every food booking): prepared once (server/db/prepared.ts); the other
+// kinds read their active row with `rowById`.
 const availableMenuItem = prepared('listing_available_menu_item', (db) =>
   db
     .select({ name: menuItems.name, priceCents: menuItems.priceCents, restaurantId: menuItems.restaurantId, restaurant: restaurants.name })
@@ -69,14 +70,7 @@ const availableMenuItem = prepared('listing_available_menu_item', (db) =>
     .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
     .where(and(eq(menuItems.id, sql.placeholder('id')), eq(menuItems.available, true), eq(restaurants.isActive, true))),
 );
-const activeHotels = prepared('listing_active_hotels', (db) => db.select().from(hotels).where(and(eq(hotels.id, sql.placeholder('id')), eq(hotels.isActive, true))));
-const activeFlights = prepared('listing_active_flights', (db) => db.select().from(flights).where(and(eq(flights.id, sql.placeholder('id')), eq(flights.isActive, true))));
-const activeCars = prepared('listing_active_cars', (db) => db.select().from(cars).where(and(eq(cars.id, sql.placeholder('id')), eq(cars.isActive, true))));
-const activeProperties = prepared('listing_active_properties', (db) => db.select().from(properties).where(and(eq(properties.id, sql.placeholder('id')), eq(properties.isActive, true))));
-const activeTaxiRides = prepared('listing_active_taxi_rides', (db) => db.select().from(taxiRides).where(and(eq(taxiRides.id, sql.placeholder('id')), eq(taxiRides.isActive, true))));
-const activeShippingRates = prepared('listing_active_shipping_rates', (db) => db.select().from(shippingRates).where(and(eq(shippingRates.id, sql.placeholder('id')), eq(shippingRates.isActive, true))));
-const activeGeneralServices = prepared('listing_active_general_services', (db) => db.select().from(generalServices).where(and(eq(generalServices.id, sql.placeholder('id')), eq(generalServices.isActive, true))));
-const activeAdditionalServices = prepared('listing_active_additional_services', (db) => db.select().from(additionalServices).where(and(eq(additionalServices.id, sql.placeholder('id')), eq(additionalServices.isActive, true))));
+
 
 function define<T extends ListingTable>(kind: ListingKind, def: Omit<ServerKind<T>, 'info'>): ServerKind<T> {
   return { info: LISTING_KINDS[kind], ...def };
@@ -101,7 +95,7 @@ export const SERVER_KINDS = {
     money: { pricePerNight: 'pricePerNightCents' },
     displayName: (r) => r.name,
     bookingEntry: async (db, id) => {
-      const r = await one(activeHotels(db).execute({ id }));
+      const r = await rowById(hotels, db, id, { activeOnly: true });
       return r ? { serviceType: 'hotels', name: r.name, pricePerNightCents: r.pricePerNightCents, maxGuests: r.maxGuests } : null;
     },
     ownerNotifiedOfBookings: true,
@@ -112,7 +106,7 @@ export const SERVER_KINDS = {
     money: { price: 'priceCents' },
     displayName: (r) => `${r.airline} ${r.flightNumber}`,
     bookingEntry: async (db, id) => {
-      const r = await one(activeFlights(db).execute({ id }));
+      const r = await rowById(flights, db, id, { activeOnly: true });
       return r ? { serviceType: 'flights', name: `${r.airline} ${r.flightNumber} ${r.departureCity} - ${r.arrivalCity}`, priceCents: r.priceCents } : null;
     },
     // Flights are sold by the airline, not by a listing owner; no booking mail to an owner.
@@ -124,7 +118,7 @@ export const SERVER_KINDS = {
     money: { pricePerDay: 'pricePerDayCents' },
     displayName: (r) => r.model,
     bookingEntry: async (db, id) => {
-      const r = await one(activeCars(db).execute({ id }));
+      const r = await rowById(cars, db, id, { activeOnly: true });
       return r ? { serviceType: 'cars', name: r.company ? `${r.model} (${r.company})` : r.model, pricePerDayCents: r.pricePerDayCents } : null;
     },
     ownerNotifiedOfBookings: true,
@@ -135,7 +129,7 @@ export const SERVER_KINDS = {
     money: { pricePerMonth: 'pricePerMonthCents' },
     displayName: (r) => r.title,
     bookingEntry: async (db, id) => {
-      const r = await one(activeProperties(db).execute({ id }));
+      const r = await rowById(properties, db, id, { activeOnly: true });
       return r ? { serviceType: 'properties', name: r.title, pricePerMonthCents: r.pricePerMonthCents } : null;
     },
     ownerNotifiedOfBookings: true,
@@ -146,7 +140,7 @@ export const SERVER_KINDS = {
     money: { baseFare: 'baseFareCents', perKm: 'perKmCents' },
     displayName: (r) => `Taxi: ${r.type}`,
     bookingEntry: async (db, id) => {
-      const r = await one(activeTaxiRides(db).execute({ id }));
+      const r = await rowById(taxiRides, db, id, { activeOnly: true });
       return r ? { serviceType: 'taxi', name: `Taxi: ${r.type}`, baseFareCents: r.baseFareCents, perKmCents: r.perKmCents } : null;
     },
     ownerNotifiedOfBookings: true,
@@ -157,7 +151,7 @@ export const SERVER_KINDS = {
     money: { basePrice: 'basePriceCents', pricePerLb: 'pricePerLbCents' },
     displayName: (r) => r.name,
     bookingEntry: async (db, id) => {
-      const r = await one(activeShippingRates(db).execute({ id }));
+      const r = await rowById(shippingRates, db, id, { activeOnly: true });
       return r ? { serviceType: 'shipping', name: r.name, basePriceCents: r.basePriceCents, pricePerLbCents: r.pricePerLbCents } : null;
     },
     ownerNotifiedOfBookings: true,
@@ -168,7 +162,7 @@ export const SERVER_KINDS = {
     money: { priceFrom: 'priceCents' },
     displayName: (r) => r.name,
     bookingEntry: async (db, id) => {
-      const r = await one(activeGeneralServices(db).execute({ id }));
+      const r = await rowById(generalServices, db, id, { activeOnly: true });
       return r ? { serviceType: 'general-services', name: r.name, priceCents: r.priceCents } : null;
     },
     ownerNotifiedOfBookings: true,
@@ -179,7 +173,7 @@ export const SERVER_KINDS = {
     money: { price: 'priceCents' },
     displayName: (r) => r.name,
     bookingEntry: async (db, id) => {
-      const r = await one(activeAdditionalServices(db).execute({ id }));
+      const r = await rowById(additionalServices, db, id, { activeOnly: true });
       return r ? { serviceType: 'services', name: r.name, priceCents: r.priceCents } : null;
     },
     ownerNotifiedOfBookings: false,
@@ -215,23 +209,29 @@ export async function listRows(db: Exec, k: ServerKind): Promise<AnyRow[]> {
   return (await db.select().from(t).orderBy(asc(t.id))) as AnyRow[];
 }
 
-/** One row by id, active or not (prepared once per kind: the booking mail reads the owner of every booked listing). */
+/** One row by id, active or not (the booking mail reads the owner of every booked listing). */
 export async function findRow(db: Exec, k: ServerKind, id: number): Promise<AnyRow | undefined> {
-  const [r] = await rowById(k)(db).execute({ id });
-  return r as AnyRow | undefined;
+  return rowById(k.table, db, id);
 }
-const rowByIdStatements = new Map<string, ReturnType<typeof rowByIdStatement>>();
-const rowByIdStatement = (k: ServerKind) => {
-  const t = asTable(k);
-  return prepared(`listing_row_${k.info.kind.replace(/-/g, '_')}`, (db) => db.select().from(t).where(eq(t.id, sql.placeholder('id'))));
-};
-function rowById(k: ServerKind) {
-  let statement = rowByIdStatements.get(k.info.kind);
+
+type RowByIdStatement = ReturnType<typeof rowByIdStatement>;
+const rowByIdStatement = (t: typeof hotels, name: string, activeOnly: boolean) =>
+  prepared(name, (db) => db.select().from(t).where(activeOnly ? and(eq(t.id, sql.placeholder('id')), eq(t.isActive, true)) : eq(t.id, sql.placeholder('id'))));
+const rowByIdStatements = new Map<string, RowByIdStatement>();
+
+/**
+ * A listing table's row by id (only an active one with `activeOnly`: what booking pricing reads for every line),
+ * as a statement prepared once per table on first use (server/db/prepared.ts).
+ */
+async function rowById<T extends ListingTable>(table: T, db: Exec, id: number, { activeOnly = false } = {}): Promise<Row<T> | undefined> {
+  const name = `listing_${activeOnly ? 'active' : 'row'}_${getTableName(table)}`;
+  let statement = rowByIdStatements.get(name);
   if (!statement) {
-    statement = rowByIdStatement(k);
-    rowByIdStatements.set(k.info.kind, statement);
+    statement = rowByIdStatement(table as unknown as typeof hotels, name, activeOnly);
+    rowByIdStatements.set(name, statement);
   }
-  return statement;
+  const [row] = await statement(db).execute({ id });
+  return row as Row<T> | undefined;
 }
 
 /** Updates one row with column values; the updated row, or undefined when it does not exist. */
