@@ -1,31 +1,31 @@
 import { Navigate, matchRoutes, useParams, useRoutes, type RouteObject } from 'react-router';
 import { Layout } from './layout';
-import { lazyPage, type LazyPage } from './lazy-page';
+import { lazyComponent, type LazyComponent } from '@client/lib/lazy-component';
 import { NotFound } from './not-found';
 
 /** Each page is its own chunk, loaded when its route is first visited (or ahead of the first render: main.tsx). */
-const home = lazyPage(() => import('@client/features/home/home-page').then((m) => m.HomePage));
-const login = lazyPage(() => import('@client/features/accounts/login-page').then((m) => m.LoginPage));
-const setPassword = lazyPage(() => import('@client/features/accounts/set-password-page').then((m) => m.SetPasswordPage));
-const forgotPassword = lazyPage(() => import('@client/features/accounts/forgot-password-page').then((m) => m.ForgotPasswordPage));
-const resetPassword = lazyPage(() => import('@client/features/accounts/reset-password-page').then((m) => m.ResetPasswordPage));
-const account = lazyPage(() => import('@client/features/accounts/account-page').then((m) => m.AccountPage));
-const onboarding = lazyPage(() => import('@client/features/onboarding/onboarding-page').then((m) => m.OnboardingPage));
-const register = lazyPage(() => import('@client/features/onboarding/register-page').then((m) => m.RegisterPage));
-const applyDriver = lazyPage(() => import('@client/features/drivers/apply-driver-page').then((m) => m.ApplyDriverPage));
-const track = lazyPage(() => import('@client/features/tracking/track-page').then((m) => m.TrackPage));
-const provider = lazyPage(() => import('@client/features/provider/provider-page').then((m) => m.ProviderPage));
-const driver = lazyPage(() => import('@client/features/drivers/driver-page').then((m) => m.DriverPage));
-const admin = lazyPage(() => import('@client/features/admin/admin-page').then((m) => m.AdminPage));
-const chatDemo = lazyPage(() => import('@client/features/chat/chat-demo-page').then((m) => m.ChatDemoPage));
-const testNotifications = lazyPage(() =>
+const home = lazyComponent(() => import('@client/features/home/home-page').then((m) => m.HomePage));
+const login = lazyComponent(() => import('@client/features/accounts/login-page').then((m) => m.LoginPage));
+const setPassword = lazyComponent(() => import('@client/features/accounts/set-password-page').then((m) => m.SetPasswordPage));
+const forgotPassword = lazyComponent(() => import('@client/features/accounts/forgot-password-page').then((m) => m.ForgotPasswordPage));
+const resetPassword = lazyComponent(() => import('@client/features/accounts/reset-password-page').then((m) => m.ResetPasswordPage));
+const account = lazyComponent(() => import('@client/features/accounts/account-page').then((m) => m.AccountPage));
+const onboarding = lazyComponent(() => import('@client/features/onboarding/onboarding-page').then((m) => m.OnboardingPage));
+const register = lazyComponent(() => import('@client/features/onboarding/register-page').then((m) => m.RegisterPage));
+const applyDriver = lazyComponent(() => import('@client/features/drivers/apply-driver-page').then((m) => m.ApplyDriverPage));
+const track = lazyComponent(() => import('@client/features/tracking/track-page').then((m) => m.TrackPage));
+const provider = lazyComponent(() => import('@client/features/provider/provider-page').then((m) => m.ProviderPage));
+const driver = lazyComponent(() => import('@client/features/drivers/driver-page').then((m) => m.DriverPage));
+const admin = lazyComponent(() => import('@client/features/admin/admin-page').then((m) => m.AdminPage));
+const chatDemo = lazyComponent(() => import('@client/features/chat/chat-demo-page').then((m) => m.ChatDemoPage));
+const testNotifications = lazyComponent(() =>
   import('@client/features/notifications/test-notifications-page').then((m) => m.TestNotificationsPage),
 );
-const debug = lazyPage(() => import('./pages/debug-page').then((m) => m.DebugPage));
-const contact = lazyPage(() => import('@client/features/support/contact-page').then((m) => m.ContactPage));
-const privacy = lazyPage(() => import('@client/features/support/legal-pages').then((m) => m.PrivacyPage));
-const terms = lazyPage(() => import('@client/features/support/legal-pages').then((m) => m.TermsPage));
-const bookings = lazyPage(() => import('@client/features/bookings/bookings-page').then((m) => m.BookingsPage));
+const debug = lazyComponent(() => import('./pages/debug-page').then((m) => m.DebugPage));
+const contact = lazyComponent(() => import('@client/features/support/contact-page').then((m) => m.ContactPage));
+const privacy = lazyComponent(() => import('@client/features/support/legal-pages').then((m) => m.PrivacyPage));
+const terms = lazyComponent(() => import('@client/features/support/legal-pages').then((m) => m.TermsPage));
+const bookings = lazyComponent(() => import('@client/features/bookings/bookings-page').then((m) => m.BookingsPage));
 
 let prefetchedTracking: string | undefined;
 
@@ -44,16 +44,16 @@ function prefetchTrackingOnce(id: string): Promise<void> {
 function TrackRecordPage() {
   const { id } = useParams();
   if (id) void prefetchTrackingOnce(id);
-  return <track.Page />;
+  return <track.Component />;
 }
 
 /**
  * What {@link loadRoute} needs of a route: its page's code, and what its first screen shows (`data`, awaited only
  * before the app's first render, when it is usually on its way already).
  */
-type RouteHandle = { page: LazyPage; data?: (params: Record<string, string | undefined>) => Promise<void> };
+type RouteHandle = { page: LazyComponent; data?: (params: Record<string, string | undefined>) => Promise<void> };
 
-const page = (lazy: LazyPage, element = <lazy.Page />, data?: RouteHandle['data']) => ({
+const page = (lazy: LazyComponent, element = <lazy.Component />, data?: RouteHandle['data']) => ({
   element,
   handle: { page: lazy, data } satisfies RouteHandle,
 });

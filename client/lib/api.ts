@@ -1,5 +1,4 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
-
 import { takeEarlyResponse } from './early-data';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,7 +1,7 @@
 import type { TrackingView } from '@domain/catalogue/types';
 import { getQueryFn } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
-import { loadTrackingMap } from './tracking-map-loader';
+import { trackingMap } from './tracking-map-chunk';
 import { trackingQueryKey } from './use-live-tracking';
 
 /**
@@ -14,6 +14,6 @@ export async function prefetchTracking(idOrNumber: string): Promise<void> {
     queryClient.prefetchQuery<TrackingView | null>({ queryKey: trackingQueryKey(idOrNumber), queryFn: getQueryFn<TrackingView>({ on401: 'throw' }) }),
     // The map's tile template: the tiles wait for it.
     queryClient.prefetchQuery({ queryKey: ['/api/config'], staleTime: Infinity }),
-    loadTrackingMap().catch(() => undefined),
+    trackingMap.load().catch(() => undefined),
   ]);
 }

@@ -8,7 +8,7 @@ import { Badge } from '@client/ui/badge';
 import { buttonVariants } from '@client/ui/button';
 import { Skeleton } from '@client/ui/skeleton';
 import { etaText, progressPercent, telHref, trackingStatusClass } from './live-tracking';
-import { TrackingMap } from './tracking-map-loader';
+import { trackingMap } from './tracking-map-chunk';
 
 
 /** Where a record is shown: the dialog says 'Preparing' for pending, the page's map view 'Pending' (spec 000 section 4). */
@@ -157,7 +157,7 @@ export function TrackingDetails({ tracking: t, view, mapHeight }: TrackingDetail
       {/* Progress is measured along the pickup -> destination route, so it only exists for driven orders. */}
       {t.route && t.status !== 'cancelled' ? <TrackingProgress progress={t.progress} /> : null}
       <Suspense fallback={<Skeleton className="w-full" style={{ height: mapHeight }} />}>
-        <TrackingMap tracking={t} height={mapHeight} />
+        <trackingMap.Component tracking={t} height={mapHeight} />
       </Suspense>
       <section aria-label="Updates">
         <h2 className="mb-2 text-xs font-medium uppercase tracking-wide text-gray-500">Updates</h2>

@@ -48,7 +48,6 @@ const lineTypesOf = prepared('booking_line_types', (db) =>
   db.selectDistinct({ serviceType: bookingItems.serviceType }).from(bookingItems).where(eq(bookingItems.bookingId, sql.placeholder('bookingId'))),
 );
 
-
 /** The deliverable parts of a booking: one per restaurant of food lines, one per taxi ride, one per shipment. */
 async function deliverableParts(tx: Tx, bookingId: number): Promise<Part[]> {
   const lines = await tx.select().from(bookingItems).where(eq(bookingItems.bookingId, bookingId)).orderBy(asc(bookingItems.id));

@@ -1,0 +1,38 @@
+import { use, type ComponentType } from 'react';
+
+/** A component whose code is its own chunk: `Component` renders it (suspending while it loads), `load` fetches it ahead. */
+export type LazyComponent<P extends object = object> = { Component: ComponentType<P>; load: () => Promise<void>; loaded: () => boolean };
+
+/**
+ * Unlike React.lazy, a component whose code is already here renders at once, in the same commit: main.tsx loads the
+ * first route's page before the first render, so React replaces the prerendered HTML with the same page rather than
+ * with a spinner, and /track/{id}'s map renders with the page when its prefetch has loaded it. A failed load (offline,
+ * a chunk gone after a deploy) reaches the nearest error boundary; the next `load` (a visit, a prefetch) tries again.
+ */
+export function lazyComponent<P extends object = object>(importComponent: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  let Loaded: ComponentType<P> | undefined;
+  let loading: Promise<void> | undefined;
+  let failed = false;
+  // Asked for ahead of a render (the router, main.tsx, a prefetch): starts the load, or starts it again after a failure.
+  const load = () => {
+    if (!loading || failed) {
+      failed = false;
+      loading = importComponent().then(
+        (component) => {
+          Loaded = component;
+        },
+        (error: unknown) => {
+          failed = true;
+          throw error;
+        },
+      );
+    }
+    return loading;
+  };
+  function Component(props: P) {
+    // Rendering uses the load under way, or the one that failed (its error is the error boundary's to show).
+    if (!Loaded) use(loading ?? load());
+    return Loaded ? <Loaded {...props} /> : null;
+  }
+  return { Component, load, loaded: () => Loaded !== undefined };
+}
