@@ -64,7 +64,8 @@ export default defineConfig({
   root: r('./client'),
   publicDir: r('./client/public'),
   // Shown in the footer and baked into the bundle, so two deployments differ (APP_VERSION overrides it).
-  define: { __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? pkg.version) },
+  // The build's year: what the prerendered footer shows, so the page hydrates with it (footer.tsx).
+  define: { __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? pkg.version), __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   plugins: [
     react(),
     tailwindcss(),
@@ -73,8 +74,11 @@ export default defineConfig({
     prerender({
       entry: '/prerender.tsx',
       routes: ['/', '/onboarding'],
-      // /track/{id} shows the map first: its code (Leaflet), the record and the tile template load alongside the entry.
+      // A page's own code loads alongside the entry rather than after it: the prerendered pages, which hydrate with it,
+      // and /track/{id}, which shows the map first (its code, Leaflet, the record and the tile template).
       routeModules: {
+        '/': { modules: ['features/home/home-page.tsx'] },
+        '/onboarding': { modules: ['features/onboarding/onboarding-page.tsx'] },
         '/track/': {
           modules: ['features/tracking/track-page.tsx', 'features/tracking/prefetch-tracking.ts', 'features/tracking/tracking-map.tsx'],
           data: ['/api/tracking/{id}', '/api/config'],

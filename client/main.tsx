@@ -1,11 +1,9 @@
 import './lib/zod-config';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { ErrorBoundary } from './app/error-boundary';
-import { Providers } from './app/providers';
-import { RouteError } from './app/route-error';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppTree } from './app/app-tree';
 import { AppRouter } from './app/router';
-import { AppRoutes, loadRoute, routeLoaded } from './app/routes';
+import { loadRoute, routeLoaded } from './app/routes';
 import { startInstallPromptCapture } from './app/pwa/install-prompt';
 import './styles.css';
 
@@ -27,26 +25,38 @@ else window.addEventListener('load', startServiceWorker, { once: true });
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-function render() {
-  const root = createRoot(container!);
-  // A transition: React renders the page in slices, yielding to the browser between them, instead of one long task.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <Providers>
-          <AppRouter loadPage={loadRoute} pageLoaded={routeLoaded} onNavigate={() => checkForUpdate?.()}>
-            {/* Only if the layout itself fails: a failing page keeps the header and footer (layout.tsx). */}
-            <ErrorBoundary fallback={(error) => <RouteError error={error} />}>
-              <AppRoutes />
-            </ErrorBoundary>
-          </AppRouter>
-        </Providers>
-      </StrictMode>,
-    ),
-  );
+// The document's prerendered markup (scripts/prerender-plugin.ts): the page of this very path (`/`, /onboarding) is
+// hydrated, the shell of any other route replaced.
+const prerendered = container.querySelector<HTMLElement>(':scope > [data-prerendered]');
+const hydrate = prerendered?.dataset.prerendered === window.location.pathname;
+
+/** The prerendered page is now the app's: it can be clicked, focused and typed into. */
+function takeOver() {
+  prerendered?.removeAttribute('inert');
+  prerendered?.removeAttribute('data-prerendered');
 }
 
-// The page's HTML was prerendered at build (scripts/prerender-plugin.ts): render once the first route's code (and the
-// data its first screen shows, e.g. /track/{id}'s record) has loaded, so React's first commit replaces it with the
-// page rather than with a spinner. If it cannot load, the page's error boundary says so.
+function render() {
+  const app = (
+    <StrictMode>
+      <AppTree
+        router={(routes) => (
+          <AppRouter loadPage={loadRoute} pageLoaded={routeLoaded} onNavigate={() => checkForUpdate?.()}>
+            {routes}
+          </AppRouter>
+        )}
+        onCommit={hydrate ? takeOver : undefined}
+      />
+    </StrictMode>
+  );
+  // A transition: React renders (or hydrates) the page in slices, yielding to the browser between them, instead of
+  // one long task. Hydrating adopts the markup already on screen rather than building the page again.
+  startTransition(() => {
+    if (hydrate && prerendered) hydrateRoot(prerendered, app);
+    else createRoot(container!).render(app);
+  });
+}
+
+// Render once the first route's code (and the data its first screen shows, e.g. /track/{id}'s record) has loaded, so
+// React's first commit is the page rather than a spinner. If it cannot load, the page's error boundary says so.
 loadRoute(window.location.pathname, { data: true }).then(render, render);

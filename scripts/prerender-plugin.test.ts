@@ -34,6 +34,7 @@ describe('the boot script of a prerendered document', () => {
   it("starts a route's code and first requests with the entry, for documents under that route only", async () => {
     let boot = '';
     bootAfterPaint(built, (source) => ((boot = source), 'assets/boot-xyz.js'), [
+      { prefix: '/', scripts: ['/assets/home-6.js'], styles: [] },
       { prefix: '/track/', scripts: ['/assets/react-1.js', '/assets/map-4.js'], styles: ['/assets/map-5.css'], data: ['/api/tracking/{id}', '/api/config'] },
     ]);
     expect(CLIENT_EARLY_DATA).toBe(EARLY_DATA);
@@ -62,9 +63,11 @@ describe('the boot script of a prerendered document', () => {
       'preload /assets/map-5.css',
     ]);
     expect(track.imported).toEqual(['/assets/index-abc.js']);
+    // '/' is that document only, not a prefix of every path.
     const home = run('/');
     expect(home.fetched).toEqual([]);
-    expect(home.links.map((l) => l.href)).toEqual(['/assets/react-1.js', '/assets/api-2.js']);
+    expect(home.links.map((l) => l.href)).toEqual(['/assets/react-1.js', '/assets/api-2.js', '/assets/home-6.js']);
+    expect(run('/login').links.map((l) => l.href)).toEqual(['/assets/react-1.js', '/assets/api-2.js']);
     // No id, no record to ask for.
     expect(run('/track/').fetched).toEqual(['/api/config include']);
   });

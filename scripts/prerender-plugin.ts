@@ -23,9 +23,10 @@ export function prerender({
   entry: string;
   routes: string[];
   /**
-   * Path prefix -> what a document under it needs at once: `modules` (relative to the client root), whose chunks and
+   * Path -> what a document there needs at once: `modules` (relative to the client root), whose chunks and
    * stylesheets the boot script fetches alongside the app's entry instead of after it, and the `data` its first
-   * render asks for (see {@link RoutePreload}).
+   * render asks for (see {@link RoutePreload}). A path ending in `/` (other than `/` itself) is a prefix: `/track/`
+   * is every /track/{id}; any other path is that path only.
    */
   routeModules?: Record<string, { modules: string[]; data?: string[] }>;
 }): Plugin {
@@ -67,10 +68,13 @@ export function prerender({
       try {
         const app = (await server.ssrLoadModule(entry)) as PrerenderModule;
         // Inert: the prerendered page paints, but nothing in it can be clicked, focused or typed into until the app
-        // replaces it (a click or text there would be lost); main.tsx's first render removes the wrapper.
-        const page = (html: string) => template.replace(ROOT, `<div id="root"><div inert data-prerendered="">${html}</div></div>`);
+        // has taken it over (a click or text there would be lost). `data-prerendered` names the route it shows: on
+        // that path main.tsx hydrates it, then removes both attributes; elsewhere (the shell) its first render
+        // replaces the wrapper.
+        const page = (html: string, route = '') =>
+          template.replace(ROOT, `<div id="root"><div inert data-prerendered="${route}">${html}</div></div>`);
         for (const route of routes) {
-          const html = page(await app.renderRoute(route));
+          const html = page(await app.renderRoute(route), route);
           if (route === '/') index.source = html;
           else this.emitFile({ type: 'asset', fileName: `${route.slice(1)}.html`, source: html });
         }
@@ -83,7 +87,7 @@ export function prerender({
 }
 
 /**
- * What the boot script fetches early for documents whose path starts with `prefix`: code, stylesheets, and GET
+ * What the boot script fetches early for documents at `prefix` (a path, or a prefix if it ends in `/`): code, stylesheets, and GET
  * requests of the page's first queries (`data`: URLs where `{id}` stands for the path segment after the prefix).
  */
 export type RoutePreload = { prefix: string; scripts: string[]; styles: string[]; data?: string[] };
@@ -153,7 +157,10 @@ export function bootScript(entry: string, preloads: string[], routes: RoutePrelo
   window.${EARLY_INSTALL_PROMPT} = event;
 }, { once: true });
 // The page's first GET requests start now, while its code is still on its way; the app takes each response once.
-const route = ${JSON.stringify(routes.map((r) => [r.prefix, r.scripts, r.styles, r.data ?? []]))}.find(([prefix]) => location.pathname.startsWith(prefix));
+const route = ${JSON.stringify(routes.map((r) => [r.prefix, r.scripts, r.styles, r.data ?? []]))}.find(([path]) =>
+  // A path ending in '/' (other than '/') is a prefix; any other is that document only.
+  path.length > 1 && path.endsWith('/') ? location.pathname.startsWith(path) : location.pathname === path,
+);
 const early = (window.${EARLY_DATA} = {});
 if (route) {
   try {

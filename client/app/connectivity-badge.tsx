@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Globe, WifiOff } from 'lucide-react';
 import { cn } from '@client/lib/cn';
+import { useIsClient } from '@client/lib/use-is-client';
 import { useOnlineStatus } from '@client/lib/online';
 import { ONLINE_BADGE_HIDE_MS, connectivityMessage, type ConnectivityMessage } from './pwa/timing-rules';
 
@@ -15,8 +16,12 @@ const TEXT: Record<ConnectivityMessage, string> = {
  * a reconnect); offline, a message that stays until the connection is back. It is a strip in the page flow under
  * the header, not an overlay, so it never covers content or controls (at 390 px too). The live region itself is
  * always mounted so screen readers hear each change.
+ *
+ * Online or not is the browser's to say: the prerendered page (served offline too) keeps the strip's place with an
+ * invisible copy of the online message, so the page does not move when the real message shows after hydration.
  */
 export function ConnectivityBadge() {
+  const isClient = useIsClient();
   const online = useOnlineStatus();
   const [wasOffline, setWasOffline] = useState(!online);
   const [expired, setExpired] = useState(false);
@@ -31,13 +36,15 @@ export function ConnectivityBadge() {
     return () => clearTimeout(timer);
   }, [online]);
 
-  const message = connectivityMessage({ online, wasOffline, elapsedMs: expired ? ONLINE_BADGE_HIDE_MS : 0 });
+  const message = isClient ? connectivityMessage({ online, wasOffline, elapsedMs: expired ? ONLINE_BADGE_HIDE_MS : 0 }) : 'online';
   return (
     <div role="status" aria-live="polite" data-testid="connectivity-badge">
       {message ? (
         <p
+          aria-hidden={isClient ? undefined : true}
           className={cn(
             'flex items-center justify-center gap-2 border-b px-4 py-1.5 text-center text-xs font-medium',
+            !isClient && 'invisible',
             message === 'offline' ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-emerald-100 bg-emerald-50 text-emerald-900',
           )}
         >

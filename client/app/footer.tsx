@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FOOTER_SERVICE_LINKS } from '@client/features/catalogue/categories';
 import { useSectionNavigator } from '@client/features/catalogue/section-nav';
@@ -6,8 +6,12 @@ import { useSectionNavigator } from '@client/features/catalogue/section-nav';
 const footerLink =
   'rounded text-sm text-gray-300 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white';
 
+const never = () => () => undefined;
+
 export function Footer() {
   const goToSection = useSectionNavigator();
+  // The prerendered page shows the year it was built in and hydrates with it; the browser's own year right after.
+  const year = useSyncExternalStore(never, () => new Date().getFullYear(), () => __BUILD_YEAR__);
   return (
     <footer className="mt-auto bg-gray-900 text-gray-300">
       <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -72,7 +76,7 @@ export function Footer() {
       </div>
       <div className="border-t border-gray-800">
         <p className="mx-auto w-full max-w-6xl px-4 py-5 text-xs text-gray-400">
-          © {new Date().getFullYear()} Go Live. All rights reserved. <span className="text-gray-400">Version {__APP_VERSION__}</span>
+          © {year} Go Live. All rights reserved. <span className="text-gray-400">Version {__APP_VERSION__}</span>
         </p>
       </div>
     </footer>

@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useIsClient } from '@client/lib/use-is-client';
 import { PageSpinner } from '@client/ui/spinner';
 import { ConnectivityBadge } from './connectivity-badge';
 import { Footer } from './footer';
@@ -20,8 +19,6 @@ function skipToMain() {
 export function Layout() {
   const pending = useNavigationPending();
   const { pathname } = useLocation();
-  // Online or not is the browser's to say: the prerendered page (served offline too) shows no connectivity message.
-  const isClient = useIsClient();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -38,7 +35,7 @@ export function Layout() {
         <div className="fixed inset-x-0 top-0 z-[150] h-0.5 animate-pulse bg-brand-500" role="progressbar" aria-label="Loading page" />
       ) : null}
       <Header />
-      {isClient ? <ConnectivityBadge /> : null}
+      <ConnectivityBadge />
       {/* At least the screen below the header (h-16): the footer starts below the fold, so a page growing as its
           code and data arrive never moves anything the visitor already sees. */}
       <main id="main" tabIndex={-1} className="flex min-h-[calc(100svh-4rem)] flex-1 flex-col focus:outline-none">

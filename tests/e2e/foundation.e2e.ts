@@ -17,6 +17,40 @@ describe('foundation', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it('the prerendered home and onboarding are hydrated, not built again: same elements, no errors, a returning visitor\'s cart and country shown', async () => {
+    const page = await browser.page({ serviceWorkers: 'block' });
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    // A returning visitor: a cart line and a chosen country, which the build-time markup cannot show. The page's
+    // heading as parsed from the document is marked, to tell whether the app kept it or made a new one.
+    await page.addInitScript(() => {
+      localStorage.setItem('go-live-country', 'CA');
+      localStorage.setItem(
+        'go-live-cart',
+        JSON.stringify({ items: [{ id: 'general-services-1-1', serviceType: 'general-services', serviceId: 1, name: 'Seeded service', price: 1, quantity: 2 }] }),
+      );
+      document.addEventListener('DOMContentLoaded', () => {
+        const heading = document.querySelector('#root [data-prerendered] h1');
+        if (heading) (heading as HTMLElement & { fromDocument?: boolean }).fromDocument = true;
+      });
+    });
+    for (const path of ['/', '/onboarding']) {
+      await page.goto(path);
+      await appReady(page);
+      await page.getByRole('button', { name: 'Cart, 2 items' }).waitFor();
+      await page.getByRole('button', { name: 'Country: Canada. Change country' }).waitFor();
+      expect(await page.evaluate(() => (document.querySelector('#root h1') as (HTMLElement & { fromDocument?: boolean }) | null)?.fromDocument)).toBe(true);
+      expect(await page.locator('[inert]').count()).toBe(0);
+    }
+    // Interactive: the cart opens.
+    await page.getByRole('button', { name: 'Cart, 2 items' }).click();
+    await page.getByRole('dialog').getByText('Seeded service').waitFor();
+    expect(page.errors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('an unknown route renders the 404 card', async () => {
     const page = await browser.page();
     await page.goto('/definitely/not/a/page');

@@ -4,6 +4,7 @@ import { Button, type ButtonProps } from '@client/ui/button';
 import { toast } from '@client/ui/use-toast';
 import { isStandalone, requestInstall, useInstallState } from './install-prompt';
 import { useHasBeenTrue } from '@client/lib/use-has-been-true';
+import { useIsClient } from '@client/lib/use-is-client';
 
 // The help dialogs load the first time one is asked for.
 const InstallHelpDialog = lazy(() => import('./install-help-dialog').then((m) => ({ default: m.InstallHelpDialog })));
@@ -11,7 +12,9 @@ const InstallHelpDialog = lazy(() => import('./install-help-dialog').then((m) =>
 /** False once the app is installed or already running as one. */
 export function useCanOfferInstall(): boolean {
   const { installed } = useInstallState();
-  return !installed && !isStandalone();
+  // Whether this is the installed app is the browser's to say: a prerendered page offers the action while it hydrates.
+  const isClient = useIsClient();
+  return !installed && !(isClient && isStandalone());
 }
 
 /** Runs the install action and thanks the user when the browser's prompt was accepted. */

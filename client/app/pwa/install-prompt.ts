@@ -14,7 +14,8 @@ export type InstallHelp = 'ios' | 'manual' | 'unsupported' | null;
 
 type InstallState = { deferred: BeforeInstallPromptEvent | null; installed: boolean; help: InstallHelp };
 
-let state: InstallState = { deferred: null, installed: false, help: null };
+const INITIAL: InstallState = { deferred: null, installed: false, help: null };
+let state = INITIAL;
 const listeners = new Set<() => void>();
 let started = false;
 
@@ -52,7 +53,8 @@ function subscribe(listener: () => void) {
 }
 
 export function useInstallState(): InstallState {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  // A prerendered page was rendered with nothing known yet: it hydrates with that.
+  return useSyncExternalStore(subscribe, () => state, () => INITIAL);
 }
 
 /** Shows the captured browser prompt. Resolves to the outcome, or null when there was no prompt to show. */

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Country } from '@domain/locations/countries';
 
@@ -19,16 +19,31 @@ function readStoredCountry(): string | null {
   }
 }
 
-/** The visitor's chosen country code. Spec 000: only a visual mark, with no other effect. */
+/** Chosen in this tab: shown even where storage refuses to keep it. */
+let chosenCountry: string | undefined;
+const readCountry = () => chosenCountry ?? readStoredCountry();
+const countryListeners = new Set<() => void>();
+function subscribeCountry(listener: () => void) {
+  countryListeners.add(listener);
+  return () => {
+    countryListeners.delete(listener);
+  };
+}
+
+/**
+ * The visitor's chosen country code. Spec 000: only a visual mark, with no other effect. None while a prerendered page
+ * hydrates (its markup has none), the stored one right after.
+ */
 export function useSelectedCountry(): [string | null, (code: string) => void] {
-  const [code, setCode] = useState<string | null>(readStoredCountry);
+  const code = useSyncExternalStore(subscribeCountry, readCountry, () => null);
   const select = useCallback((next: string) => {
-    setCode(next);
+    chosenCountry = next;
     try {
       window.localStorage.setItem(COUNTRY_STORAGE_KEY, next);
     } catch (error) {
       console.warn('Could not remember the chosen country', error);
     }
+    for (const listener of countryListeners) listener();
   }, []);
   return [code, select];
 }
