@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import L, { type Map as LeafletMap } from 'leaflet';
 import { MapContainer, Marker, Polyline, TileLayer } from 'react-leaflet';
@@ -90,6 +90,11 @@ type TileState = 'loading' | 'ok' | 'failed';
  */
 export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: TrackingMapProps) {
   const [map, setMap] = useState<LeafletMap | null>(null);
+  // Leaflet sets up (measures its container, builds its panes, asks for the tiles) in a render of its own, just after
+  // the one that shows the page around it: on a slow phone, two shorter tasks instead of one long one in which
+  // nothing can be tapped. Its frame is in place meanwhile, so nothing moves.
+  const [mapMounted, setMapMounted] = useState(false);
+  useEffect(() => startTransition(() => setMapMounted(true)), []);
   const tileUrl = useTileUrl();
   const [tiles, setTiles] = useState<TileState>(() => (typeof navigator !== 'undefined' && navigator.onLine === false ? 'failed' : 'loading'));
   // Remounts the tile layer when the browser comes back online, so a failed map can recover without a reload.
@@ -211,30 +216,34 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
       </div>
       {/* `isolate` keeps Leaflet's z-indexed panes (up to 1000) from painting over the sticky header and dialogs. */}
       <div className="relative isolate overflow-hidden rounded-lg border border-gray-200" style={{ height }}>
-        <MapContainer
-          ref={setMap}
-          bounds={opening}
-          boundsOptions={{ padding: [32, 32], maxZoom: zoom }}
-          scrollWheelZoom={false} className="size-full bg-slate-100!">
-          {tiles !== 'failed' && tileUrl ? (
-            <TileLayer key={`${tileUrl}:${tileAttempt}`} url={tileUrl} attribution={TILE_ATTRIBUTION} eventHandlers={tileEvents} />
-          ) : null}
-          {route ? (
-            // The planned leg, faint and dashed, so the route reads even before the driver has moved.
-            <Polyline positions={[toTuple(route.pickup), toTuple(route.destination)]} pathOptions={{ color: '#64748b', weight: 2, dashArray: '6 6', opacity: 0.8 }} />
-          ) : null}
-          {path.length > 1 ? <Polyline positions={path.map(toTuple)} pathOptions={{ color: '#4338ca', weight: 4, opacity: 0.9 }} /> : null}
-          {route ? <Marker position={toTuple(route.pickup)} icon={ICONS.pickup} title="Pickup" keyboard={false} interactive={false} /> : null}
-          <Marker position={toTuple(destination)} icon={ICONS.destination} title="Destination" keyboard={false} interactive={false} />
-          {showCurrent ? (
-            <Marker
-              position={toTuple(current)}
-              icon={hasDriver ? ICONS.driver : ICONS.current}
-              title={currentLabel}
-              keyboard={false} interactive={false} zIndexOffset={1000} />
-          ) : null}
-          {me ? <Marker position={toTuple(me)} icon={ICONS.me} title="You" keyboard={false} interactive={false} /> : null}
-        </MapContainer>
+        {mapMounted ? (
+          <MapContainer
+            ref={setMap}
+            bounds={opening}
+            boundsOptions={{ padding: [32, 32], maxZoom: zoom }}
+            scrollWheelZoom={false} className="size-full bg-slate-100!">
+            {tiles !== 'failed' && tileUrl ? (
+              <TileLayer key={`${tileUrl}:${tileAttempt}`} url={tileUrl} attribution={TILE_ATTRIBUTION} eventHandlers={tileEvents} />
+            ) : null}
+            {route ? (
+              // The planned leg, faint and dashed, so the route reads even before the driver has moved.
+              <Polyline positions={[toTuple(route.pickup), toTuple(route.destination)]} pathOptions={{ color: '#64748b', weight: 2, dashArray: '6 6', opacity: 0.8 }} />
+            ) : null}
+            {path.length > 1 ? <Polyline positions={path.map(toTuple)} pathOptions={{ color: '#4338ca', weight: 4, opacity: 0.9 }} /> : null}
+            {route ? <Marker position={toTuple(route.pickup)} icon={ICONS.pickup} title="Pickup" keyboard={false} interactive={false} /> : null}
+            <Marker position={toTuple(destination)} icon={ICONS.destination} title="Destination" keyboard={false} interactive={false} />
+            {showCurrent ? (
+              <Marker
+                position={toTuple(current)}
+                icon={hasDriver ? ICONS.driver : ICONS.current}
+                title={currentLabel}
+                keyboard={false} interactive={false} zIndexOffset={1000} />
+            ) : null}
+            {me ? <Marker position={toTuple(me)} icon={ICONS.me} title="You" keyboard={false} interactive={false} /> : null}
+          </MapContainer>
+        ) : (
+          <div className="size-full bg-slate-100" />
+        )}
         {tiles === 'failed' ? (
           <p role="status" className="pointer-events-none absolute bottom-2 left-2 z-[1000] rounded-md bg-white/90 px-2 py-1 text-xs text-gray-700 shadow-sm">
             Map tiles unavailable — showing the route only
