@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- <sections>] [--duration=S] [--rounds=N] [--memory-seconds=S] [--booking-runs=N]`: the figures of issue 13, each
+ * `npm run bench [-- <sections>] [--duration=S] [--rounds=N] [--memory-seconds=S] [--booking-runs=N] [--lighthouse-runs=N]`: the figures of issue 13, each
  * printed beside its target, never asserted (nothing in `npm test` measures time).
  *
  * Throughput is a ratio in one run: a bare node:http server (bench/bare-server.ts) answers each measured path with
@@ -15,7 +15,8 @@
  *               run is the figure (a freshly started process), the later ones show the same process warmed up
  *   memory      RSS after --memory-seconds (60) of list load vs idle
  *   search      location search p50/p99 over 10,000 queries and the first result of 30 fixed queries
- *   lighthouse  Lighthouse (mobile, default throttling) on /, /track/{id} and /onboarding (needs a built client)
+ *   lighthouse  Lighthouse (mobile, default throttling) on /, /track/{id} and /onboarding (needs a built client);
+ *               --lighthouse-runs=N runs each page N times and judges the median performance score
  *   inject      the in-process app.inject figures (bench/inject.ts); positions, mail, chat: the delivery benches
  *   all         everything
  */
@@ -42,6 +43,7 @@ const DURATION = flag('duration', 3);
 const ROUNDS = flag('rounds', 3);
 const MEMORY_SECONDS = flag('memory-seconds', 60);
 const BOOKING_RUNS = flag('booking-runs', 1);
+const LIGHTHOUSE_RUNS = flag('lighthouse-runs', 1);
 const CONNECTIONS = 32;
 const DEFAULT_SECTIONS = ['http', 'logging', 'booking', 'memory', 'search', 'precache', 'lighthouse'];
 const named = argv.filter((a) => !a.startsWith('--'));
@@ -338,7 +340,7 @@ async function main() {
   if (sections.has('memory')) await memorySection();
   if (sections.has('search')) await searchBench();
   if (sections.has('precache')) precacheBench();
-  if (sections.has('lighthouse')) await lighthouseBench();
+  if (sections.has('lighthouse')) await lighthouseBench(LIGHTHOUSE_RUNS);
   if (sections.has('inject')) await injectBench();
   if (sections.has('positions')) await positionLatencyBench();
   if (sections.has('mail')) await mailBench();
