@@ -135,7 +135,7 @@ export async function lighthouseBench(runs = 1) {
         if (result.artifacts?.Trace) writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${file}.trace.json`), JSON.stringify(result.artifacts.Trace));
       }
       const scores = Object.entries(TARGETS).map(([id, target]) => {
-        const score = id === 'performance' ? median(performance) : Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        const score = id === 'performance' ? Math.round(median(performance)) : Math.round((lhr.categories[id]?.score ?? 0) * 100);
         return `${id}${id === 'performance' && runs > 1 ? ` (median of ${runs})` : ''} ${score} (>= ${target} ${score >= target ? 'MET' : 'NOT MET'})`;
       });
       const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';

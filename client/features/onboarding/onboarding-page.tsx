@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { ArrowLeft, ArrowRight, Globe, LifeBuoy } from 'lucide-react';
-import { HUB_CATEGORIES, cardRoute } from '@domain/onboarding';
+// The hub's cards only: the package's index also carries the registration forms' zod schemas, which this page does
+// not need (they load with the form).
+import { HUB_CATEGORIES, cardRoute } from '@domain/onboarding/hub';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { buttonVariants } from '@client/ui/button';
 import { hubIcon } from './hub-icons';
