@@ -45,7 +45,7 @@ function render() {
             {routes}
           </AppRouter>
         )}
-        onCommit={hydrate ? takeOver : undefined}
+        onPageCommit={hydrate ? takeOver : undefined}
       />
     </StrictMode>
   );

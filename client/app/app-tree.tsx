@@ -1,5 +1,6 @@
-import { useLayoutEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ErrorBoundary } from './error-boundary';
+import { PageCommit } from './page-commit';
 import { Providers } from './providers';
 import { RouteError } from './route-error';
 import { AppRoutes } from './routes';
@@ -7,24 +8,19 @@ import { AppRoutes } from './routes';
 /**
  * The whole app under a router: the browser's (main.tsx) or a static one (prerender.tsx, at build). One tree for
  * both, so a prerendered page hydrates: React adopts its markup instead of building it again, and useId gives the
- * same ids on both sides. `onCommit` runs once, when the first render is on screen.
+ * same ids on both sides. `onPageCommit` runs once the first page is on screen and live (page-commit.tsx).
  */
-export function AppTree({ router, onCommit }: { router: (routes: ReactNode) => ReactNode; onCommit?: () => void }) {
+export function AppTree({ router, onPageCommit }: { router: (routes: ReactNode) => ReactNode; onPageCommit?: () => void }) {
   return (
     <Providers>
-      <Committed onCommit={onCommit}>
+      <PageCommit.Provider value={onPageCommit}>
         {router(
           // Only if the layout itself fails: a failing page keeps the header and footer (layout.tsx).
           <ErrorBoundary fallback={(error) => <RouteError error={error} />}>
             <AppRoutes />
           </ErrorBoundary>,
         )}
-      </Committed>
+      </PageCommit.Provider>
     </Providers>
   );
-}
-
-function Committed({ onCommit, children }: { onCommit?: () => void; children: ReactNode }) {
-  useLayoutEffect(() => onCommit?.(), [onCommit]);
-  return children;
 }

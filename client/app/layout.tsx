@@ -6,6 +6,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { InstallHelp } from './pwa/install-app-button';
 import { IosInstallBanner } from './pwa/ios-install-banner';
+import { PageCommitted } from './page-commit';
 import { ErrorBoundary } from './error-boundary';
 import { RouteError } from './route-error';
 import { useNavigationPending } from './router';
@@ -42,7 +43,9 @@ export function Layout() {
         {/* A failing page keeps the header and footer; the next page is tried afresh. */}
         <ErrorBoundary resetKey={pathname} fallback={(error) => <RouteError error={error} />}>
           <Suspense fallback={<PageSpinner />}>
-            <Outlet />
+            <PageCommitted>
+              <Outlet />
+            </PageCommitted>
           </Suspense>
         </ErrorBoundary>
       </main>
