@@ -99,8 +99,7 @@ export async function fillByName(page: Page, values: Record<string, unknown>) {
 
 /**
  * Waits until the app has taken over the page's prerendered HTML (replaced or hydrated it: ADRs 021, 023), which
- * paints at once but is inert: for
- * tests that act or start the page clock right after a load.
+ * paints at once but is inert: for tests that act or start the page clock right after a load.
  */
 export async function appReady(page: Page) {
   await page.locator('#root > [data-prerendered]').waitFor({ state: 'detached' });
