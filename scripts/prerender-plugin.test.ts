@@ -34,8 +34,8 @@ describe('the boot script of a prerendered document', () => {
   it("starts a route's code and first requests with the entry, for documents under that route only", async () => {
     let boot = '';
     bootAfterPaint(built, (source) => ((boot = source), 'assets/boot-xyz.js'), [
-      { prefix: '/', scripts: ['/assets/home-6.js'], styles: [] },
-      { prefix: '/track/', scripts: ['/assets/react-1.js', '/assets/map-4.js'], styles: ['/assets/map-5.css'], data: ['/api/tracking/{id}', '/api/config'] },
+      { path: '/', scripts: ['/assets/home-6.js'], styles: [] },
+      { path: '/track/', scripts: ['/assets/react-1.js', '/assets/map-4.js'], styles: ['/assets/map-5.css'], data: ['/api/tracking/{id}', '/api/config'] },
     ]);
     expect(CLIENT_EARLY_DATA).toBe(EARLY_DATA);
     // Runs the boot script against a minimal page: which links it adds, what it fetches and what it imports.

@@ -42,10 +42,10 @@ export function prerender({
     async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (!index || index.type !== 'asset') return;
-      const routePreloads = Object.entries(routeModules).map(([prefix, { modules, data }]): RoutePreload => {
+      const routePreloads = Object.entries(routeModules).map(([path, { modules, data }]): RoutePreload => {
         const files = chunksOf(bundle, modules.map((m) => `${config.root}/${m}`.replace(/\/+/g, '/')));
         if (!files) this.error(`no chunk for ${modules.join(', ')}`);
-        return { prefix, ...files, data };
+        return { path, ...files, data };
       });
       const template = bootAfterPaint(
         String(index.source),
@@ -87,10 +87,11 @@ export function prerender({
 }
 
 /**
- * What the boot script fetches early for documents at `prefix` (a path, or a prefix if it ends in `/`): code, stylesheets, and GET
- * requests of the page's first queries (`data`: URLs where `{id}` stands for the path segment after the prefix).
+ * What the boot script fetches early for the documents at `path` (that path, or every path under it if it ends in
+ * `/`): code, stylesheets, and GET requests of the page's first queries (`data`: URLs where `{id}` stands for the
+ * path segment after `path`).
  */
-export type RoutePreload = { prefix: string; scripts: string[]; styles: string[]; data?: string[] };
+export type RoutePreload = { path: string; scripts: string[]; styles: string[]; data?: string[] };
 
 /**
  * The chunks of `modules` (absolute source paths) and everything they import statically, with the stylesheets
@@ -157,7 +158,7 @@ export function bootScript(entry: string, preloads: string[], routes: RoutePrelo
   window.${EARLY_INSTALL_PROMPT} = event;
 }, { once: true });
 // The page's first GET requests start now, while its code is still on its way; the app takes each response once.
-const route = ${JSON.stringify(routes.map((r) => [r.prefix, r.scripts, r.styles, r.data ?? []]))}.find(([path]) =>
+const route = ${JSON.stringify(routes.map((r) => [r.path, r.scripts, r.styles, r.data ?? []]))}.find(([path]) =>
   // A path ending in '/' (other than '/') is a prefix; any other is that document only.
   path.length > 1 && path.endsWith('/') ? location.pathname.startsWith(path) : location.pathname === path,
 );

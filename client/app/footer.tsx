@@ -1,17 +1,16 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FOOTER_SERVICE_LINKS } from '@client/features/catalogue/categories';
 import { useSectionNavigator } from '@client/features/catalogue/section-nav';
+import { useBrowserValue } from '@client/lib/use-is-client';
 
 const footerLink =
   'rounded text-sm text-gray-300 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white';
 
-const never = () => () => undefined;
-
 export function Footer() {
   const goToSection = useSectionNavigator();
   // The prerendered page shows the year it was built in and hydrates with it; the browser's own year right after.
-  const year = useSyncExternalStore(never, () => new Date().getFullYear(), () => __BUILD_YEAR__);
+  const year = useBrowserValue(() => new Date().getFullYear(), __BUILD_YEAR__);
   return (
     <footer className="mt-auto bg-gray-900 text-gray-300">
       <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
