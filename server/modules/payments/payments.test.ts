@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookings, idempotencyKeys, paymentMethods, payments } from '../../db/schema';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app';
 import { bookHotel, cardToken, pay } from '../bookings/test-helpers';
@@ -20,6 +20,27 @@ const post = (url: string, payload: unknown, cookie?: string, headers: Record<st
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
 const nextYear = new Date().getUTCFullYear() + 1;
 const cents = (b: { totalAmount: number }) => Math.round(b.totalAmount * 100);
+/** Holds the next charge at the gateway until released; `reached` resolves when a payment is waiting there. */
+function holdCharges() {
+  const gateway = t.ctx.payments;
+  const original = gateway.charge.bind(gateway);
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let reached!: () => void;
+  const reachedP = new Promise<void>((r) => (reached = r));
+  const spy = vi.spyOn(gateway, 'charge').mockImplementationOnce(async (req) => {
+    reached();
+    await gate;
+    return original(req);
+  });
+  return {
+    reached: reachedP,
+    release: () => {
+      spy.mockRestore();
+      release();
+    },
+  };
+}
 const paymentRows = (bookingId: number) => t.database.db.select().from(payments).where(eq(payments.bookingId, bookingId));
 
 describe('GET /api/payments/config', () => {
@@ -200,7 +221,19 @@ describe('POST /api/process-payment', () => {
       const b = await bookHotel(t, alice.cookie);
       const send = (cookie: string, paymentMethodId: string, key: string) =>
         post('/api/process-payment', { bookingId: b.id, amount: cents(b), currency: 'usd', paymentMethodId }, cookie, { 'idempotency-key': key });
-      const [first, second] = await Promise.all([send(alice.cookie, pm, `click-${i}-1`), send(c.second.cookie, c.second.pm, `click-${i}-2`)]);
+      // The order is made certain: the first payment is held at the gateway, inside its transaction and holding the
+      // booking's place in the line; the second is sent and queues behind it; then the first is let through. (On a
+      // pool the second waits in the line; on PGlite's single connection it waits for the first's transaction before
+      // it gets that far.)
+      const held = holdCharges();
+      const firstSent = send(alice.cookie, pm, `click-${i}-1`);
+      await held.reached;
+      const enter = vi.spyOn(PaymentLine.prototype, 'enter');
+      const secondSent = send(c.second.cookie, c.second.pm, `click-${i}-2`);
+      if (t.database.kind === 'postgres') await vi.waitFor(() => expect(enter).toHaveBeenCalledTimes(1));
+      enter.mockRestore();
+      held.release();
+      const [first, second] = await Promise.all([firstSent, secondSent]);
       expect(first.statusCode).toBe(200);
       expect([second.statusCode, second.json()]).toEqual([c.status, c.body]);
       expect((await paymentRows(b.id)).map((p) => p.status)).toEqual(['succeeded']);
