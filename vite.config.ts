@@ -75,12 +75,13 @@ export default defineConfig({
       entry: '/prerender.tsx',
       routes: ['/', '/onboarding'],
       // A page's own code loads alongside the entry rather than after it: the prerendered pages, which hydrate with it,
-      // and /track/{id}, which shows the map first (its code, Leaflet, the record and the tile template).
+      // and /track/{id}, which shows the map's first picture first (its code, the record and the tile template;
+      // Leaflet follows the picture).
       routeModules: {
         '/': { modules: ['features/home/home-page.tsx'] },
         '/onboarding': { modules: ['features/onboarding/onboarding-page.tsx'] },
         '/track/': {
-          modules: ['features/tracking/track-page.tsx', 'features/tracking/prefetch-tracking.ts', 'features/tracking/tracking-map.tsx'],
+          modules: ['features/tracking/track-page.tsx', 'features/tracking/prefetch-tracking.ts'],
           data: ['/api/tracking/{id}', '/api/config'],
         },
       },

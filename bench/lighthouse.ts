@@ -90,7 +90,7 @@ const median = (values: number[]) => {
  * Lighthouse measures (its benchmark index, printed per run) varies by half from one run to the next, and total
  * blocking time with it.
  */
-export async function lighthouseBench(runs = 1) {
+export async function lighthouseBench(runs = 1, only?: string) {
   const distDir = process.env.DIST_DIR ?? join(process.cwd(), 'dist/client');
   console.log('\nLighthouse (mobile, default throttling; chromium headless, offline)');
   if (!existsSync(join(distDir, 'index.html'))) {
@@ -103,7 +103,7 @@ export async function lighthouseBench(runs = 1) {
     const base = `http://127.0.0.1:${product.port}`;
     const { customers } = await product.ask<{ customers: Customer[] }>({ type: 'customers', n: 1 });
     const trackingId = await paidFoodOrder(base, customers[0]);
-    for (const path of ['/', `/track/${trackingId}`, '/onboarding']) {
+    for (const path of ['/', `/track/${trackingId}`, '/onboarding'].filter((p) => !only || p.includes(only))) {
       const name = path.startsWith('/track/') ? '/track/{id}' : path;
       const performance: number[] = [];
       let result: Awaited<ReturnType<typeof lighthouse>>;

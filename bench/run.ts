@@ -16,7 +16,8 @@
  *   memory      RSS after --memory-seconds (60) of list load vs idle
  *   search      location search p50/p99 over 10,000 queries and the first result of 30 fixed queries
  *   lighthouse  Lighthouse (mobile, default throttling) on /, /track/{id} and /onboarding (needs a built client);
- *               --lighthouse-runs=N runs each page N times and judges the median performance score
+ *               --lighthouse-runs=N runs each page N times and judges the median performance score; --only=<text>
+ *               runs just the pages whose path contains it (while developing)
  *   inject      the in-process app.inject figures (bench/inject.ts); positions, mail, chat: the delivery benches
  *   all         everything
  */
@@ -340,7 +341,7 @@ async function main() {
   if (sections.has('memory')) await memorySection();
   if (sections.has('search')) await searchBench();
   if (sections.has('precache')) precacheBench();
-  if (sections.has('lighthouse')) await lighthouseBench(LIGHTHOUSE_RUNS);
+  if (sections.has('lighthouse')) await lighthouseBench(LIGHTHOUSE_RUNS, argv.find((a) => a.startsWith('--only='))?.slice('--only='.length));
   if (sections.has('inject')) await injectBench();
   if (sections.has('positions')) await positionLatencyBench();
   if (sections.has('mail')) await mailBench();

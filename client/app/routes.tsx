@@ -30,7 +30,7 @@ const bookings = lazyComponent(() => import('@client/features/bookings/bookings-
 let prefetchedTracking: string | undefined;
 
 /**
- * /track/{id}: the record, the tile template and the map's code (Leaflet), asked for once per id. On a first visit
+ * /track/{id}: the record and the tile template, asked for once per id. On a first visit
  * the document's boot script has already started them (scripts/prerender-plugin.ts).
  */
 function prefetchTrackingOnce(id: string): Promise<void> {
@@ -40,7 +40,7 @@ function prefetchTrackingOnce(id: string): Promise<void> {
   return import('@client/features/tracking/prefetch-tracking').then((m) => m.prefetchTracking(id)).catch(() => undefined);
 }
 
-/** After a link to /track/{id}, the record and the map load while the page's code does. */
+/** After a link to /track/{id}, the record and the tile template load while the page's code does. */
 function TrackRecordPage() {
   const { id } = useParams();
   if (id) void prefetchTrackingOnce(id);

@@ -24,6 +24,49 @@ describe('tracking page', () => {
     expect(await page.getByRole('region', { name: 'Updates' }).getByRole('listitem').count()).toBeGreaterThan(0);
   });
 
+  it('draws the map’s first picture before Leaflet has loaded, from the very tiles Leaflet then shows in the same places', async () => {
+    const page = await browser.page({ width: 390, height: 844, serviceWorkers: 'block' });
+    const tileRequests: string[] = [];
+    await page.route('https://tile.openstreetmap.org/**', (route) => {
+      tileRequests.push(route.request().url());
+      return route.fulfill({
+        contentType: 'image/svg+xml',
+        headers: { 'cache-control': 'public, max-age=3600' },
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#dde"/></svg>',
+      });
+    });
+    // Leaflet's code is held back until the picture has been looked at.
+    let releaseLeaflet!: () => void;
+    const leafletHeld = new Promise<void>((resolve) => (releaseLeaflet = resolve));
+    await page.route(/\/assets\/leaflet-map-[^/]+\.js$/, async (route) => {
+      await leafletHeld;
+      await route.continue();
+    });
+    const placed = (imgs: Element[]) =>
+      imgs
+        .map((img) => {
+          const box = img.getBoundingClientRect();
+          return `${(img as HTMLImageElement).src} ${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}x${Math.round(box.height)}`;
+        })
+        .sort();
+
+    await page.goto('/track/gl2468013579ca');
+    const preview = page.locator('[data-map-preview] img');
+    await preview.first().waitFor();
+    await expect.poll(() => preview.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    const pictured = await preview.evaluateAll(placed);
+    expect(pictured.length).toBeGreaterThan(0);
+    expect(await page.locator('.leaflet-container').count()).toBe(0);
+
+    releaseLeaflet();
+    await page.locator('.leaflet-marker-icon[title="Destination"]').waitFor();
+    await page.locator('[data-map-preview]').waitFor({ state: 'detached' });
+    expect(await page.locator('img.leaflet-tile').evaluateAll(placed)).toEqual(pictured);
+    // Leaflet took them from the browser's cache: each tile was downloaded once.
+    expect(tileRequests.length).toBe(new Set(tileRequests).size);
+    expect(page.errors).toEqual([]);
+  });
+
   it('shows Tracking Not Found for an unknown ID', async () => {
     const page = await browser.page();
     await page.goto('/track/NOPE-123');

@@ -1,4 +1,4 @@
-import { Suspense, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Car, Clock, MapPin, Phone, Search, Star, Truck } from 'lucide-react';
 import type { TrackingView } from '@domain/catalogue/types';
@@ -6,9 +6,8 @@ import { trackingStatusLabel } from '@domain/orders/states';
 import { formatDateTime } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
 import { buttonVariants } from '@client/ui/button';
-import { Skeleton } from '@client/ui/skeleton';
 import { etaText, progressPercent, telHref, trackingStatusClass } from './live-tracking';
-import { trackingMap } from './tracking-map-chunk';
+import { TrackingMap } from './tracking-map';
 
 
 /** Where a record is shown: the dialog says 'Preparing' for pending, the page's map view 'Pending' (spec 000 section 4). */
@@ -156,9 +155,7 @@ export function TrackingDetails({ tracking: t, view, mapHeight }: TrackingDetail
       </dl>
       {/* Progress is measured along the pickup -> destination route, so it only exists for driven orders. */}
       {t.route && t.status !== 'cancelled' ? <TrackingProgress progress={t.progress} /> : null}
-      <Suspense fallback={<Skeleton className="w-full" style={{ height: mapHeight }} />}>
-        <trackingMap.Component tracking={t} height={mapHeight} />
-      </Suspense>
+      <TrackingMap tracking={t} height={mapHeight} />
       <section aria-label="Updates">
         <h2 className="mb-2 text-xs font-medium uppercase tracking-wide text-gray-500">Updates</h2>
         {t.updates.length === 0 ? (

@@ -1,13 +1,14 @@
-import 'leaflet/dist/leaflet.css';
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import L, { type Map as LeafletMap } from 'leaflet';
-import { MapContainer, Marker, Polyline, TileLayer } from 'react-leaflet';
+import type { Map as LeafletMap } from 'leaflet';
 import { LocateFixed, Route } from 'lucide-react';
 import type { TrackingView } from '@domain/catalogue/types';
+import { lazyComponent } from '@client/lib/lazy-component';
 import { Button } from '@client/ui/button';
 import { toast } from '@client/ui/use-toast';
 import { initialCentre, routePoints } from './live-tracking';
+import { MapPreview } from './map-preview';
+import type { LatLng } from './map-view';
 
 /** The server's MAP_TILE_URL default, used until GET /api/config has answered with the configured template. */
 export const MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -22,52 +23,18 @@ function useTileUrl(): string | undefined {
   if (config.isPending) return undefined;
   return config.data?.mapTileUrl ?? MAP_TILE_URL;
 }
-const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/**
+ * Leaflet and react-leaflet (about 45 KB gzip) as their own chunk, loaded once the map's first picture is on screen:
+ * the cart's dialog and the taxi panel load without it, and on /track/{id} it does not hold up the picture.
+ */
+const leafletMap = lazyComponent(() => import('./leaflet-map').then((m) => m.LeafletTrackingMap));
 
 /** Spec 000 section 9 and spec 002 section 9: the tracking map opens at zoom 14; "Centre on me" uses 15. */
 export const TRACKING_ZOOM = 14;
 export const CENTRE_ON_ME_ZOOM = 15;
 /** Fitting a route of a few metres must not zoom in to an empty square past street level. */
 const FIT_MAX_ZOOM = 16;
-
-type LatLng = { lat: number; lng: number };
-
-/**
- * A marker drawn with inline SVG: Leaflet's default icon is a PNG whose URL bundlers rewrite, so it breaks.
- * The SVG carries the accessible name; the marker itself is not focusable (it does nothing when activated).
- */
-function markerIcon(label: string, svgBody: string, size: number, anchor: 'centre' | 'tip'): L.DivIcon {
-  return L.divIcon({
-    className: 'tracking-marker',
-    html: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="${size}" height="${size}" role="img" aria-label="${label}"><title>${label}</title>${svgBody}</svg>`,
-    iconSize: [size, size],
-    iconAnchor: anchor === 'tip' ? [size / 2, size] : [size / 2, size / 2],
-  });
-}
-
-const ICONS = {
-  pickup: markerIcon('Pickup', '<circle cx="16" cy="16" r="11" fill="#059669" stroke="#fff" stroke-width="3"/><circle cx="16" cy="16" r="4" fill="#fff"/>', 26, 'centre'),
-  destination: markerIcon(
-    'Destination',
-    '<path d="M16 31s-10-9.4-10-17a10 10 0 0 1 20 0c0 7.6-10 17-10 17z" fill="#dc2626" stroke="#fff" stroke-width="2"/><circle cx="16" cy="14" r="4" fill="#fff"/>',
-    34,
-    'tip',
-  ),
-  driver: markerIcon(
-    'Driver',
-    '<circle cx="16" cy="16" r="13" fill="#4338ca" stroke="#fff" stroke-width="3"/><path d="M9 18l1.6-4.6A2 2 0 0 1 12.5 12h7a2 2 0 0 1 1.9 1.4L23 18v4h-2.2v-1.6h-9.6V22H9z" fill="#fff"/>',
-    32,
-    'centre',
-  ),
-  // A parcel or order moving without one of our drivers (a carrier's scan location, say).
-  current: markerIcon(
-    'Current location',
-    '<circle cx="16" cy="16" r="12" fill="#4338ca" stroke="#fff" stroke-width="3"/><circle cx="16" cy="16" r="4" fill="#fff"/>',
-    28,
-    'centre',
-  ),
-  me: markerIcon('You', '<circle cx="16" cy="16" r="9" fill="#2563eb" stroke="#fff" stroke-width="4"/>', 22, 'centre'),
-};
 
 const toTuple = (p: LatLng): [number, number] => [p.lat, p.lng];
 
@@ -90,11 +57,9 @@ type TileState = 'loading' | 'ok' | 'failed';
  */
 export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: TrackingMapProps) {
   const [map, setMap] = useState<LeafletMap | null>(null);
-  // Leaflet sets up (measures its container, builds its panes, asks for the tiles) in a render of its own, just after
-  // the one that shows the page around it: on a slow phone, two shorter tasks instead of one long one in which
-  // nothing can be tapped. Its frame is in place meanwhile, so nothing moves.
-  const [mapMounted, setMapMounted] = useState(false);
-  useEffect(() => startTransition(() => setMapMounted(true)), []);
+  // The interactive map is loaded once the first picture has settled (or at once when there is none to draw).
+  const [wantLeaflet, setWantLeaflet] = useState(leafletMap.loaded);
+  const startLeaflet = () => startTransition(() => setWantLeaflet(true));
   const tileUrl = useTileUrl();
   const [tiles, setTiles] = useState<TileState>(() => (typeof navigator !== 'undefined' && navigator.onLine === false ? 'failed' : 'loading'));
   // Remounts the tile layer when the browser comes back online, so a failed map can recover without a reload.
@@ -106,8 +71,10 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
   // zoom; later updates move the markers, not the view, so a person panning around is not yanked back.
   const [opening] = useState(() => {
     const points = routePoints(tracking);
-    return points.length > 0 ? L.latLngBounds(points.map(toTuple)) : L.latLngBounds([toTuple(initialCentre(tracking))]);
+    return points.length > 0 ? points : [initialCentre(tracking)];
   });
+  // The first picture stays under the map until Leaflet has drawn all of its first tiles.
+  const [previewShown, setPreviewShown] = useState(true);
 
   useEffect(() => {
     const offline = () => setTiles('failed');
@@ -147,6 +114,7 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
         anyTileLoaded.current = true;
         setTiles('ok');
       },
+      load: () => setPreviewShown(false),
       // One failed tile among loaded ones is hidden by Leaflet's CSS already; only a layer that never loaded
       // anything is replaced by the plain background.
       tileerror: () => {
@@ -161,7 +129,7 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
     const points = routePoints(tracking);
     if (points.length === 0) return;
     if (points.length === 1) map.setView(toTuple(points[0]), zoom);
-    else map.fitBounds(L.latLngBounds(points.map(toTuple)), { padding: [32, 32], maxZoom: FIT_MAX_ZOOM });
+    else map.fitBounds(points.map(toTuple), { padding: [32, 32], maxZoom: FIT_MAX_ZOOM });
   };
 
   const centreOnMe = () => {
@@ -215,35 +183,29 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
         </Button>
       </div>
       {/* `isolate` keeps Leaflet's z-indexed panes (up to 1000) from painting over the sticky header and dialogs. */}
-      <div className="relative isolate overflow-hidden rounded-lg border border-gray-200" style={{ height }}>
-        {mapMounted ? (
-          <MapContainer
-            ref={setMap}
-            bounds={opening}
-            boundsOptions={{ padding: [32, 32], maxZoom: zoom }}
-            scrollWheelZoom={false} className="size-full bg-slate-100!">
-            {tiles !== 'failed' && tileUrl ? (
-              <TileLayer key={`${tileUrl}:${tileAttempt}`} url={tileUrl} attribution={TILE_ATTRIBUTION} eventHandlers={tileEvents} />
-            ) : null}
-            {route ? (
-              // The planned leg, faint and dashed, so the route reads even before the driver has moved.
-              <Polyline positions={[toTuple(route.pickup), toTuple(route.destination)]} pathOptions={{ color: '#64748b', weight: 2, dashArray: '6 6', opacity: 0.8 }} />
-            ) : null}
-            {path.length > 1 ? <Polyline positions={path.map(toTuple)} pathOptions={{ color: '#4338ca', weight: 4, opacity: 0.9 }} /> : null}
-            {route ? <Marker position={toTuple(route.pickup)} icon={ICONS.pickup} title="Pickup" keyboard={false} interactive={false} /> : null}
-            <Marker position={toTuple(destination)} icon={ICONS.destination} title="Destination" keyboard={false} interactive={false} />
-            {showCurrent ? (
-              <Marker
-                position={toTuple(current)}
-                icon={hasDriver ? ICONS.driver : ICONS.current}
-                title={currentLabel}
-                keyboard={false} interactive={false} zIndexOffset={1000} />
-            ) : null}
-            {me ? <Marker position={toTuple(me)} icon={ICONS.me} title="You" keyboard={false} interactive={false} /> : null}
-          </MapContainer>
-        ) : (
-          <div className="size-full bg-slate-100" />
-        )}
+      <div className="relative isolate overflow-hidden rounded-lg border border-gray-200 bg-slate-100" style={{ height }}>
+        {previewShown && tileUrl && tiles !== 'failed' ? (
+          <MapPreview points={opening} maxZoom={zoom} template={tileUrl} onSettled={startLeaflet} />
+        ) : null}
+        {wantLeaflet || (tileUrl && tiles === 'failed') ? (
+          <Suspense fallback={null}>
+            <leafletMap.Component
+              opening={opening}
+              maxZoom={zoom}
+              tileUrl={tiles !== 'failed' ? tileUrl : undefined}
+              tileAttempt={tileAttempt}
+              tileEvents={tileEvents}
+              transparent={previewShown && tiles !== 'failed'}
+              onMap={setMap}
+              plannedLeg={route ? [route.pickup, route.destination] : null}
+              path={path}
+              pickup={route ? route.pickup : null}
+              destination={destination}
+              current={showCurrent ? { at: current, driver: hasDriver } : null}
+              me={me}
+            />
+          </Suspense>
+        ) : null}
         {tiles === 'failed' ? (
           <p role="status" className="pointer-events-none absolute bottom-2 left-2 z-[1000] rounded-md bg-white/90 px-2 py-1 text-xs text-gray-700 shadow-sm">
             Map tiles unavailable — showing the route only
