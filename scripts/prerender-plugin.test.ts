@@ -44,7 +44,7 @@ describe('the boot script of a prerendered document', () => {
       const fetched: string[] = [];
       const imported: string[] = [];
       const window: Record<string, unknown> = {};
-      const document = { visibilityState: 'hidden', head: { append: (link: { rel: string; href: string; as?: string }) => links.push(link) }, createElement: () => ({}) };
+      const document = { visibilityState: 'hidden', head: { append: (...added: Array<{ rel: string; href: string; as?: string }>) => links.push(...added) }, createElement: () => ({}) };
       const fetch = (url: string, init: { credentials: string }) => {
         fetched.push(`${url} ${init.credentials}`);
         return Promise.resolve(new Response('{}'));

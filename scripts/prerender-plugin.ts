@@ -187,11 +187,13 @@ const start = () => {
     link.crossOrigin = '';
     if (as) link.as = as;
     link.href = href;
-    document.head.append(link);
+    return link;
   };
-  // The route's own code (e.g. a map) comes with the entry rather than after it.
-  for (const href of ${JSON.stringify(preloads)}.concat(route ? route[1] : [])) preload('modulepreload', href);
-  for (const href of route ? route[2] : []) preload('preload', href, 'style');
+  // The route's own code (e.g. a map) comes with the entry rather than after it. One insertion for all the links.
+  document.head.append(
+    ...${JSON.stringify(preloads)}.concat(route ? route[1] : []).map((href) => preload('modulepreload', href)),
+    ...(route ? route[2] : []).map((href) => preload('preload', href, 'style')),
+  );
   import(${JSON.stringify(entry)});
 };
 if (document.visibilityState === 'hidden') start();

@@ -10,10 +10,17 @@ import { fitView, tileUrl, TILE_SIZE, viewTiles, type LatLng, type Size } from '
 export function MapPreview({ points, maxZoom, template, onSettled }: { points: LatLng[]; maxZoom: number; template: string; onSettled: () => void }) {
   const frame = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<Size | null>(null);
-  // Measured before the first paint, as Leaflet measures its container.
+  // Measured once the browser has laid the page out anyway (a ResizeObserver's first report), not by forcing a layout
+  // in the middle of the page's first commit; its size as Leaflet reads it (whole pixels).
   useLayoutEffect(() => {
     const el = frame.current;
-    if (el) setSize({ width: el.clientWidth, height: el.clientHeight });
+    if (!el) return;
+    const observer = new ResizeObserver(() => {
+      observer.disconnect();
+      setSize({ width: el.clientWidth, height: el.clientHeight });
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
   }, []);
   const view = size ? fitView(points, size, { padding: 32, maxZoom }) : undefined;
   const tiles = size && view ? viewTiles(view, size).map((t) => ({ ...t, url: tileUrl(template, t) })) : [];
