@@ -6,8 +6,9 @@ export type LazyComponent<P extends object = object> = { Component: ComponentTyp
 /**
  * Unlike React.lazy, a component whose code is already here renders at once, in the same commit: main.tsx loads the
  * first route's page before the first render, so React replaces the prerendered HTML with the same page rather than
- * with a spinner, and /track/{id}'s map renders with the page when its prefetch has loaded it. A failed load (offline,
- * a chunk gone after a deploy) reaches the nearest error boundary; the next `load` (a visit, a prefetch) tries again.
+ * with a spinner, and the tracking map's Leaflet part renders at once where it was loaded before. A failed load
+ * (offline, a chunk gone after a deploy) reaches the nearest error boundary; the next `load` (a visit, a prefetch)
+ * tries again.
  */
 export function lazyComponent<P extends object = object>(importComponent: () => Promise<ComponentType<P>>): LazyComponent<P> {
   let Loaded: ComponentType<P> | undefined;
