@@ -1,7 +1,11 @@
 import type { ChatConversation, ChatMessage } from '@domain/chat/schemas';
 
-const timeFormatter = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const dayFormatter = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+// Made at first use: this module is in every page's first load (the header's unread count), and building the first
+// Intl formatter there costs a slow phone tens of milliseconds before anything renders.
+let timeFormatter: Intl.DateTimeFormat | undefined;
+let dayFormatter: Intl.DateTimeFormat | undefined;
+const formatTime = (date: Date) => (timeFormatter ??= new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })).format(date);
+const formatDay = (date: Date) => (dayFormatter ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })).format(date);
 
 function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
@@ -11,15 +15,15 @@ function sameDay(a: Date, b: Date): boolean {
 export function formatMessageTime(value: string, now: Date = new Date()): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const time = timeFormatter.format(date);
-  return sameDay(date, now) ? time : `${dayFormatter.format(date)}, ${time}`;
+  const time = formatTime(date);
+  return sameDay(date, now) ? time : `${formatDay(date)}, ${time}`;
 }
 
 /** '2:05 PM' today, 'Mar 1' before (the conversation list). */
 export function formatListTime(value: string, now: Date = new Date()): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return sameDay(date, now) ? timeFormatter.format(date) : dayFormatter.format(date);
+  return sameDay(date, now) ? formatTime(date) : formatDay(date);
 }
 
 /** The list's one-line preview of the last message ('You: …' for mine). */
