@@ -67,9 +67,15 @@ describe('tracking page', () => {
     expect(page.errors).toEqual([]);
   });
 
-  it('shows Tracking Not Found for an unknown ID', async () => {
+  it('shows Tracking Not Found for an unknown ID, asking the server once', async () => {
     const page = await browser.page();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/tracking/')) asked.push(request.url());
+    });
     await page.goto('/track/NOPE-123');
     await page.getByRole('heading', { name: 'Tracking Not Found' }).waitFor();
+    await page.getByText('No order matches "NOPE-123".').waitFor();
+    expect(asked).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TrackingView } from '@domain/catalogue/types';
 import type { TrackingSocketMessage } from '@domain/tracking/live';
-import { getQueryFn } from '@client/lib/api';
+import { getQueryFn, parseApiError } from '@client/lib/api';
 import { useLiveSocket } from '@client/lib/live-socket';
 import { FALLBACK_REFRESH_MS, TRACKING_NOT_FOUND_CLOSE, applyTrackingMessage, shouldPoll } from './live-tracking';
 
@@ -26,10 +26,15 @@ export function useLiveTracking(idOrNumber: string | null) {
   // state changing is such a render), so polling starts and stops with the connection.
   const socketOpen = useRef(false);
 
+  const queryKey = trackingQueryKey(idOrNumber ?? '');
+  // The server has just said there is no such record (the route's prefetch asked): the page shows that answer instead
+  // of asking the same question again as it mounts. Any other failure is asked again, as usual.
+  const knownMissing = parseApiError(queryClient.getQueryState(queryKey)?.error).status === 404;
   const query = useQuery<TrackingView | null>({
-    queryKey: trackingQueryKey(idOrNumber ?? ''),
+    queryKey,
     queryFn: getQueryFn<TrackingView>({ on401: 'throw' }),
     enabled,
+    retryOnMount: !knownMissing,
     refetchInterval: (q) => (shouldPoll(q.state.data?.status, socketOpen.current) ? FALLBACK_REFRESH_MS : false),
   });
 
