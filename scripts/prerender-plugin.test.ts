@@ -72,6 +72,54 @@ describe('the boot script of a prerendered document', () => {
     expect(run('/track/').fetched).toEqual(['/api/config include']);
   });
 
+  it('in a visible tab, starts the app after the first paint, never at a load event that comes before it', () => {
+    let boot = '';
+    bootAfterPaint(built, (source) => ((boot = source), 'assets/boot-xyz.js'));
+    const run = (opts: { paintTiming: boolean }) => {
+      const imported: string[] = [];
+      const listeners = new Map<string, () => void>();
+      const observers: Array<() => void> = [];
+      class FakeObserver {
+        static supportedEntryTypes = opts.paintTiming ? ['paint', 'resource'] : ['resource'];
+        constructor(private readonly callback: (list: unknown, observer: { disconnect(): void }) => void) {}
+        observe() {
+          // A browser without paint timing ignores the type (and never calls back).
+          if (opts.paintTiming) observers.push(() => this.callback({}, { disconnect: () => undefined }));
+        }
+      }
+      const document = { visibilityState: 'visible', head: { append: () => undefined }, createElement: () => ({}) };
+      const source = boot.replace(/\bimport\(/g, '__import(');
+      new Function('window', 'document', 'location', 'fetch', 'addEventListener', 'PerformanceObserver', '__import', source)(
+        {},
+        document,
+        { pathname: '/' },
+        () => Promise.resolve(new Response('{}')),
+        (type: string, listener: () => void) => listeners.set(type, listener),
+        FakeObserver,
+        (u: string) => imported.push(u),
+      );
+      return { imported, listeners, paint: () => observers.forEach((fire) => fire()), document };
+    };
+    // The load event before the first paint: nothing starts until the paint.
+    const painting = run({ paintTiming: true });
+    expect(painting.listeners.has('load')).toBe(false);
+    expect(painting.imported).toEqual([]);
+    painting.paint();
+    expect(painting.imported).toEqual(['/assets/index-abc.js']);
+    painting.paint();
+    expect(painting.imported).toHaveLength(1);
+    // Without paint timing, the load event starts it.
+    const noPaints = run({ paintTiming: false });
+    expect(noPaints.imported).toEqual([]);
+    noPaints.listeners.get('load')?.();
+    expect(noPaints.imported).toEqual(['/assets/index-abc.js']);
+    // Hidden before it painted: it starts then.
+    const hidden = run({ paintTiming: true });
+    hidden.document.visibilityState = 'hidden';
+    hidden.listeners.get('visibilitychange')?.();
+    expect(hidden.imported).toEqual(['/assets/index-abc.js']);
+  });
+
   it('refuses a document without a module entry', () => {
     expect(() => bootAfterPaint('<head></head>', () => 'x')).toThrow(/no module entry/);
   });

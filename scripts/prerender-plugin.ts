@@ -198,9 +198,12 @@ const start = () => {
 };
 if (document.visibilityState === 'hidden') start();
 else {
-  // The first contentful paint has happened (no timers: they may be held back, e.g. by a test's clock); the page's
-  // load event is the fallback where paint timing is missing.
+  // The first contentful paint has happened (no timers: they may be held back, e.g. by a test's clock). The page's
+  // load event only where the browser does not report paints: the first paint can come after it, and the app's code
+  // must not start ahead of it.
+  let paintTiming = false;
   try {
+    paintTiming = PerformanceObserver.supportedEntryTypes.includes('paint');
     new PerformanceObserver((_list, observer) => {
       observer.disconnect();
       start();
@@ -208,7 +211,9 @@ else {
   } catch {
     start();
   }
-  addEventListener('load', start, { once: true });
+  if (!paintTiming) addEventListener('load', start, { once: true });
+  // A tab hidden before it has painted paints nothing: it starts then.
+  addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && start());
 }
 `;
 }
