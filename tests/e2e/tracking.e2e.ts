@@ -67,6 +67,22 @@ describe('tracking page', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it('without reachable tiles shows the route on a plain ground, having asked for each tile once', async () => {
+    const page = await browser.page({ width: 390, height: 844, serviceWorkers: 'block' });
+    const tileRequests: string[] = [];
+    await page.route('https://tile.openstreetmap.org/**', (route) => {
+      tileRequests.push(route.request().url());
+      return route.abort('internetdisconnected');
+    });
+    await page.goto('/track/gl2468013579ca');
+    await page.getByRole('status').filter({ hasText: 'Map tiles unavailable — showing the route only' }).waitFor();
+    await page.locator('.leaflet-marker-icon[title="Destination"]').waitFor();
+    expect(await page.locator('img.leaflet-tile').count()).toBe(0);
+    expect(tileRequests.length).toBeGreaterThan(0);
+    expect(tileRequests.length).toBe(new Set(tileRequests).size);
+    expect(page.errors).toEqual([]);
+  });
+
   it('shows Tracking Not Found for an unknown ID, asking the server once', async () => {
     const page = await browser.page();
     const asked: string[] = [];

@@ -4,10 +4,21 @@ import { fitView, tileUrl, TILE_SIZE, viewTiles, type LatLng, type Size } from '
 /**
  * The map's first picture: the tiles of the view Leaflet will open on, as plain images, drawn with the page rather
  * than after Leaflet's code has loaded and set up. Leaflet asks for the same URLs (from the browser's cache) and is
- * drawn over it. `onSettled` is called once every tile has loaded or failed: the interactive map comes after the
- * picture, not in competition with it. Hidden from assistive technology: the map's region carries the name.
+ * drawn over it. `onSettled` is called once every tile has loaded or failed (with whether any loaded): the interactive
+ * map comes after the picture, not in competition with it. Hidden from assistive technology: the map's region carries
+ * the name.
  */
-export function MapPreview({ points, maxZoom, template, onSettled }: { points: LatLng[]; maxZoom: number; template: string; onSettled: () => void }) {
+export function MapPreview({
+  points,
+  maxZoom,
+  template,
+  onSettled,
+}: {
+  points: LatLng[];
+  maxZoom: number;
+  template: string;
+  onSettled: (result: { anyLoaded: boolean }) => void;
+}) {
   const frame = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<Size | null>(null);
   // Measured once the browser has laid the page out anyway (a ResizeObserver's first report), not by forcing a layout
@@ -25,18 +36,23 @@ export function MapPreview({ points, maxZoom, template, onSettled }: { points: L
   const view = size ? fitView(points, size, { padding: 32, maxZoom }) : undefined;
   const tiles = size && view ? viewTiles(view, size).map((t) => ({ ...t, url: tileUrl(template, t) })) : [];
   const pending = useRef<Set<string> | null>(null);
+  const anyLoaded = useRef(false);
   const settled = useRef(false);
   const settle = () => {
     if (settled.current) return;
     settled.current = true;
-    onSettled();
+    onSettled({ anyLoaded: anyLoaded.current });
   };
-  // Nothing to draw (a template Leaflet would refuse, no size): nothing to wait for.
+  // Nothing to draw (a template Leaflet would refuse, no size): nothing to wait for, and nothing says the tiles fail.
   useLayoutEffect(() => {
-    if (size && (tiles.length === 0 || tiles.some((t) => t.url === undefined))) settle();
+    if (size && (tiles.length === 0 || tiles.some((t) => t.url === undefined))) {
+      anyLoaded.current = true;
+      settle();
+    }
   });
   if (size && tiles.length > 0 && !pending.current) pending.current = new Set(tiles.map((t) => t.url ?? ''));
-  const done = (url: string) => {
+  const done = (url: string, loaded: boolean) => {
+    if (loaded) anyLoaded.current = true;
     pending.current?.delete(url);
     if (pending.current?.size === 0) settle();
   };
@@ -57,10 +73,10 @@ export function MapPreview({ points, maxZoom, template, onSettled }: { points: L
               fetchPriority="high"
               className="absolute max-w-none"
               style={{ left: t.left, top: t.top }}
-              onLoad={() => done(t.url ?? '')}
+              onLoad={() => done(t.url ?? '', true)}
               onError={(e) => {
                 e.currentTarget.hidden = true;
-                done(t.url ?? '');
+                done(t.url ?? '', false);
               }}
             />
           ))

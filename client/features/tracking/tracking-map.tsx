@@ -57,9 +57,14 @@ type TileState = 'loading' | 'ok' | 'failed';
  */
 export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: TrackingMapProps) {
   const [map, setMap] = useState<LeafletMap | null>(null);
-  // The interactive map is loaded once the first picture has settled (or at once when there is none to draw).
+  // The interactive map is loaded once the first picture has settled (or at once when there is none to draw). When
+  // none of the picture's tiles loaded, the map goes straight to its route-only view rather than asking for the same
+  // failing tiles again.
   const [wantLeaflet, setWantLeaflet] = useState(leafletMap.loaded);
-  const startLeaflet = () => startTransition(() => setWantLeaflet(true));
+  const startLeaflet = ({ anyLoaded }: { anyLoaded: boolean }) => {
+    if (!anyLoaded) setTiles('failed');
+    startTransition(() => setWantLeaflet(true));
+  };
   const tileUrl = useTileUrl();
   const [tiles, setTiles] = useState<TileState>(() => (typeof navigator !== 'undefined' && navigator.onLine === false ? 'failed' : 'loading'));
   // Remounts the tile layer when the browser comes back online, so a failed map can recover without a reload.
