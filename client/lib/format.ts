@@ -26,9 +26,17 @@ export function pluralize(count: number, singular: string, plural = `${singular}
   return `${count} ${count === 1 ? singular : plural}`;
 }
 
-// Made at first use: constructing one is slow, and most first screens show no date.
-let dateFormatter: Intl.DateTimeFormat | undefined;
-let dateTimeFormatter: Intl.DateTimeFormat | undefined;
+/**
+ * A date formatter (en-US) made at its first use, not when its module loads: building an Intl formatter costs a slow
+ * phone tens of milliseconds, and most first screens show no date.
+ */
+export function dateFormat(options: Intl.DateTimeFormatOptions): (date: Date) => string {
+  let formatter: Intl.DateTimeFormat | undefined;
+  return (date) => (formatter ??= new Intl.DateTimeFormat('en-US', options)).format(date);
+}
+
+const mediumDate = dateFormat({ dateStyle: 'medium' });
+const mediumDateTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 function toDate(value: Date | string | number): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -39,14 +47,12 @@ function toDate(value: Date | string | number): Date | null {
 export function formatDate(value: Date | string | number): string {
   const date = toDate(value);
   if (!date) return '';
-  dateFormatter ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-  return dateFormatter.format(date);
+  return mediumDate(date);
 }
 
 /** Date and time, e.g. `Mar 1, 2025, 2:05 PM`; an unparseable value yields an empty string. */
 export function formatDateTime(value: Date | string | number): string {
   const date = toDate(value);
   if (!date) return '';
-  dateTimeFormatter ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-  return dateTimeFormatter.format(date);
+  return mediumDateTime(date);
 }

@@ -1,11 +1,9 @@
 import type { ChatConversation, ChatMessage } from '@domain/chat/schemas';
+import { dateFormat } from '@client/lib/format';
 
-// Made at first use: this module is in every page's first load (the header's unread count), and building the first
-// Intl formatter there costs a slow phone tens of milliseconds before anything renders.
-let timeFormatter: Intl.DateTimeFormat | undefined;
-let dayFormatter: Intl.DateTimeFormat | undefined;
-const formatTime = (date: Date) => (timeFormatter ??= new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })).format(date);
-const formatDay = (date: Date) => (dayFormatter ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })).format(date);
+// Made at first use: this module is in every page's first load (the header's unread count).
+const formatTime = dateFormat({ hour: 'numeric', minute: '2-digit' });
+const formatDay = dateFormat({ month: 'short', day: 'numeric' });
 
 function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import L, { type LeafletEventHandlerFnMap, type Map as LeafletMap } from 'leaflet';
 import { MapContainer, Marker, Polyline, TileLayer } from 'react-leaflet';
-import type { LatLng } from './map-view';
+import { OPENING_PADDING, toTuple, type LatLng } from './map-view';
 
 const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
@@ -42,10 +42,8 @@ const ICONS = {
   me: markerIcon('You', '<circle cx="16" cy="16" r="9" fill="#2563eb" stroke="#fff" stroke-width="4"/>', 22, 'centre'),
 };
 
-const toTuple = (p: LatLng): [number, number] => [p.lat, p.lng];
-
 export type LeafletMapProps = {
-  /** The points the map opens on (fitted inside 32 px of padding, never closer than `maxZoom`). */
+  /** The points the map opens on (fitted inside OPENING_PADDING, never closer than `maxZoom`). */
   opening: LatLng[];
   maxZoom: number;
   /** The tile template, or undefined for no tiles (none configured yet, or they failed: the route on a plain ground). */
@@ -71,7 +69,7 @@ export function LeafletTrackingMap(props: LeafletMapProps) {
     <MapContainer
       ref={props.onMap}
       bounds={props.opening.map(toTuple)}
-      boundsOptions={{ padding: [32, 32], maxZoom: props.maxZoom }}
+      boundsOptions={{ padding: [OPENING_PADDING, OPENING_PADDING], maxZoom: props.maxZoom }}
       scrollWheelZoom={false}
       // Tiles show at once rather than fading in over the first picture (which would flicker through to the ground).
       fadeAnimation={false}

@@ -1,5 +1,6 @@
 import type { TrackingView } from '@domain/catalogue/types';
 import type { TrackingSocketMessage } from '@domain/tracking/live';
+import { dateFormat } from '@client/lib/format';
 
 /**
  * The most path points kept in the browser. The server bounds the path it sends in a snapshot; this only stops a
@@ -68,14 +69,13 @@ export function progressPercent(progress: number | null | undefined): number {
   return Math.round(Math.min(1, Math.max(0, progress)) * 100);
 }
 
-// Made at first use: building an Intl formatter while the page's code loads costs a slow phone tens of milliseconds.
-let clockFormatter: Intl.DateTimeFormat | undefined;
+const formatClockTime = dateFormat({ timeStyle: 'short' });
 
 /** The clock time of an ISO date-time, e.g. `2:45 PM`; null when there is none or it does not parse. */
 export function formatClock(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : (clockFormatter ??= new Intl.DateTimeFormat('en-US', { timeStyle: 'short' })).format(date);
+  return Number.isNaN(date.getTime()) ? null : formatClockTime(date);
 }
 
 /** `ETA 12 min · 2:45 PM`: the minutes the server computed and, when a driver is moving it, the clock time. */

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { fitView, tileUrl, TILE_SIZE, viewTiles, type LatLng, type Size } from './map-view';
+import { fitView, OPENING_PADDING, tileUrl, TILE_SIZE, viewTiles, type LatLng, type Size } from './map-view';
 
 /**
  * The map's first picture: the tiles of the view Leaflet will open on, as plain images, drawn with the page rather
@@ -33,7 +33,7 @@ export function MapPreview({
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  const view = size ? fitView(points, size, { padding: 32, maxZoom }) : undefined;
+  const view = size ? fitView(points, size, { padding: OPENING_PADDING, maxZoom }) : undefined;
   const tiles = size && view ? viewTiles(view, size).map((t) => ({ ...t, url: tileUrl(template, t) })) : [];
   const pending = useRef<Set<string> | null>(null);
   const anyLoaded = useRef(false);

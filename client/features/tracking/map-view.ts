@@ -13,6 +13,11 @@ export type MapView = { zoom: number; centre: { x: number; y: number } };
 export type ViewTile = { x: number; y: number; z: number; left: number; top: number };
 
 export const TILE_SIZE = 256;
+/** The room the map leaves around the route it opens on (and fits with "Fit to route"), in CSS pixels. */
+export const OPENING_PADDING = 32;
+
+/** Leaflet's [lat, lng] tuple of a point. */
+export const toTuple = (p: LatLng): [number, number] => [p.lat, p.lng];
 const MAX_LATITUDE = 85.0511287798;
 
 /** A point's position in the world at `zoom`, in pixels from the top-left of the world (Leaflet's `map.project`). */

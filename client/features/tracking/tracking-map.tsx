@@ -8,7 +8,7 @@ import { Button } from '@client/ui/button';
 import { toast } from '@client/ui/use-toast';
 import { initialCentre, routePoints } from './live-tracking';
 import { MapPreview } from './map-preview';
-import type { LatLng } from './map-view';
+import { OPENING_PADDING, toTuple, type LatLng } from './map-view';
 
 /** The server's MAP_TILE_URL default, used until GET /api/config has answered with the configured template. */
 export const MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -35,8 +35,6 @@ export const TRACKING_ZOOM = 14;
 export const CENTRE_ON_ME_ZOOM = 15;
 /** Fitting a route of a few metres must not zoom in to an empty square past street level. */
 const FIT_MAX_ZOOM = 16;
-
-const toTuple = (p: LatLng): [number, number] => [p.lat, p.lng];
 
 /** Within about a metre: the server copies the pickup into currentLocation while an order waits for a driver. */
 const samePlace = (a: LatLng, b: LatLng) => Math.abs(a.lat - b.lat) < 1e-5 && Math.abs(a.lng - b.lng) < 1e-5;
@@ -134,7 +132,7 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
     const points = routePoints(tracking);
     if (points.length === 0) return;
     if (points.length === 1) map.setView(toTuple(points[0]), zoom);
-    else map.fitBounds(points.map(toTuple), { padding: [32, 32], maxZoom: FIT_MAX_ZOOM });
+    else map.fitBounds(points.map(toTuple), { padding: [OPENING_PADDING, OPENING_PADDING], maxZoom: FIT_MAX_ZOOM });
   };
 
   const centreOnMe = () => {
