@@ -5,6 +5,8 @@ import { AppTree } from './app/app-tree';
 import { AppRouter } from './app/router';
 import { loadRoute, routeLoaded } from './app/routes';
 import { startInstallPromptCapture } from './app/pwa/install-prompt';
+import { pageData } from './lib/early-data';
+import { queryClient } from './lib/query-client';
 import './styles.css';
 
 // Before rendering: the browser may offer its install prompt before the header exists.
@@ -25,8 +27,12 @@ else window.addEventListener('load', startServiceWorker, { once: true });
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-// The document's prerendered markup (scripts/prerender-plugin.ts): the page of this very path (`/`, /onboarding) is
-// hydrated, the shell of any other route replaced.
+// A page the server rendered for this request (/track/{id}) brings the data it was rendered with: the app starts with
+// it, so its first render is that markup (and asks for none of it again).
+for (const [key, value] of pageData()) queryClient.setQueryData(key, value);
+
+// The document's prerendered markup (scripts/prerender-plugin.ts): the page of this very path (`/`, /onboarding, a
+// /track/{id} the server rendered) is hydrated, the shell of any other route replaced.
 const prerendered = container.querySelector<HTMLElement>(':scope > [data-prerendered]');
 const hydrate = prerendered?.dataset.prerendered === window.location.pathname;
 

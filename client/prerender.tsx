@@ -3,8 +3,14 @@
  * first render shows it to a signed-out visitor, written into the built index.html (and one file per prerendered
  * route) so the first paint needs no JavaScript. main.tsx hydrates it once the route's code has loaded (the same
  * tree: app/app-tree.tsx); the shell of other routes is replaced by their page.
+ *
+ * Built a second time as the server's render module (scripts/prerender-plugin.ts writes it beside the client's build),
+ * for pages rendered per request: {@link renderTrackingPage}.
  */
 import { renderToString } from 'react-dom/server';
+import type { TrackingView } from '@domain/catalogue/types';
+import { createQueryClient } from '@client/lib/query-client';
+import { trackingQueryKey } from '@client/features/tracking/use-live-tracking';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { PageSpinner } from '@client/ui/spinner';
 import { AppTree } from './app/app-tree';
@@ -31,4 +37,34 @@ export async function renderShell(): Promise<string> {
       </StaticRouter>
     </Providers>,
   );
+}
+
+/** Query data a server render used, as [query key, value] pairs: the browser's query client starts with the same. */
+export type PageData = Array<[readonly unknown[], unknown]>;
+
+/**
+ * /track/{id} with its record, rendered per request by the server (server/modules/tracking/page.ts): the page as the
+ * browser's first render shows it once the record and the tile template have loaded, the map's first picture
+ * included. `data` is what the browser must hold to hydrate it (main.tsx). Signed out, like every prerendered page:
+ * who is signed in is the browser's to ask.
+ */
+export async function renderTrackingPage(
+  url: string,
+  idOrNumber: string,
+  tracking: TrackingView,
+  config: { mapTileUrl: string },
+): Promise<{ html: string; data: PageData }> {
+  await loadRoute(new URL(url, 'http://localhost/').pathname);
+  const data: PageData = [
+    [trackingQueryKey(idOrNumber), tracking],
+    [['/api/config'], config],
+  ];
+  const queryClient = createQueryClient();
+  for (const [key, value] of data) queryClient.setQueryData(key, value);
+  try {
+    const html = renderToString(<AppTree queryClient={queryClient} router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>} />);
+    return { html, data };
+  } finally {
+    queryClient.clear();
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EARLY_INSTALL_PROMPT as CLIENT_NAME } from '../client/app/pwa/install-prompt';
-import { EARLY_DATA as CLIENT_EARLY_DATA } from '../client/lib/early-data';
+import { EARLY_DATA as CLIENT_EARLY_DATA, PAGE_DATA_ID } from '../client/lib/early-data';
 import { bootAfterPaint, EARLY_DATA, EARLY_INSTALL_PROMPT } from './prerender-plugin';
 
 const built = `<head>
@@ -39,12 +39,18 @@ describe('the boot script of a prerendered document', () => {
     ]);
     expect(CLIENT_EARLY_DATA).toBe(EARLY_DATA);
     // Runs the boot script against a minimal page: which links it adds, what it fetches and what it imports.
-    const run = (pathname: string) => {
+    const run = (pathname: string, { serverRendered = false } = {}) => {
       const links: Array<{ rel: string; href: string; as?: string }> = [];
       const fetched: string[] = [];
       const imported: string[] = [];
       const window: Record<string, unknown> = {};
-      const document = { visibilityState: 'hidden', head: { append: (...added: Array<{ rel: string; href: string; as?: string }>) => links.push(...added) }, createElement: () => ({}) };
+      const document = {
+        visibilityState: 'hidden',
+        head: { append: (...added: Array<{ rel: string; href: string; as?: string }>) => links.push(...added) },
+        createElement: () => ({}),
+        // A page the server rendered carries its data in this element.
+        getElementById: (id: string) => (serverRendered && id === PAGE_DATA_ID ? {} : null),
+      };
       const fetch = (url: string, init: { credentials: string }) => {
         fetched.push(`${url} ${init.credentials}`);
         return Promise.resolve(new Response('{}'));
@@ -70,6 +76,10 @@ describe('the boot script of a prerendered document', () => {
     expect(run('/login').links.map((l) => l.href)).toEqual(['/assets/react-1.js', '/assets/api-2.js']);
     // No id, no record to ask for.
     expect(run('/track/').fetched).toEqual(['/api/config include']);
+    // The server rendered the page with its record and the tile template: nothing to ask for, the code still comes early.
+    const rendered = run('/track/GL%2042', { serverRendered: true });
+    expect(rendered.fetched).toEqual([]);
+    expect(rendered.links.map((l) => l.href)).toEqual(track.links.map((l) => l.href));
   });
 
   it('in a visible tab, starts the app after the first paint, never at a load event that comes before it', () => {
@@ -87,7 +97,7 @@ describe('the boot script of a prerendered document', () => {
           if (opts.paintTiming) observers.push(() => this.callback({}, { disconnect: () => undefined }));
         }
       }
-      const document = { visibilityState: 'visible', head: { append: () => undefined }, createElement: () => ({}) };
+      const document = { visibilityState: 'visible', head: { append: () => undefined }, createElement: () => ({}), getElementById: () => null };
       const source = boot.replace(/\bimport\(/g, '__import(');
       new Function('window', 'document', 'location', 'fetch', 'addEventListener', 'PerformanceObserver', '__import', source)(
         {},

@@ -1,6 +1,10 @@
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Rolldown } from 'vite';
-import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { build, createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { PAGE_DATA_ID } from '../client/lib/early-data';
+import { PAGE_SLOTS, SERVER_RENDER } from '../domain/pages';
 
 /** Where the app mounts in index.html; the prerendered markup goes inside. */
 const ROOT = '<div id="root"></div>';
@@ -31,6 +35,7 @@ export function prerender({
   routeModules?: Record<string, { modules: string[]; data?: string[] }>;
 }): Plugin {
   let config: ResolvedConfig;
+  let serverTemplate: string | undefined;
   return {
     name: 'go-live:prerender',
     apply: 'build',
@@ -82,6 +87,37 @@ export function prerender({
       } finally {
         await server.close();
       }
+      // The document a page rendered per request goes into: the same as these, with its query data for hydration.
+      serverTemplate = template
+        .replace(ROOT, `<div id="root"><div inert data-prerendered="${PAGE_SLOTS.path}">${PAGE_SLOTS.html}</div></div>`)
+        .replace('</body>', `<script type="application/json" id="${PAGE_DATA_ID}">${PAGE_SLOTS.data}</script>\n  </body>`);
+    },
+    // The server's render module (domain/pages.ts's SERVER_RENDER): `entry` built again for Node, with everything it
+    // imports bundled in, since it runs from wherever the build was written.
+    async writeBundle() {
+      if (!serverTemplate) return;
+      const outDir = `${resolve(config.root, config.build.outDir)}${SERVER_RENDER.dirSuffix}`;
+      await build({
+        configFile: false,
+        root: config.root,
+        mode: 'production',
+        logLevel: 'warn',
+        publicDir: false,
+        resolve: { alias: config.resolve.alias },
+        define: { ...config.define, 'process.env.NODE_ENV': JSON.stringify('production') },
+        plugins: [react()],
+        ssr: { noExternal: true, target: 'node' },
+        build: {
+          ssr: true,
+          outDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          minify: false,
+          rolldownOptions: { input: { render: `${config.root}/${entry}`.replace(/\/+/g, '/') }, output: { format: 'es', entryFileNames: '[name].js' } },
+        },
+      });
+      if (!serverTemplate.includes(PAGE_SLOTS.data)) this.error('index.html has no </body> for the page data');
+      await writeFile(join(outDir, SERVER_RENDER.template), serverTemplate);
     },
   };
 }
@@ -163,7 +199,8 @@ const route = ${JSON.stringify(routes.map((r) => [r.path, r.scripts, r.styles, r
   path.length > 1 && path.endsWith('/') ? location.pathname.startsWith(path) : location.pathname === path,
 );
 const early = (window.${EARLY_DATA} = {});
-if (route) {
+// A page the server rendered comes with its data (scripts/prerender-plugin.ts's PAGE_DATA_ID): nothing to ask for.
+if (route && !document.getElementById(${JSON.stringify(PAGE_DATA_ID)})) {
   try {
     const id = encodeURIComponent(decodeURIComponent(location.pathname.slice(route[0].length).split('/')[0]));
     for (const template of route[3]) {

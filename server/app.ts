@@ -39,6 +39,7 @@ import { providerRoutes } from './modules/provider/routes';
 import { registerChat } from './modules/chat/subscribers';
 import { registerNotifications } from './modules/notifications/subscribers';
 import { documentFor } from '../domain/pages';
+import { loadPageRenderer } from './platform/page-renderer';
 
 /** The API's version in the OpenAPI document. */
 const API_VERSION = '1.0.0';
@@ -174,7 +175,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await accountsRoutes(app, ctx);
   await catalogueRoutes(app, ctx, catalogueCache);
   await locationsRoutes(app, ctx, locationsCache);
-  await trackingRoutes(app, ctx);
+  await trackingRoutes(app, ctx, await loadPageRenderer(config.distDir));
   await bookingsRoutes(app, ctx);
   await paymentsRoutes(app, ctx);
   await onboardingRoutes(app, ctx);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { ErrorBoundary } from './error-boundary';
 import { PageCommit } from './page-commit';
 import { Providers } from './providers';
@@ -10,9 +11,18 @@ import { AppRoutes } from './routes';
  * both, so a prerendered page hydrates: React adopts its markup instead of building it again, and useId gives the
  * same ids on both sides. `onPageCommit` runs once the first page is on screen and live (page-commit.tsx).
  */
-export function AppTree({ router, onPageCommit }: { router: (routes: ReactNode) => ReactNode; onPageCommit?: () => void }) {
+export function AppTree({
+  router,
+  onPageCommit,
+  queryClient,
+}: {
+  router: (routes: ReactNode) => ReactNode;
+  onPageCommit?: () => void;
+  /** A server render's own query client, holding the data it renders; the browser's by default. */
+  queryClient?: QueryClient;
+}) {
   return (
-    <Providers>
+    <Providers client={queryClient}>
       <PageCommit.Provider value={onPageCommit}>
         {router(
           // Only if the layout itself fails: a failing page keeps the header and footer (layout.tsx).

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { queryClient } from '@client/lib/query-client';
 import { useAnyToast } from '@client/ui/use-toast';
 import { ChatProvider } from '@client/features/chat/chat-provider';
@@ -25,11 +25,12 @@ function DeferredToaster() {
 /**
  * App-wide providers. Who is signed in comes from `useAuth()` (features/accounts/use-auth), a TanStack
  * query on /api/auth/session, so it needs no provider of its own: every caller shares the cached answer. The chat
- * provider keeps the signed-in user's one chat connection (unread badge, offline outbox) for the whole tab.
+ * provider keeps the signed-in user's one chat connection (unread badge, offline outbox) for the whole tab. `client` is
+ * the browser's query client unless a server render brings its own.
  */
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <ChatProvider>
         {children}
         <DeferredToaster />

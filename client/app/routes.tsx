@@ -43,7 +43,8 @@ function prefetchTrackingOnce(id: string): Promise<void> {
 /** After a link to /track/{id}, the record and the tile template load while the page's code does. */
 function TrackRecordPage() {
   const { id } = useParams();
-  if (id) void prefetchTrackingOnce(id);
+  // In the browser only: a server render (client/prerender.tsx) comes with the record.
+  if (id && typeof window !== 'undefined') void prefetchTrackingOnce(id);
   return <track.Component />;
 }
 

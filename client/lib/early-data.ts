@@ -12,3 +12,23 @@ export function takeEarlyResponse(url: string): Promise<Response> | undefined {
   if (response) delete early[url];
   return response;
 }
+
+/**
+ * The id of the `<script type="application/json">` in which a page the server rendered per request (/track/{id})
+ * carries the query data it was rendered with, as [query key, value] pairs: the query client starts with them, so the
+ * browser's first render is the server's markup (main.tsx).
+ */
+export const PAGE_DATA_ID = 'page-data';
+
+/** The query data of a page the server rendered, if this document is one; nothing if it is not or cannot be read. */
+export function pageData(): Array<[readonly unknown[], unknown]> {
+  if (typeof document === 'undefined') return [];
+  const element = document.getElementById(PAGE_DATA_ID);
+  if (!element?.textContent) return [];
+  try {
+    const pairs: unknown = JSON.parse(element.textContent);
+    return Array.isArray(pairs) ? pairs.filter((p): p is [readonly unknown[], unknown] => Array.isArray(p) && Array.isArray(p[0])) : [];
+  } catch {
+    return [];
+  }
+}

@@ -37,6 +37,7 @@ export function dateFormat(options: Intl.DateTimeFormatOptions): (date: Date) =>
 
 const mediumDate = dateFormat({ dateStyle: 'medium' });
 const mediumDateTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
+const mediumDateTimeUtc = dateFormat({ dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 function toDate(value: Date | string | number): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -55,4 +56,14 @@ export function formatDateTime(value: Date | string | number): string {
   const date = toDate(value);
   if (!date) return '';
   return mediumDateTime(date);
+}
+
+/**
+ * {@link formatDateTime} in UTC, marked so (`Mar 1, 2025, 7:05 PM UTC`): what a page rendered on the server shows
+ * until the browser, which knows the visitor's time zone, has taken it over.
+ */
+export function formatDateTimeUtc(value: Date | string | number): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${mediumDateTimeUtc(date)} UTC`;
 }

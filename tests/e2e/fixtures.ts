@@ -46,12 +46,18 @@ export function useBrowser() {
         baseURL?: string;
         /** 'block' keeps the service worker out, so page.route sees every request. */
         serviceWorkers?: 'allow' | 'block';
+        /** false: the page as it arrives from the server, no script run. */
+        javaScriptEnabled?: boolean;
+        /** The browser's time zone, e.g. 'Asia/Tokyo'. */
+        timezoneId?: string;
       } = {},
     ): Promise<Page & { errors: string[] }> {
       const context = await browser.newContext({
         baseURL: opts.baseURL ?? baseURL(),
         ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
         ...(opts.serviceWorkers ? { serviceWorkers: opts.serviceWorkers } : {}),
+        ...(opts.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
+        ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
         ...(opts.geolocation ? { geolocation: { ...opts.geolocation, accuracy: 10 }, permissions: ['geolocation'] } : {}),
       });

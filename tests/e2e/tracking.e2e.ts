@@ -51,7 +51,8 @@ describe('tracking page', () => {
         .sort();
 
     await page.goto('/track/gl2468013579ca');
-    const preview = page.locator('[data-map-preview] img');
+    // The picture as fitted to the frame once measured (the server's is centred for a phone-width frame).
+    const preview = page.locator('[data-map-preview="fitted"] img');
     await preview.first().waitFor();
     await expect.poll(() => preview.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
     const pictured = await preview.evaluateAll(placed);
@@ -80,6 +81,57 @@ describe('tracking page', () => {
     expect(await page.locator('img.leaflet-tile').count()).toBe(0);
     expect(tileRequests.length).toBeGreaterThan(0);
     expect(tileRequests.length).toBe(new Set(tileRequests).size);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('comes from the server already showing the record and the map’s first picture, before any script has run', async () => {
+    const page = await browser.page({ width: 390, height: 844, javaScriptEnabled: false, serviceWorkers: 'block' });
+    const tiles: string[] = [];
+    await page.route('https://tile.openstreetmap.org/**', (route) => {
+      tiles.push(new URL(route.request().url()).pathname);
+      return route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"/>' });
+    });
+    const response = await page.goto('/track/gl2468013579ca');
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    await page.getByText('FedEx Express Saver').waitFor();
+    await page.getByText('En Route', { exact: true }).waitFor();
+    // Times the server cannot know the visitor's zone for are shown in UTC, and say so.
+    expect(await page.getByRole('region', { name: 'Updates' }).locator('time').first().innerText()).toMatch(/ UTC$/);
+    const frame = await page.locator('[data-map-preview="reference"]').boundingBox();
+    const pictured = await page.locator('[data-map-preview] img').evaluateAll((imgs) => imgs.map((img) => img.getBoundingClientRect()));
+    expect(pictured.length).toBeGreaterThan(0);
+    // The tiles are the map's, at one zoom, and cover the middle of the frame.
+    expect(new Set(tiles.map((t) => t.split('/')[1])).size).toBe(1);
+    const middle = { x: frame!.x + frame!.width / 2, y: frame!.y + frame!.height / 2 };
+    expect(pictured.some((r) => r.left <= middle.x && r.right >= middle.x && r.top <= middle.y && r.bottom >= middle.y)).toBe(true);
+  });
+
+  it('takes the server’s page over in the browser: local times, no second request for the record, no errors', async () => {
+    const page = await browser.page({ width: 390, height: 844, timezoneId: 'Asia/Tokyo', serviceWorkers: 'block' });
+    const asked: string[] = [];
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      // Tiles of the real tile server cannot load on an offline machine; anything else is a defect (a hydration error).
+      if (message.type() === 'error' && !message.location().url.startsWith('https://tile.openstreetmap.org/')) consoleErrors.push(message.text());
+    });
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/tracking/') || path === '/api/config') asked.push(path);
+    });
+    await page.goto('/track/gl2468013579ca');
+    // Hydrated: the page is live (no longer inert) and its times are in the browser's zone.
+    await page.locator('[inert]').waitFor({ state: 'detached' });
+    const time = page.getByRole('region', { name: 'Updates' }).locator('time').first();
+    await expect.poll(() => time.innerText()).not.toMatch(/UTC$/);
+    const iso = await time.getAttribute('datetime');
+    const tokyo = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tokyo' }).format(new Date(iso!));
+    expect(await time.innerText()).toBe(tokyo);
+    await page.getByLabel('Tracking ID').fill('GL1234567890CA');
+    await page.getByRole('button', { name: 'Track' }).click();
+    await page.getByText('Canada Post Regular Parcel').waitFor();
+    // Only the record navigated to afterwards was asked for; the first came with the page.
+    expect(asked).toEqual(['/api/tracking/GL1234567890CA']);
+    expect(consoleErrors).toEqual([]);
     expect(page.errors).toEqual([]);
   });
 

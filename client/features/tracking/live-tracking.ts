@@ -70,6 +70,7 @@ export function progressPercent(progress: number | null | undefined): number {
 }
 
 const formatClockTime = dateFormat({ timeStyle: 'short' });
+const formatClockTimeUtc = dateFormat({ timeStyle: 'short', timeZone: 'UTC' });
 
 /** The clock time of an ISO date-time, e.g. `2:45 PM`; null when there is none or it does not parse. */
 export function formatClock(iso: string | null | undefined): string | null {
@@ -78,9 +79,16 @@ export function formatClock(iso: string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : formatClockTime(date);
 }
 
+/** {@link formatClock} in UTC, marked so (`7:45 PM UTC`): a server-rendered page's until the browser takes over. */
+export function formatClockUtc(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : `${formatClockTimeUtc(date)} UTC`;
+}
+
 /** `ETA 12 min · 2:45 PM`: the minutes the server computed and, when a driver is moving it, the clock time. */
-export function etaText(tracking: Pick<TrackingView, 'estimatedTime' | 'etaAt'>): string {
-  const clock = formatClock(tracking.etaAt);
+export function etaText(tracking: Pick<TrackingView, 'estimatedTime' | 'etaAt'>, clockOf = formatClock): string {
+  const clock = clockOf(tracking.etaAt);
   const minutes = tracking.estimatedTime?.trim();
   if (minutes && clock) return `ETA ${minutes} · ${clock}`;
   if (minutes) return `ETA ${minutes}`;

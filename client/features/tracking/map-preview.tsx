@@ -1,5 +1,5 @@
-import { useLayoutEffect, useRef, useState } from 'react';
-import { fitView, OPENING_PADDING, tileUrl, TILE_SIZE, viewTiles, type LatLng, type Size } from './map-view';
+import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { fitView, OPENING_PADDING, referencePicture, tileUrl, TILE_SIZE, viewTiles, type LatLng, type Size } from './map-view';
 
 /**
  * The map's first picture: the tiles of the view Leaflet will open on, as plain images, drawn with the page rather
@@ -7,16 +7,25 @@ import { fitView, OPENING_PADDING, tileUrl, TILE_SIZE, viewTiles, type LatLng, t
  * drawn over it. `onSettled` is called once every tile has loaded or failed (with whether any loaded): the interactive
  * map comes after the picture, not in competition with it. Hidden from assistive technology: the map's region carries
  * the name.
+ *
+ * It renders in two steps. Before the frame is measured (on the server, which sends /track/{id} with this picture in
+ * its HTML, and while the browser hydrates that HTML) it shows the view fitted for a phone-width frame `height` px
+ * high, centred in the frame whatever its width (map-view.ts's `referencePicture`). Once a ResizeObserver has reported
+ * the frame's size, it shows the view Leaflet will open on in that very frame, each tile where Leaflet puts it; a tile
+ * in both keeps its element, so nothing is fetched or painted again.
  */
 export function MapPreview({
   points,
   maxZoom,
   template,
+  height,
   onSettled,
 }: {
   points: LatLng[];
   maxZoom: number;
   template: string;
+  /** The frame's inner height, in CSS pixels. */
+  height: number;
   onSettled: (result: { anyLoaded: boolean }) => void;
 }) {
   const frame = useRef<HTMLDivElement>(null);
@@ -33,8 +42,20 @@ export function MapPreview({
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  const view = size ? fitView(points, size, { padding: OPENING_PADDING, maxZoom }) : undefined;
-  const tiles = size && view ? viewTiles(view, size).map((t) => ({ ...t, url: tileUrl(template, t) })) : [];
+  const options = { padding: OPENING_PADDING, maxZoom };
+  const view = size ? fitView(points, size, options) : undefined;
+  const placed = size
+    ? (view ? viewTiles(view, size) : []).map((t) => ({ ...t, style: { left: t.left, top: t.top } as CSSProperties }))
+    : referencePicture(points, height, options).map((t) => ({
+        ...t,
+        style: { left: `calc(50% + ${t.left}px)`, top: `calc(50% + ${t.top}px)` } as CSSProperties,
+      }));
+  const tiles = placed.map((t) => ({ ...t, url: tileUrl(template, t) }));
+  const drawable = tiles.length > 0 && tiles.every((t) => t.url !== undefined);
+
+  const images = useRef(new Map<string, HTMLImageElement>());
+  // Counted from the measured picture on: its tiles may have loaded (or failed) before the page was hydrated, when no
+  // handler was there to see it, so those already complete are read from their elements.
   const pending = useRef<Set<string> | null>(null);
   const anyLoaded = useRef(false);
   const settled = useRef(false);
@@ -43,27 +64,40 @@ export function MapPreview({
     settled.current = true;
     onSettled({ anyLoaded: anyLoaded.current });
   };
-  // Nothing to draw (a template Leaflet would refuse, no size): nothing to wait for, and nothing says the tiles fail.
+  const done = (key: string, img: HTMLImageElement, loaded: boolean) => {
+    if (!loaded) img.hidden = true;
+    if (!pending.current?.has(key)) return;
+    if (loaded) anyLoaded.current = true;
+    pending.current.delete(key);
+    if (pending.current.size === 0) settle();
+  };
+  const measured = size !== null;
   useLayoutEffect(() => {
-    if (size && (tiles.length === 0 || tiles.some((t) => t.url === undefined))) {
+    if (!measured || pending.current) return;
+    // Nothing to draw (a template Leaflet would refuse, no points): nothing to wait for, and nothing says tiles fail.
+    if (!drawable) {
+      pending.current = new Set();
       anyLoaded.current = true;
       settle();
+      return;
+    }
+    pending.current = new Set(tiles.map((t) => t.key));
+    for (const t of tiles) {
+      const img = images.current.get(t.key);
+      if (img?.complete) done(t.key, img, img.naturalWidth > 0);
     }
   });
-  if (size && tiles.length > 0 && !pending.current) pending.current = new Set(tiles.map((t) => t.url ?? ''));
-  const done = (url: string, loaded: boolean) => {
-    if (loaded) anyLoaded.current = true;
-    pending.current?.delete(url);
-    if (pending.current?.size === 0) settle();
-  };
 
   return (
-    <div ref={frame} className="pointer-events-none absolute inset-0 overflow-hidden" aria-hidden="true" data-map-preview="">
-      {tiles.every((t) => t.url !== undefined)
+    <div ref={frame} className="pointer-events-none absolute inset-0 overflow-hidden" aria-hidden="true" data-map-preview={measured ? 'fitted' : 'reference'}>
+      {drawable
         ? tiles.map((t) => (
             <img
-              // A world narrower than the frame repeats: one URL can be drawn in two places.
-              key={`${t.left}:${t.top}`}
+              key={t.key}
+              ref={(img) => {
+                if (img) images.current.set(t.key, img);
+                else images.current.delete(t.key);
+              }}
               src={t.url}
               alt=""
               width={TILE_SIZE}
@@ -72,12 +106,9 @@ export function MapPreview({
               // The page's largest picture: asked for ahead of the other images.
               fetchPriority="high"
               className="absolute max-w-none"
-              style={{ left: t.left, top: t.top }}
-              onLoad={() => done(t.url ?? '', true)}
-              onError={(e) => {
-                e.currentTarget.hidden = true;
-                done(t.url ?? '', false);
-              }}
+              style={t.style}
+              onLoad={(e) => done(t.key, e.currentTarget, true)}
+              onError={(e) => done(t.key, e.currentTarget, false)}
             />
           ))
         : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitView, project, tileUrl, viewTiles } from './map-view';
+import { fitView, project, referencePicture, REFERENCE_WIDTH, tileUrl, viewTiles } from './map-view';
 
 /** The slippy-map tile of a point, written the way OpenStreetMap's wiki writes it (not the code under test). */
 function osmTile(lat: number, lng: number, z: number) {
@@ -113,5 +113,32 @@ describe('tileUrl', () => {
 
   it('refuses a template with a placeholder Leaflet would not fill', () => {
     expect(tileUrl('https://tiles.example/{z}/{x}/{y}.png?key={apiKey}', { x: 1, y: 1, z: 1 })).toBeUndefined();
+  });
+});
+
+describe('referencePicture', () => {
+  const options = { padding: 32, maxZoom: 14 };
+
+  it('is the view of a phone-width frame, placed from the frame’s centre so it holds at any width', () => {
+    const height = 398;
+    const tiles = referencePicture([toronto, mississauga], height, options);
+    const frame = { width: REFERENCE_WIDTH, height };
+    const view = fitView([toronto, mississauga], frame, options)!;
+    const fitted = viewTiles(view, frame);
+    // Every tile the fitted frame shows is in the picture, within half a pixel of where the fitted view puts it.
+    for (const f of fitted) {
+      const t = tiles.find((r) => r.key === f.key);
+      expect(t, f.key).toBeDefined();
+      expect(Math.abs(frame.width / 2 + t!.left - f.left)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(frame.height / 2 + t!.top - f.top)).toBeLessThanOrEqual(0.5);
+    }
+    // Centred: as much of the picture lies left of the centre as right of it, give or take a tile.
+    expect(tiles.every((t) => t.z === view.zoom)).toBe(true);
+    expect(Math.min(...tiles.map((t) => t.left))).toBeLessThan(-frame.width / 2);
+    expect(Math.max(...tiles.map((t) => t.left + 256))).toBeGreaterThan(frame.width / 2);
+  });
+
+  it('is empty without points', () => {
+    expect(referencePicture([], 398, options)).toEqual([]);
   });
 });

@@ -9,8 +9,11 @@ export type LatLng = { lat: number; lng: number };
 export type Size = { width: number; height: number };
 /** A zoom level and the centre of the view in that level's world pixels. */
 export type MapView = { zoom: number; centre: { x: number; y: number } };
-/** A tile of the view and where its top-left corner sits in the frame, in CSS pixels. */
-export type ViewTile = { x: number; y: number; z: number; left: number; top: number };
+/**
+ * A tile of the view and where its top-left corner sits in the frame, in CSS pixels; `key` names the tile's place in
+ * the view (a world narrower than the frame repeats: one tile can be drawn in two places).
+ */
+export type ViewTile = { x: number; y: number; z: number; left: number; top: number; key: string };
 
 export const TILE_SIZE = 256;
 /** The room the map leaves around the route it opens on (and fits with "Fit to route"), in CSS pixels. */
@@ -69,10 +72,30 @@ export function viewTiles(view: MapView, size: Size): ViewTile[] {
     for (let x = minX; x <= maxX; x++) {
       // East and west of the world the map repeats: the URL names the wrapped tile.
       const wrapped = ((x % worldTiles) + worldTiles) % worldTiles;
-      tiles.push({ x: wrapped, y, z: zoom, left: x * TILE_SIZE - origin.x, top: y * TILE_SIZE - origin.y });
+      tiles.push({ x: wrapped, y, z: zoom, left: x * TILE_SIZE - origin.x, top: y * TILE_SIZE - origin.y, key: `${zoom}/${x}/${y}` });
     }
   }
   return tiles;
+}
+
+/**
+ * Before the frame is measured (the server's render of /track/{id} and the browser's hydration of it, or a first
+ * render in the browser), the first picture is fitted for a phone-width frame of the map's height and drawn centred
+ * in whatever frame there is. Once measured, it takes the frame's own view (the same one on most phones).
+ */
+export const REFERENCE_WIDTH = 320;
+/** The band the unmeasured picture covers around the frame's centre: the frames of phones up to ~440 px wide. */
+const REFERENCE_COVER = 360;
+
+/**
+ * The view and tiles of the unmeasured picture for a frame `height` px high: each tile's top-left corner as an offset
+ * from the frame's centre (CSS `calc(50% + left px)`), so it is right at any width.
+ */
+export function referencePicture(points: LatLng[], height: number, options: { padding: number; maxZoom: number }): ViewTile[] {
+  const view = fitView(points, { width: REFERENCE_WIDTH, height }, options);
+  if (!view) return [];
+  const cover = { width: REFERENCE_COVER, height };
+  return viewTiles(view, cover).map((t) => ({ ...t, left: t.left - cover.width / 2, top: t.top - cover.height / 2 }));
 }
 
 /** Leaflet's default tile subdomains ({s}). */

@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { Car, Clock, MapPin, Phone, Search, Star, Truck } from 'lucide-react';
 import type { TrackingView } from '@domain/catalogue/types';
 import { trackingStatusLabel } from '@domain/orders/states';
-import { formatDateTime } from '@client/lib/format';
+import { formatDateTime, formatDateTimeUtc } from '@client/lib/format';
+import { useBrowserValue } from '@client/lib/use-is-client';
 import { Badge } from '@client/ui/badge';
 import { buttonVariants } from '@client/ui/button';
-import { etaText, progressPercent, telHref, trackingStatusClass } from './live-tracking';
+import { etaText, formatClockUtc, progressPercent, telHref, trackingStatusClass } from './live-tracking';
 import { TrackingMap } from './tracking-map';
 
 
@@ -106,6 +107,18 @@ function ReviewPrompt({ ride }: { ride: boolean }) {
 }
 
 /**
+ * Times in the visitor's time zone, which only the browser knows: /track/{id} is rendered on the server (and hydrated
+ * from that markup) with them in UTC, marked so; the browser's render after hydration shows them in local time.
+ */
+function EtaText({ tracking }: { tracking: Pick<TrackingView, 'estimatedTime' | 'etaAt'> }) {
+  return useBrowserValue(() => etaText(tracking), etaText(tracking, formatClockUtc));
+}
+
+function LocalDateTime({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{useBrowserValue(() => formatDateTime(iso), formatDateTimeUtc(iso))}</time>;
+}
+
+/**
  * The facts of one tracking record: service, status, driver, provider, ETA (minutes and clock time), progress,
  * the live map and the updates, newest first.
  */
@@ -144,7 +157,7 @@ export function TrackingDetails({ tracking: t, view, mapHeight }: TrackingDetail
             <Clock className="mt-0.5 size-4 shrink-0 text-gray-500" aria-hidden="true" />
             <dt className="sr-only">Estimated time</dt>
             {/* A finished order's estimatedTime is the server's closing word ('Arrived'), not a countdown. */}
-            <dd>{t.status === 'completed' ? t.estimatedTime : etaText(t)}</dd>
+            <dd>{t.status === 'completed' ? t.estimatedTime : <EtaText tracking={t} />}</dd>
           </div>
         ) : null}
         <div className="flex items-start gap-2">
@@ -166,7 +179,7 @@ export function TrackingDetails({ tracking: t, view, mapHeight }: TrackingDetail
               <li key={`${u.timestamp}-${i}`}>
                 <p className="break-words text-gray-900">{u.message}</p>
                 <p className="text-xs text-gray-500">
-                  <time dateTime={u.timestamp}>{formatDateTime(u.timestamp)}</time>
+                  <LocalDateTime iso={u.timestamp} />
                   {u.location?.address ? ` · ${u.location.address}` : ''}
                 </p>
               </li>

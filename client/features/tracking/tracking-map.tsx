@@ -188,7 +188,8 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
       {/* `isolate` keeps Leaflet's z-indexed panes (up to 1000) from painting over the sticky header and dialogs. */}
       <div className="relative isolate overflow-hidden rounded-lg border border-gray-200 bg-slate-100" style={{ height }}>
         {previewShown && tileUrl && tiles !== 'failed' ? (
-          <MapPreview points={opening} maxZoom={zoom} template={tileUrl} onSettled={startLeaflet} />
+          // The frame's 1 px border is inside its height.
+          <MapPreview points={opening} maxZoom={zoom} template={tileUrl} height={height - 2} onSettled={startLeaflet} />
         ) : null}
         {wantLeaflet || (tileUrl && tiles === 'failed') ? (
           <Suspense fallback={null}>

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { TrackingViewSchema } from '../../../domain/tracking/schemas';
 import type { TrackingSocketMessage } from '../../../domain/tracking/live';
 import type { AppContext } from '../../platform/context';
+import type { PageRenderer } from '../../platform/page-renderer';
 import { CLOSE } from '../../platform/live/gateway';
 import { HttpError } from '../../platform/errors';
 import { findTracking } from './service';
@@ -18,8 +19,30 @@ const TrackingParams = z.object({
 
 export const trackingTopic = (trackingId: string) => `tracking:${trackingId}`;
 
-export async function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function trackingRoutes(app: FastifyInstance, ctx: AppContext, pages?: PageRenderer) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  if (pages) {
+    /**
+     * The /track/{id} document, rendered with its record (ADR 025): the page, its map's first picture included, paints
+     * from the HTML before any script has run, and the browser hydrates it. Anything else (an unknown id, a lookup or
+     * render that fails) gets the client's shell as before, and the page says what went wrong itself.
+     */
+    app.get<{ Params: { id: string } }>('/track/:id', { schema: { hide: true } }, async (request, reply) => {
+      const parsed = TrackingParams.safeParse(request.params);
+      if (!parsed.success) return reply.callNotFound();
+      let html: string;
+      try {
+        const tracking = await findTracking(ctx.db, parsed.data.id);
+        html = await pages.tracking(request.url.split('?')[0], request.params.id, tracking, { mapTileUrl: ctx.config.mapTileUrl });
+      } catch (err) {
+        if (!(err instanceof HttpError)) request.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'tracking page not rendered');
+        return reply.callNotFound();
+      }
+      // The record as it is now: never kept by the browser or a shared cache.
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    });
+  }
 
   /** A tracking record by id or tracking number (case-insensitive), updates newest first; 404 when unknown. */
   r.get('/api/tracking/:id', { schema: { params: TrackingParams, response: { 200: TrackingViewSchema } } }, async (request, reply) => {
