@@ -35,9 +35,39 @@ export function dateFormat(options: Intl.DateTimeFormatOptions): (date: Date) =>
   return (date) => (formatter ??= new Intl.DateTimeFormat('en-US', options)).format(date);
 }
 
-const mediumDate = dateFormat({ dateStyle: 'medium' });
-const mediumDateTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
-const mediumDateTimeUtc = dateFormat({ dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * The parts of a date in the browser's time zone, or in UTC. The dates and times below are written by hand, as en-US
+ * writes them (Intl's medium date and short time, with a plain space before AM/PM): an Intl.DateTimeFormat costs a slow
+ * phone ~25 ms to build, and a page rendered on the server needs two (UTC, then local) as it is taken over.
+ */
+function parts(date: Date, utc: boolean) {
+  return utc
+    ? { year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate(), hours: date.getUTCHours(), minutes: date.getUTCMinutes() }
+    : { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), hours: date.getHours(), minutes: date.getMinutes() };
+}
+
+/** `2:05 PM`, `12:30 AM`: a time of day as en-US writes it. */
+function clock(hours: number, minutes: number): string {
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+function mediumDate(date: Date, utc = false): string {
+  const p = parts(date, utc);
+  return `${MONTHS[p.month]} ${p.day}, ${p.year}`;
+}
+
+function mediumDateTime(date: Date, utc = false): string {
+  const p = parts(date, utc);
+  return `${MONTHS[p.month]} ${p.day}, ${p.year}, ${clock(p.hours, p.minutes)}`;
+}
+
+/** The time of day of `date`, e.g. `2:45 PM`, in the browser's time zone or (marked so) in UTC: `7:45 PM UTC`. */
+export function formatTimeOfDay(date: Date, { utc = false } = {}): string {
+  const p = parts(date, utc);
+  return utc ? `${clock(p.hours, p.minutes)} UTC` : clock(p.hours, p.minutes);
+}
 
 function toDate(value: Date | string | number): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -65,5 +95,5 @@ export function formatDateTime(value: Date | string | number): string {
 export function formatDateTimeUtc(value: Date | string | number): string {
   const date = toDate(value);
   if (!date) return '';
-  return `${mediumDateTimeUtc(date)} UTC`;
+  return `${mediumDateTime(date, true)} UTC`;
 }

@@ -24,7 +24,7 @@ describe('tracking page', () => {
     expect(await page.getByRole('region', { name: 'Updates' }).getByRole('listitem').count()).toBeGreaterThan(0);
   });
 
-  it('draws the map’s first picture before Leaflet has loaded, from the very tiles Leaflet then shows in the same places', async () => {
+  it('shows the map as a picture (tiles, route, markers) without Leaflet, and Leaflet takes it over in place when reached for', async () => {
     const page = await browser.page({ width: 390, height: 844, serviceWorkers: 'block' });
     const tileRequests: string[] = [];
     await page.route('https://tile.openstreetmap.org/**', (route) => {
@@ -35,36 +35,68 @@ describe('tracking page', () => {
         body: '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#dde"/></svg>',
       });
     });
-    // Leaflet's code is held back until the picture has been looked at.
-    let releaseLeaflet!: () => void;
-    const leafletHeld = new Promise<void>((resolve) => (releaseLeaflet = resolve));
-    await page.route(/\/assets\/leaflet-map-[^/]+\.js$/, async (route) => {
-      await leafletHeld;
-      await route.continue();
+    let leafletAsked = 0;
+    page.on('request', (request) => {
+      if (/\/assets\/leaflet-map-[^/]+\.js$/.test(request.url())) leafletAsked += 1;
     });
-    const placed = (imgs: Element[]) =>
-      imgs
-        .map((img) => {
-          const box = img.getBoundingClientRect();
-          return `${(img as HTMLImageElement).src} ${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}x${Math.round(box.height)}`;
+    // Where each is drawn in the map's frame (the page may scroll in between).
+    const placed = (els: Element[]) =>
+      els
+        .map((el) => {
+          const frame = document.querySelector('[data-map-frame]')!.getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          const name = el instanceof HTMLImageElement ? el.src : (el.getAttribute('aria-label') ?? '');
+          return `${name} ${Math.round(box.left - frame.left)},${Math.round(box.top - frame.top)} ${Math.round(box.width)}x${Math.round(box.height)}`;
         })
         .sort();
 
     await page.goto('/track/gl2468013579ca');
+    // Not where the map is: nothing reaches for it.
+    await page.mouse.move(0, 0);
     // The picture as fitted to the frame once measured (the server's is centred for a phone-width frame).
     const preview = page.locator('[data-map-preview="fitted"] img');
     await preview.first().waitFor();
     await expect.poll(() => preview.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
     const pictured = await preview.evaluateAll(placed);
     expect(pictured.length).toBeGreaterThan(0);
+    // The route's markers are drawn on it, with their names.
+    await page.getByRole('region', { name: 'Map of the route and the current position' }).getByRole('img', { name: 'Destination' }).waitFor();
+    const markers = await page.locator('[data-map-marker] svg').evaluateAll(placed);
+    expect(markers.length).toBeGreaterThan(0);
+    // Looked at only: Leaflet's code is never asked for.
+    await page.waitForLoadState('networkidle');
+    expect(leafletAsked).toBe(0);
     expect(await page.locator('.leaflet-container').count()).toBe(0);
 
-    releaseLeaflet();
+    // A pointer over the map brings Leaflet, which shows the very tiles and markers in the same places.
+    await page.locator('[data-map-frame]').hover();
     await page.locator('.leaflet-marker-icon[title="Destination"]').waitFor();
     await page.locator('[data-map-preview]').waitFor({ state: 'detached' });
     expect(await page.locator('img.leaflet-tile').evaluateAll(placed)).toEqual(pictured);
+    expect(await page.locator('.leaflet-marker-icon svg').evaluateAll(placed)).toEqual(markers);
     // Leaflet took them from the browser's cache: each tile was downloaded once.
     expect(tileRequests.length).toBe(new Set(tileRequests).size);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('brings Leaflet to a keyboard user who tabs to the map, and hands it the focus', async () => {
+    const page = await browser.page({ width: 390, height: 844, serviceWorkers: 'block' });
+    await page.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"/>' }));
+    await page.goto('/track/gl2468013579ca');
+    await page.mouse.move(0, 0);
+    await page.locator('[inert]').waitFor({ state: 'detached' });
+    const map = page.getByRole('region', { name: 'Map of the route and the current position' });
+    // Tab to the map from the button before it.
+    await page.getByRole('button', { name: 'Centre on me' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await map.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.locator('.leaflet-container').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('leaflet-container'))).toBe(true);
+    // Leaflet's container is now the one map region, and the keys pan it.
+    expect(await page.getByRole('region', { name: 'Map of the route and the current position' }).count()).toBe(1);
+    const before = await page.locator('.leaflet-map-pane').getAttribute('style');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.locator('.leaflet-map-pane').getAttribute('style')).not.toBe(before);
     expect(page.errors).toEqual([]);
   });
 
@@ -76,10 +108,15 @@ describe('tracking page', () => {
       return route.abort('internetdisconnected');
     });
     await page.goto('/track/gl2468013579ca');
+    await page.mouse.move(0, 0);
     await page.getByRole('status').filter({ hasText: 'Map tiles unavailable — showing the route only' }).waitFor();
+    await page.getByRole('region', { name: 'Map of the route and the current position' }).getByRole('img', { name: 'Destination' }).waitFor();
+    expect(await page.locator('[data-map-preview] img:not([hidden])').count()).toBe(0);
+    expect(tileRequests.length).toBeGreaterThan(0);
+    // Reaching for the map then brings Leaflet without tiles: it does not ask for the failing ones again.
+    await page.locator('[data-map-frame]').hover();
     await page.locator('.leaflet-marker-icon[title="Destination"]').waitFor();
     expect(await page.locator('img.leaflet-tile').count()).toBe(0);
-    expect(tileRequests.length).toBeGreaterThan(0);
     expect(tileRequests.length).toBe(new Set(tileRequests).size);
     expect(page.errors).toEqual([]);
   });
@@ -124,7 +161,9 @@ describe('tracking page', () => {
     const time = page.getByRole('region', { name: 'Updates' }).locator('time').first();
     await expect.poll(() => time.innerText()).not.toMatch(/UTC$/);
     const iso = await time.getAttribute('datetime');
-    const tokyo = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tokyo' }).format(new Date(iso!));
+    const tokyo = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tokyo' })
+      .format(new Date(iso!))
+      .replace(/\u202f/g, ' ');
     expect(await time.innerText()).toBe(tokyo);
     await page.getByLabel('Tracking ID').fill('GL1234567890CA');
     await page.getByRole('button', { name: 'Track' }).click();

@@ -1,6 +1,6 @@
 import type { TrackingView } from '@domain/catalogue/types';
 import type { TrackingSocketMessage } from '@domain/tracking/live';
-import { dateFormat } from '@client/lib/format';
+import { formatTimeOfDay } from '@client/lib/format';
 
 /**
  * The most path points kept in the browser. The server bounds the path it sends in a snapshot; this only stops a
@@ -69,21 +69,19 @@ export function progressPercent(progress: number | null | undefined): number {
   return Math.round(Math.min(1, Math.max(0, progress)) * 100);
 }
 
-const formatClockTime = dateFormat({ timeStyle: 'short' });
-const formatClockTimeUtc = dateFormat({ timeStyle: 'short', timeZone: 'UTC' });
 
 /** The clock time of an ISO date-time, e.g. `2:45 PM`; null when there is none or it does not parse. */
 export function formatClock(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : formatClockTime(date);
+  return Number.isNaN(date.getTime()) ? null : formatTimeOfDay(date);
 }
 
 /** {@link formatClock} in UTC, marked so (`7:45 PM UTC`): a server-rendered page's until the browser takes over. */
 export function formatClockUtc(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : `${formatClockTimeUtc(date)} UTC`;
+  return Number.isNaN(date.getTime()) ? null : formatTimeOfDay(date, { utc: true });
 }
 
 /** `ETA 12 min · 2:45 PM`: the minutes the server computed and, when a driver is moving it, the clock time. */

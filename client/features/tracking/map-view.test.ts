@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitView, project, referencePicture, REFERENCE_WIDTH, tileUrl, viewTiles } from './map-view';
+import { fitView, offsetFromCentre, project, referencePicture, referenceView, REFERENCE_WIDTH, tileUrl, viewTiles } from './map-view';
 
 /** The slippy-map tile of a point, written the way OpenStreetMap's wiki writes it (not the code under test). */
 function osmTile(lat: number, lng: number, z: number) {
@@ -121,9 +121,10 @@ describe('referencePicture', () => {
 
   it('is the view of a phone-width frame, placed from the frame’s centre so it holds at any width', () => {
     const height = 398;
-    const tiles = referencePicture([toronto, mississauga], height, options);
+    const view = referenceView([toronto, mississauga], height, options)!;
+    const tiles = referencePicture(view, height);
     const frame = { width: REFERENCE_WIDTH, height };
-    const view = fitView([toronto, mississauga], frame, options)!;
+    expect(view).toEqual(fitView([toronto, mississauga], frame, options));
     const fitted = viewTiles(view, frame);
     // Every tile the fitted frame shows is in the picture, within half a pixel of where the fitted view puts it.
     for (const f of fitted) {
@@ -138,7 +139,16 @@ describe('referencePicture', () => {
     expect(Math.max(...tiles.map((t) => t.left + 256))).toBeGreaterThan(frame.width / 2);
   });
 
-  it('is empty without points', () => {
-    expect(referencePicture([], 398, options)).toEqual([]);
+  it('has no view without points', () => {
+    expect(referenceView([], 398, options)).toBeUndefined();
+  });
+
+  it('places a point from the frame’s centre: the centre of the route at 0, 0, its ends inside the padding', () => {
+    const view = referenceView([toronto, mississauga], 398, options)!;
+    const a = offsetFromCentre(toronto, view);
+    const b = offsetFromCentre(mississauga, view);
+    expect(a.x + b.x).toBeCloseTo(0, 6);
+    expect(a.y + b.y).toBeCloseTo(0, 6);
+    expect(Math.abs(a.x)).toBeLessThanOrEqual(REFERENCE_WIDTH / 2 - 32);
   });
 });

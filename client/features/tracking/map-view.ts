@@ -87,15 +87,33 @@ export const REFERENCE_WIDTH = 320;
 /** The band the unmeasured picture covers around the frame's centre: the frames of phones up to ~440 px wide. */
 const REFERENCE_COVER = 360;
 
+/** The view of the unmeasured picture, for a frame `height` px high. */
+export function referenceView(points: LatLng[], height: number, options: { padding: number; maxZoom: number }): MapView | undefined {
+  return fitView(points, { width: REFERENCE_WIDTH, height }, options);
+}
+
 /**
- * The view and tiles of the unmeasured picture for a frame `height` px high: each tile's top-left corner as an offset
- * from the frame's centre (CSS `calc(50% + left px)`), so it is right at any width.
+ * The tiles of the unmeasured picture (`view` from {@link referenceView}) for a frame `height` px high: each tile's
+ * top-left corner as an offset from the frame's centre (CSS `calc(50% + left px)`), so it is right at any width.
  */
-export function referencePicture(points: LatLng[], height: number, options: { padding: number; maxZoom: number }): ViewTile[] {
-  const view = fitView(points, { width: REFERENCE_WIDTH, height }, options);
-  if (!view) return [];
+export function referencePicture(view: MapView, height: number): ViewTile[] {
   const cover = { width: REFERENCE_COVER, height };
   return viewTiles(view, cover).map((t) => ({ ...t, left: t.left - cover.width / 2, top: t.top - cover.height / 2 }));
+}
+
+/** Where `p` is drawn in `view`, in CSS pixels from the frame's centre. */
+export function offsetFromCentre(p: LatLng, view: MapView): { x: number; y: number } {
+  const q = project(p, view.zoom);
+  return { x: q.x - view.centre.x, y: q.y - view.centre.y };
+}
+
+/**
+ * Where Leaflet puts a marker at `p` in a fresh map of `size` showing `view`: its layer point, rounded (relative to the
+ * frame's top-left corner, in CSS pixels).
+ */
+export function pointInFrame(p: LatLng, view: MapView, size: Size): { x: number; y: number } {
+  const q = project(p, view.zoom);
+  return { x: Math.round(q.x - Math.round(view.centre.x - size.width / 2)), y: Math.round(q.y - Math.round(view.centre.y - size.height / 2)) };
 }
 
 /** Leaflet's default tile subdomains ({s}). */

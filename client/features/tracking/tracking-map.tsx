@@ -7,6 +7,7 @@ import { lazyComponent } from '@client/lib/lazy-component';
 import { Button } from '@client/ui/button';
 import { toast } from '@client/ui/use-toast';
 import { initialCentre, routePoints } from './live-tracking';
+import type { MapContent } from './map-markers';
 import { MapPreview } from './map-preview';
 import { OPENING_PADDING, toTuple, type LatLng } from './map-view';
 
@@ -25,10 +26,13 @@ function useTileUrl(): string | undefined {
 }
 
 /**
- * Leaflet and react-leaflet (about 45 KB gzip) as their own chunk, loaded once the map's first picture is on screen:
- * the cart's dialog and the taxi panel load without it, and on /track/{id} it does not hold up the picture.
+ * Leaflet and react-leaflet (about 45 KB gzip) as their own chunk, loaded when the visitor reaches for the map: the
+ * pages and dialogs with a map load without it, and a map that is only looked at never needs it.
  */
 const leafletMap = lazyComponent(() => import('./leaflet-map').then((m) => m.LeafletTrackingMap));
+
+/** The map's accessible name (the picture's frame, then Leaflet's container). */
+const MAP_LABEL = 'Map of the route and the current position';
 
 /** Spec 000 section 9 and spec 002 section 9: the tracking map opens at zoom 14; "Centre on me" uses 15. */
 export const TRACKING_ZOOM = 14;
@@ -50,22 +54,25 @@ type TileState = 'loading' | 'ok' | 'failed';
 
 /**
  * The live map of a tracking record: pickup, destination, the driver moving with each update and the path driven
- * so far. Without map tiles (offline, blocked, provider down) it keeps the markers and the route on a plain
- * background instead of a grid of broken images.
+ * so far. It is a picture first (map-preview.tsx: tiles, route and markers, following the updates); Leaflet takes over
+ * when the visitor reaches for the map (a pointer over it or on it, focus, either button), so a page that is only
+ * looked at never runs it. Without map tiles (offline, blocked, provider down) it keeps the markers and the route on
+ * a plain background instead of a grid of broken images.
  */
 export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: TrackingMapProps) {
   const [map, setMap] = useState<LeafletMap | null>(null);
-  // The interactive map is loaded once the first picture has settled (or at once when there is none to draw). When
-  // none of the picture's tiles loaded, the map goes straight to its route-only view rather than asking for the same
-  // failing tiles again.
   const [wantLeaflet, setWantLeaflet] = useState(leafletMap.loaded);
-  const startLeaflet = ({ anyLoaded }: { anyLoaded: boolean }) => {
+  const reach = () => {
+    if (!wantLeaflet) startTransition(() => setWantLeaflet(true));
+  };
+  // When none of the picture's tiles loaded, the map shows its route-only view, and Leaflet (if it comes) does not ask
+  // for the same failing tiles again.
+  const pictureSettled = ({ anyLoaded }: { anyLoaded: boolean }) => {
     if (!anyLoaded) setTiles('failed');
-    startTransition(() => setWantLeaflet(true));
   };
   const tileUrl = useTileUrl();
   const [tiles, setTiles] = useState<TileState>(() => (typeof navigator !== 'undefined' && navigator.onLine === false ? 'failed' : 'loading'));
-  // Remounts the tile layer when the browser comes back online, so a failed map can recover without a reload.
+  // Asks for the tiles again when the browser comes back online, so a failed map can recover without a reload.
   const [tileAttempt, setTileAttempt] = useState(0);
   const anyTileLoaded = useRef(false);
   const [me, setMe] = useState<LatLng | null>(null);
@@ -76,8 +83,20 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
     const points = routePoints(tracking);
     return points.length > 0 ? points : [initialCentre(tracking)];
   });
-  // The first picture stays under the map until Leaflet has drawn all of its first tiles.
+  // The picture stays under Leaflet until Leaflet has drawn all of its first tiles (or, without tiles, is ready).
   const [previewShown, setPreviewShown] = useState(true);
+  const frame = useRef<HTMLDivElement>(null);
+  // Leaflet's container has become the map's region (and has the focus, if the frame had it).
+  const [handedOver, setHandedOver] = useState(false);
+  // What a button asked of the map before Leaflet was there, done once it is.
+  const pending = useRef<((map: LeafletMap) => void) | null>(null);
+  const withMap = (action: (map: LeafletMap) => void) => {
+    if (map) action(map);
+    else {
+      pending.current = action;
+      reach();
+    }
+  };
 
   useEffect(() => {
     const offline = () => setTiles('failed');
@@ -103,13 +122,24 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
   }, [map]);
 
   // The container is keyboard-focusable (arrow keys pan, +/- zoom); give it a name and a role. MapContainer does
-  // not forward DOM attributes, so they are set on Leaflet's element.
+  // not forward DOM attributes, so they are set on Leaflet's element. Focus on the picture moves to it, and what a
+  // button asked for is done.
   useEffect(() => {
     if (!map) return;
     const container = map.getContainer();
     container.setAttribute('role', 'region');
-    container.setAttribute('aria-label', 'Map of the route and the current position');
+    container.setAttribute('aria-label', MAP_LABEL);
+    // The frame stays focusable until here: had it stopped being so first, the browser would have dropped the focus.
+    if (frame.current && document.activeElement === frame.current) container.focus();
+    setHandedOver(true);
+    pending.current?.(map);
+    pending.current = null;
   }, [map]);
+
+  // Without tiles Leaflet draws the route on the plain ground at once: the picture can go.
+  useEffect(() => {
+    if (map && tiles === 'failed') setPreviewShown(false);
+  }, [map, tiles]);
 
   const tileEvents = useMemo(
     () => ({
@@ -128,11 +158,12 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
   );
 
   const fitToRoute = () => {
-    if (!map) return;
-    const points = routePoints(tracking);
-    if (points.length === 0) return;
-    if (points.length === 1) map.setView(toTuple(points[0]), zoom);
-    else map.fitBounds(points.map(toTuple), { padding: [OPENING_PADDING, OPENING_PADDING], maxZoom: FIT_MAX_ZOOM });
+    withMap((m) => {
+      const points = routePoints(tracking);
+      if (points.length === 0) return;
+      if (points.length === 1) m.setView(toTuple(points[0]), zoom);
+      else m.fitBounds(points.map(toTuple), { padding: [OPENING_PADDING, OPENING_PADDING], maxZoom: FIT_MAX_ZOOM });
+    });
   };
 
   const centreOnMe = () => {
@@ -146,7 +177,7 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
         setLocating(false);
         const here = { lat: position.coords.latitude, lng: position.coords.longitude };
         setMe(here);
-        map?.setView(toTuple(here), CENTRE_ON_ME_ZOOM);
+        withMap((m) => m.setView(toTuple(here), CENTRE_ON_ME_ZOOM));
       },
       (error) => {
         setLocating(false);
@@ -172,26 +203,53 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
   const hasDriver = tracking.driver !== null && tracking.driver !== undefined;
   const showCurrent = current !== null && current !== undefined && (hasDriver || !route || !samePlace(current, route.pickup));
   const currentLabel = hasDriver ? 'Driver' : 'Current location';
+  const content: MapContent = {
+    plannedLeg: route ? [route.pickup, route.destination] : null,
+    path,
+    pickup: route ? route.pickup : null,
+    destination,
+    current: showCurrent ? { at: current, driver: hasDriver } : null,
+    me,
+  };
 
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" size="sm" onClick={fitToRoute} disabled={!map}>
+        <Button type="button" variant="outline" size="sm" onClick={fitToRoute}>
           <Route className="size-4" aria-hidden="true" />
           Fit to route
         </Button>
-        <Button type="button" variant="outline" size="sm" onClick={centreOnMe} disabled={!map || locating}>
+        <Button type="button" variant="outline" size="sm" onClick={centreOnMe} disabled={locating}>
           <LocateFixed className="size-4" aria-hidden="true" />
           {locating ? 'Locating...' : 'Centre on me'}
         </Button>
       </div>
-      {/* `isolate` keeps Leaflet's z-indexed panes (up to 1000) from painting over the sticky header and dialogs. */}
-      <div className="relative isolate overflow-hidden rounded-lg border border-gray-200 bg-slate-100" style={{ height }}>
-        {previewShown && tileUrl && tiles !== 'failed' ? (
-          // The frame's 1 px border is inside its height.
-          <MapPreview points={opening} maxZoom={zoom} template={tileUrl} height={height - 2} onSettled={startLeaflet} />
+      {/* `isolate` keeps Leaflet's z-indexed panes (up to 1000) from painting over the sticky header and dialogs. Until
+          Leaflet is there, the frame is the map's named, focusable region; reaching for it brings Leaflet. */}
+      <div
+        ref={frame}
+        className="relative isolate overflow-hidden rounded-lg border border-gray-200 bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        style={{ height }}
+        role={handedOver ? undefined : 'region'}
+        aria-label={handedOver ? undefined : MAP_LABEL}
+        tabIndex={handedOver ? undefined : 0}
+        onPointerEnter={reach}
+        onPointerDown={reach}
+        onFocus={reach}
+        data-map-frame={handedOver ? 'leaflet' : 'picture'}>
+        {previewShown ? (
+          <MapPreview
+            key={tileAttempt}
+            points={opening}
+            maxZoom={zoom}
+            template={tiles !== 'failed' ? tileUrl : undefined}
+            // The frame's 1 px border is inside its height.
+            height={height - 2}
+            content={content}
+            onSettled={pictureSettled}
+          />
         ) : null}
-        {wantLeaflet || (tileUrl && tiles === 'failed') ? (
+        {wantLeaflet ? (
           <Suspense fallback={null}>
             <leafletMap.Component
               opening={opening}
@@ -199,14 +257,9 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
               tileUrl={tiles !== 'failed' ? tileUrl : undefined}
               tileAttempt={tileAttempt}
               tileEvents={tileEvents}
-              transparent={previewShown && tiles !== 'failed'}
+              transparent={previewShown}
               onMap={setMap}
-              plannedLeg={route ? [route.pickup, route.destination] : null}
-              path={path}
-              pickup={route ? route.pickup : null}
-              destination={destination}
-              current={showCurrent ? { at: current, driver: hasDriver } : null}
-              me={me}
+              {...content}
             />
           </Suspense>
         ) : null}
