@@ -68,12 +68,27 @@ describe('tracking page', () => {
     expect(leafletAsked).toBe(0);
     expect(await page.locator('.leaflet-container').count()).toBe(0);
 
+    // The phone turned: the picture is fitted to the wider frame, still without Leaflet.
+    await page.setViewportSize({ width: 844, height: 390 });
+    const covers = () =>
+      page.locator('[data-map-frame]').evaluate((frame) => {
+        const box = frame.getBoundingClientRect();
+        const tiles = [...frame.querySelectorAll('[data-map-preview] img')].map((img) => img.getBoundingClientRect());
+        return tiles.length > 0 && Math.min(...tiles.map((t) => t.left)) <= box.left && Math.max(...tiles.map((t) => t.right)) >= box.right;
+      });
+    await expect.poll(covers).toBe(true);
+    await expect.poll(() => preview.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    const turned = await preview.evaluateAll(placed);
+    const turnedMarkers = await page.locator('[data-map-marker] svg').evaluateAll(placed);
+    expect(turned).not.toEqual(pictured);
+    expect(leafletAsked).toBe(0);
+
     // A pointer over the map brings Leaflet, which shows the very tiles and markers in the same places.
     await page.locator('[data-map-frame]').hover();
     await page.locator('.leaflet-marker-icon[title="Destination"]').waitFor();
     await page.locator('[data-map-preview]').waitFor({ state: 'detached' });
-    expect(await page.locator('img.leaflet-tile').evaluateAll(placed)).toEqual(pictured);
-    expect(await page.locator('.leaflet-marker-icon svg').evaluateAll(placed)).toEqual(markers);
+    expect(await page.locator('img.leaflet-tile').evaluateAll(placed)).toEqual(turned);
+    expect(await page.locator('.leaflet-marker-icon svg').evaluateAll(placed)).toEqual(turnedMarkers);
     // Leaflet took them from the browser's cache: each tile was downloaded once.
     expect(tileRequests.length).toBe(new Set(tileRequests).size);
     expect(page.errors).toEqual([]);

@@ -48,14 +48,15 @@ export function MapPreview({
 }) {
   const frame = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<Size | null>(null);
-  // Measured once the browser has laid the page out anyway (a ResizeObserver's first report), not by forcing a layout
-  // in the middle of the page's first commit; its size as Leaflet reads it (whole pixels).
+  // Measured once the browser has laid the page out anyway (a ResizeObserver's reports), not by forcing a layout in
+  // the middle of the page's first commit; its size as Leaflet reads it (whole pixels). Measured again when the frame
+  // changes size (a phone turned, a window resized): the picture may be the map for the whole visit.
   useLayoutEffect(() => {
     const el = frame.current;
     if (!el) return;
     const observer = new ResizeObserver(() => {
-      observer.disconnect();
-      setSize({ width: el.clientWidth, height: el.clientHeight });
+      const next = { width: el.clientWidth, height: el.clientHeight };
+      setSize((now) => (now && now.width === next.width && now.height === next.height ? now : next));
     });
     observer.observe(el);
     return () => observer.disconnect();

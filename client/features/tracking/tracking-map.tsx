@@ -88,10 +88,12 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
   const frame = useRef<HTMLDivElement>(null);
   // Leaflet's container has become the map's region (and has the focus, if the frame had it).
   const [handedOver, setHandedOver] = useState(false);
-  // What a button asked of the map before Leaflet was there, done once it is.
+  // What a button asked of the map before Leaflet was there, done once it is. The map as of now (a location may
+  // arrive after Leaflet has, and a render's `map` would be stale by then).
   const pending = useRef<((map: LeafletMap) => void) | null>(null);
+  const mapNow = useRef<LeafletMap | null>(null);
   const withMap = (action: (map: LeafletMap) => void) => {
-    if (map) action(map);
+    if (mapNow.current) action(mapNow.current);
     else {
       pending.current = action;
       reach();
@@ -125,6 +127,7 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
   // not forward DOM attributes, so they are set on Leaflet's element. Focus on the picture moves to it, and what a
   // button asked for is done.
   useEffect(() => {
+    mapNow.current = map;
     if (!map) return;
     const container = map.getContainer();
     container.setAttribute('role', 'region');
