@@ -43,7 +43,7 @@ export async function renderShell(): Promise<string> {
 export type PageData = Array<[readonly unknown[], unknown]>;
 
 /**
- * /track/{id} with its record, rendered per request by the server (server/modules/tracking/page.ts): the page as the
+ * /track/{id} with its record, rendered per request by the server (GET /track/:id, server/modules/tracking/routes.ts): the page as the
  * browser's first render shows it once the record and the tile template have loaded, the map's first picture
  * included. `data` is what the browser must hold to hydrate it (main.tsx). Signed out, like every prerendered page:
  * who is signed in is the browser's to ask.

@@ -199,7 +199,7 @@ const route = ${JSON.stringify(routes.map((r) => [r.path, r.scripts, r.styles, r
   path.length > 1 && path.endsWith('/') ? location.pathname.startsWith(path) : location.pathname === path,
 );
 const early = (window.${EARLY_DATA} = {});
-// A page the server rendered comes with its data (scripts/prerender-plugin.ts's PAGE_DATA_ID): nothing to ask for.
+// A page the server rendered comes with its data (client/lib/early-data.ts's PAGE_DATA_ID): nothing to ask for.
 if (route && !document.getElementById(${JSON.stringify(PAGE_DATA_ID)})) {
   try {
     const id = encodeURIComponent(decodeURIComponent(location.pathname.slice(route[0].length).split('/')[0]));

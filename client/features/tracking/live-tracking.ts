@@ -69,7 +69,6 @@ export function progressPercent(progress: number | null | undefined): number {
   return Math.round(Math.min(1, Math.max(0, progress)) * 100);
 }
 
-
 /** The clock time of an ISO date-time, e.g. `2:45 PM`; null when there is none or it does not parse. */
 export function formatClock(iso: string | null | undefined): string | null {
   if (!iso) return null;
