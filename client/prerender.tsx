@@ -8,6 +8,7 @@
  * for pages rendered per request: {@link renderTrackingPage}.
  */
 import { renderToString } from 'react-dom/server';
+import type { QueryClient } from '@tanstack/react-query';
 import type { TrackingView } from '@domain/catalogue/types';
 import { createQueryClient } from '@client/lib/query-client';
 import { trackingQueryKey } from '@client/features/tracking/use-live-tracking';
@@ -18,10 +19,13 @@ import { Layout } from './app/layout';
 import { Providers } from './app/providers';
 import { loadRoute } from './app/routes';
 
-/** The markup of one client route (its page loaded, its data not yet: the same loading states the browser shows). */
-export async function renderRoute(url: string): Promise<string> {
+/**
+ * The markup of one client route (its page loaded, its data not yet unless `queryClient` holds it: the same loading
+ * states the browser shows).
+ */
+export async function renderRoute(url: string, queryClient?: QueryClient): Promise<string> {
   await loadRoute(new URL(url, 'http://localhost/').pathname);
-  return renderToString(<AppTree router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>} />);
+  return renderToString(<AppTree queryClient={queryClient} router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>} />);
 }
 
 /** The layout with a spinner where the page goes: the first paint of every route that is not prerendered. */
@@ -54,7 +58,6 @@ export async function renderTrackingPage(
   tracking: TrackingView,
   config: { mapTileUrl: string },
 ): Promise<{ html: string; data: PageData }> {
-  await loadRoute(new URL(url, 'http://localhost/').pathname);
   const data: PageData = [
     [trackingQueryKey(idOrNumber), tracking],
     [['/api/config'], config],
@@ -62,8 +65,7 @@ export async function renderTrackingPage(
   const queryClient = createQueryClient();
   for (const [key, value] of data) queryClient.setQueryData(key, value);
   try {
-    const html = renderToString(<AppTree queryClient={queryClient} router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>} />);
-    return { html, data };
+    return { html: await renderRoute(url, queryClient), data };
   } finally {
     queryClient.clear();
   }

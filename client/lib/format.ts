@@ -26,15 +26,6 @@ export function pluralize(count: number, singular: string, plural = `${singular}
   return `${count} ${count === 1 ? singular : plural}`;
 }
 
-/**
- * A date formatter (en-US) made at its first use, not when its module loads: building an Intl formatter costs a slow
- * phone tens of milliseconds, and most first screens show no date.
- */
-export function dateFormat(options: Intl.DateTimeFormatOptions): (date: Date) => string {
-  let formatter: Intl.DateTimeFormat | undefined;
-  return (date) => (formatter ??= new Intl.DateTimeFormat('en-US', options)).format(date);
-}
-
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
@@ -61,6 +52,12 @@ function mediumDate(date: Date, utc = false): string {
 function mediumDateTime(date: Date, utc = false): string {
   const p = parts(date, utc);
   return `${MONTHS[p.month]} ${p.day}, ${p.year}, ${clock(p.hours, p.minutes)}`;
+}
+
+/** `Mar 1`: the month and day of `date` in the browser's time zone. */
+export function formatMonthDay(date: Date): string {
+  const p = parts(date, false);
+  return `${MONTHS[p.month]} ${p.day}`;
 }
 
 /** The time of day of `date`, e.g. `2:45 PM`, in the browser's time zone or (marked so) in UTC: `7:45 PM UTC`. */

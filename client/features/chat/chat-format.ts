@@ -1,9 +1,5 @@
 import type { ChatConversation, ChatMessage } from '@domain/chat/schemas';
-import { dateFormat } from '@client/lib/format';
-
-// Made at first use: this module is in every page's first load (the header's unread count).
-const formatTime = dateFormat({ hour: 'numeric', minute: '2-digit' });
-const formatDay = dateFormat({ month: 'short', day: 'numeric' });
+import { formatMonthDay, formatTimeOfDay } from '@client/lib/format';
 
 function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
@@ -13,15 +9,15 @@ function sameDay(a: Date, b: Date): boolean {
 export function formatMessageTime(value: string, now: Date = new Date()): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const time = formatTime(date);
-  return sameDay(date, now) ? time : `${formatDay(date)}, ${time}`;
+  const time = formatTimeOfDay(date);
+  return sameDay(date, now) ? time : `${formatMonthDay(date)}, ${time}`;
 }
 
 /** '2:05 PM' today, 'Mar 1' before (the conversation list). */
 export function formatListTime(value: string, now: Date = new Date()): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return sameDay(date, now) ? formatTime(date) : formatDay(date);
+  return sameDay(date, now) ? formatTimeOfDay(date) : formatMonthDay(date);
 }
 
 /** The list's one-line preview of the last message ('You: …' for mine). */

@@ -54,19 +54,19 @@ export function LeafletTrackingMap(props: LeafletMapProps) {
         <Polyline positions={props.plannedLeg.map(toTuple)} pathOptions={PLANNED_LEG_STYLE} />
       ) : null}
       {props.path.length > 1 ? <Polyline positions={props.path.map(toTuple)} pathOptions={DRIVEN_PATH_STYLE} /> : null}
-      {props.pickup ? <Marker position={toTuple(props.pickup)} icon={ICONS.pickup} title="Pickup" keyboard={false} interactive={false} /> : null}
-      <Marker position={toTuple(props.destination)} icon={ICONS.destination} title="Destination" keyboard={false} interactive={false} />
+      {props.pickup ? <Marker position={toTuple(props.pickup)} icon={ICONS.pickup} title={MARKERS.pickup.label} keyboard={false} interactive={false} /> : null}
+      <Marker position={toTuple(props.destination)} icon={ICONS.destination} title={MARKERS.destination.label} keyboard={false} interactive={false} />
       {current ? (
         <Marker
           position={toTuple(current.at)}
           icon={current.driver ? ICONS.driver : ICONS.current}
-          title={current.driver ? 'Driver' : 'Current location'}
+          title={MARKERS[current.driver ? 'driver' : 'current'].label}
           keyboard={false}
           interactive={false}
           zIndexOffset={1000}
         />
       ) : null}
-      {props.me ? <Marker position={toTuple(props.me)} icon={ICONS.me} title="You" keyboard={false} interactive={false} /> : null}
+      {props.me ? <Marker position={toTuple(props.me)} icon={ICONS.me} title={MARKERS.me.label} keyboard={false} interactive={false} /> : null}
     </MapContainer>
   );
 }

@@ -69,23 +69,19 @@ export function progressPercent(progress: number | null | undefined): number {
   return Math.round(Math.min(1, Math.max(0, progress)) * 100);
 }
 
-/** The clock time of an ISO date-time, e.g. `2:45 PM`; null when there is none or it does not parse. */
-export function formatClock(iso: string | null | undefined): string | null {
+/**
+ * The clock time of an ISO date-time, e.g. `2:45 PM` (with `utc`, `7:45 PM UTC`: what a server-rendered page shows
+ * until the browser takes over); null when there is none or it does not parse.
+ */
+export function formatClock(iso: string | null | undefined, { utc = false } = {}): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : formatTimeOfDay(date);
-}
-
-/** {@link formatClock} in UTC, marked so (`7:45 PM UTC`): a server-rendered page's until the browser takes over. */
-export function formatClockUtc(iso: string | null | undefined): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : formatTimeOfDay(date, { utc: true });
+  return Number.isNaN(date.getTime()) ? null : formatTimeOfDay(date, { utc });
 }
 
 /** `ETA 12 min · 2:45 PM`: the minutes the server computed and, when a driver is moving it, the clock time. */
-export function etaText(tracking: Pick<TrackingView, 'estimatedTime' | 'etaAt'>, clockOf = formatClock): string {
-  const clock = clockOf(tracking.etaAt);
+export function etaText(tracking: Pick<TrackingView, 'estimatedTime' | 'etaAt'>, { utc = false } = {}): string {
+  const clock = formatClock(tracking.etaAt, { utc });
   const minutes = tracking.estimatedTime?.trim();
   if (minutes && clock) return `ETA ${minutes} · ${clock}`;
   if (minutes) return `ETA ${minutes}`;

@@ -55,13 +55,17 @@ export function fitView(points: LatLng[], size: Size, { padding, maxZoom }: { pa
   return { zoom, centre: { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 } };
 }
 
+/** The world pixel at the frame's top-left corner: Leaflet rounds it to a whole pixel (its pixel origin). */
+function frameOrigin(view: MapView, size: Size): { x: number; y: number } {
+  return { x: Math.round(view.centre.x - size.width / 2), y: Math.round(view.centre.y - size.height / 2) };
+}
+
 /** The tiles a map of `size` showing `view` asks for, each placed where Leaflet places it in the frame. */
 export function viewTiles(view: MapView, size: Size): ViewTile[] {
   const { zoom, centre } = view;
   const worldTiles = 2 ** zoom;
-  // Leaflet rounds the frame's top-left corner to a whole pixel and asks for the tiles under the frame around the
-  // centre's whole pixel.
-  const origin = { x: Math.round(centre.x - size.width / 2), y: Math.round(centre.y - size.height / 2) };
+  // Leaflet asks for the tiles under the frame around the centre's whole pixel.
+  const origin = frameOrigin(view, size);
   const pixelCentre = { x: Math.floor(centre.x), y: Math.floor(centre.y) };
   const minX = Math.floor((pixelCentre.x - size.width / 2) / TILE_SIZE);
   const maxX = Math.ceil((pixelCentre.x + size.width / 2) / TILE_SIZE) - 1;
@@ -113,7 +117,8 @@ export function offsetFromCentre(p: LatLng, view: MapView): { x: number; y: numb
  */
 export function pointInFrame(p: LatLng, view: MapView, size: Size): { x: number; y: number } {
   const q = project(p, view.zoom);
-  return { x: Math.round(q.x - Math.round(view.centre.x - size.width / 2)), y: Math.round(q.y - Math.round(view.centre.y - size.height / 2)) };
+  const origin = frameOrigin(view, size);
+  return { x: Math.round(q.x - origin.x), y: Math.round(q.y - origin.y) };
 }
 
 /** Leaflet's default tile subdomains ({s}). */

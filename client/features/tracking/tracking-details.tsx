@@ -7,7 +7,7 @@ import { formatDateTime, formatDateTimeUtc } from '@client/lib/format';
 import { useBrowserValue } from '@client/lib/use-is-client';
 import { Badge } from '@client/ui/badge';
 import { buttonVariants } from '@client/ui/button';
-import { etaText, formatClockUtc, progressPercent, telHref, trackingStatusClass } from './live-tracking';
+import { etaText, progressPercent, telHref, trackingStatusClass } from './live-tracking';
 import { TrackingMap } from './tracking-map';
 
 
@@ -111,7 +111,7 @@ function ReviewPrompt({ ride }: { ride: boolean }) {
  * from that markup) with them in UTC, marked so; the browser's render after hydration shows them in local time.
  */
 function EtaText({ tracking }: { tracking: Pick<TrackingView, 'estimatedTime' | 'etaAt'> }) {
-  return useBrowserValue(() => etaText(tracking), etaText(tracking, formatClockUtc));
+  return useBrowserValue(() => etaText(tracking), etaText(tracking, { utc: true }));
 }
 
 function LocalDateTime({ iso }: { iso: string }) {
