@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Rolldown } from 'vite';
-import { build, createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { PAGE_DATA_ID } from '../client/lib/early-data';
 import { PAGE_SLOTS, SERVER_RENDER } from '../domain/pages';
 
@@ -16,8 +17,8 @@ type PrerenderModule = { renderRoute: (url: string) => Promise<string>; renderSh
  * written as `<name>.html` beside it (`/onboarding` -> onboarding.html), and `shell.html` holds the layout with a
  * spinner for every other client route. The server's SPA fallback (server/app.ts) and the service worker's
  * navigations (client/app/pwa/cache-rules.ts) pick the file by path. Rendered in generateBundle, before the
- * service worker's precache list and the precompressed copies are made, with client/prerender.tsx loaded through
- * a Vite SSR server on the same aliases and defines.
+ * service worker's precache list and the precompressed copies are made, by the server's render module: `entry`
+ * (client/prerender.tsx) built for Node on the same aliases and defines, written to `<outDir>-ssr/`.
  */
 export function prerender({
   entry,
@@ -35,7 +36,6 @@ export function prerender({
   routeModules?: Record<string, { modules: string[]; data?: string[] }>;
 }): Plugin {
   let config: ResolvedConfig;
-  let serverTemplate: string | undefined;
   return {
     name: 'go-live:prerender',
     apply: 'build',
@@ -58,45 +58,10 @@ export function prerender({
         routePreloads,
       );
       if (!template.includes(ROOT)) this.error(`index.html has no ${ROOT} to prerender into`);
-      const server = await createServer({
-        configFile: false,
-        root: config.root,
-        mode: 'production',
-        logLevel: 'error',
-        resolve: { alias: config.resolve.alias },
-        define: config.define,
-        plugins: [react()],
-        appType: 'custom',
-        server: { middlewareMode: true, hmr: false, watch: null, ws: false },
-        optimizeDeps: { noDiscovery: true, include: [] },
-      });
-      try {
-        const app = (await server.ssrLoadModule(entry)) as PrerenderModule;
-        // Inert: the prerendered page paints, but nothing in it can be clicked, focused or typed into until the app
-        // has taken it over (a click or text there would be lost). `data-prerendered` names the route it shows: on
-        // that path main.tsx hydrates it, then removes both attributes; elsewhere (the shell) its first render
-        // replaces the wrapper.
-        const page = (html: string, route = '') =>
-          template.replace(ROOT, `<div id="root"><div inert data-prerendered="${route}">${html}</div></div>`);
-        for (const route of routes) {
-          const html = page(await app.renderRoute(route), route);
-          if (route === '/') index.source = html;
-          else this.emitFile({ type: 'asset', fileName: `${route.slice(1)}.html`, source: html });
-        }
-        this.emitFile({ type: 'asset', fileName: 'shell.html', source: page(await app.renderShell()) });
-      } finally {
-        await server.close();
-      }
-      // The document a page rendered per request goes into: the same as these, with its query data for hydration.
-      serverTemplate = template
-        .replace(ROOT, `<div id="root"><div inert data-prerendered="${PAGE_SLOTS.path}">${PAGE_SLOTS.html}</div></div>`)
-        .replace('</body>', `<script type="application/json" id="${PAGE_DATA_ID}">${PAGE_SLOTS.data}</script>\n  </body>`);
-    },
-    // The server's render module (domain/pages.ts's SERVER_RENDER): `entry` built again for Node, with everything it
-    // imports bundled in, since it runs from wherever the build was written.
-    async writeBundle() {
-      if (!serverTemplate) return;
-      const outDir = `${resolve(config.root, config.build.outDir)}${SERVER_RENDER.dirSuffix}`;
+      // The server's render module (domain/pages.ts's SERVER_RENDER): `entry` built for Node, with everything it
+      // imports bundled in (on the same aliases and defines as the client), since it runs from wherever the build was
+      // written. The same module prerenders the static pages here and renders pages per request in the server.
+      const ssrDir = `${resolve(config.root, config.build.outDir)}${SERVER_RENDER.dirSuffix}`;
       await build({
         configFile: false,
         root: config.root,
@@ -109,15 +74,34 @@ export function prerender({
         ssr: { noExternal: true, target: 'node' },
         build: {
           ssr: true,
-          outDir,
+          outDir: ssrDir,
           emptyOutDir: true,
           copyPublicDir: false,
           minify: false,
-          rolldownOptions: { input: { render: `${config.root}/${entry}`.replace(/\/+/g, '/') }, output: { format: 'es', entryFileNames: '[name].js' } },
+          rolldownOptions: { input: { render: `${config.root}/${entry}`.replace(/\/+/g, '/') }, output: { format: 'es', entryFileNames: '[name].js', codeSplitting: false } },
         },
       });
+      // One file (lazy routes inlined), so a query string per build makes a second build in the same process (vite's
+      // watch mode) load the new module whole.
+      const app = (await import(`${pathToFileURL(join(ssrDir, 'render.js')).href}?build=${Date.now()}`)) as PrerenderModule;
+      // Inert: the prerendered page paints, but nothing in it can be clicked, focused or typed into until the app
+      // has taken it over (a click or text there would be lost). `data-prerendered` names the route it shows: on
+      // that path main.tsx hydrates it, then removes both attributes; elsewhere (the shell) its first render
+      // replaces the wrapper.
+      const page = (html: string, route = '') =>
+        template.replace(ROOT, `<div id="root"><div inert data-prerendered="${route}">${html}</div></div>`);
+      for (const route of routes) {
+        const html = page(await app.renderRoute(route), route);
+        if (route === '/') index.source = html;
+        else this.emitFile({ type: 'asset', fileName: `${route.slice(1)}.html`, source: html });
+      }
+      this.emitFile({ type: 'asset', fileName: 'shell.html', source: page(await app.renderShell()) });
+      // The document a page rendered per request goes into: the same as these, with its query data for hydration.
+      const serverTemplate = template
+        .replace(ROOT, `<div id="root"><div inert data-prerendered="${PAGE_SLOTS.path}">${PAGE_SLOTS.html}</div></div>`)
+        .replace('</body>', `<script type="application/json" id="${PAGE_DATA_ID}">${PAGE_SLOTS.data}</script>\n  </body>`);
       if (!serverTemplate.includes(PAGE_SLOTS.data)) this.error('index.html has no </body> for the page data');
-      await writeFile(join(outDir, SERVER_RENDER.template), serverTemplate);
+      await writeFile(join(ssrDir, SERVER_RENDER.template), serverTemplate);
     },
   };
 }
