@@ -1,11 +1,11 @@
 /**
- * Build-time prerendering (scripts/prerender-plugin.ts loads this module in Node): the HTML of a route as the app's
- * first render shows it to a signed-out visitor, written into the built index.html (and one file per prerendered
- * route) so the first paint needs no JavaScript. main.tsx hydrates it once the route's code has loaded (the same
- * tree: app/app-tree.tsx); the shell of other routes is replaced by their page.
+ * Build-time prerendering (scripts/prerender-plugin.ts builds this module for Node and loads it): the HTML of a route
+ * as the app's first render shows it to a signed-out visitor, written into the built index.html (and one file per
+ * prerendered route) so the first paint needs no JavaScript. main.tsx hydrates it once the route's code has loaded
+ * (the same tree: app/app-tree.tsx); the shell of other routes is replaced by their page.
  *
- * Built a second time as the server's render module (scripts/prerender-plugin.ts writes it beside the client's build),
- * for pages rendered per request: {@link renderTrackingPage}.
+ * That build is also the server's render module (written beside the client's build), for pages rendered per request:
+ * {@link renderTrackingPage}. `react-dom/server` is preact/compat's renderToString here (ADR 026).
  */
 import { renderToString } from 'react-dom/server';
 import type { QueryClient } from '@tanstack/react-query';
