@@ -238,7 +238,8 @@ async function bookingSection(product: Child) {
   let failures = 0;
   let refused = 0;
   // node:http on kept-alive connections rather than fetch: the client shares the machine's two cores with the product
-  // and PostgreSQL, and fetch cost it about three times the CPU per request (0.60–1.06 ms against 0.24–0.29; printed below).
+  // and PostgreSQL, and fetch cost it about three times the CPU per request (0.60–1.06 ms against 0.24–0.29; the
+  // client's CPU is printed below).
   const agent = new Agent({ keepAlive: true });
   const post = (path: string, cookie: string, body: unknown, headers: Record<string, string> = {}) =>
     new Promise<{ status: number; ms: number; body: string }>((resolve, reject) => {
