@@ -65,8 +65,12 @@ function ownSocketOrigin(config: Config) {
   };
 }
 
-/** Browser features the app does not use are off; geolocation (the driver screen) and payment stay for this origin. */
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self), payment=(self "https://js.stripe.com"), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()';
+/**
+ * Browser features the app does not use are off; geolocation (the driver screen) and payment stay for this origin.
+ * Only features browsers know: Chromium logs a console error on every page for one it does not (e.g. `bluetooth`,
+ * which is not a Permissions-Policy feature there; Web Bluetooth asks the user anyway).
+ */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self), payment=(self "https://js.stripe.com"), usb=(), serial=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()';
 
 function contentSecurityPolicy(config: Config) {
   const tileOrigin = (() => {

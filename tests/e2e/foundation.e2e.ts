@@ -190,11 +190,11 @@ describe('foundation', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     expect(baseURL()).toBeTruthy();
   });
-  it('the built app satisfies the CSP on every route (also /admin signed in as admin)', async () => {
+  it('the built app satisfies the CSP on every route (also /admin signed in as admin), and the browser accepts its Permissions-Policy', async () => {
     const page = await browser.page();
     const violations: string[] = [];
     page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+      if (/Content Security Policy|Permissions-Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
     });
     const response = await page.goto('/');
     const headers = response?.headers() ?? {};
