@@ -10,6 +10,7 @@
 import { renderToString } from 'react-dom/server';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TrackingView } from '@domain/catalogue/types';
+import type { PageData } from '@client/lib/early-data';
 import { createQueryClient } from '@client/lib/query-client';
 import { trackingQueryKey } from '@client/features/tracking/use-live-tracking';
 import { Route, Routes, StaticRouter } from 'react-router';
@@ -42,9 +43,6 @@ export async function renderShell(): Promise<string> {
     </Providers>,
   );
 }
-
-/** Query data a server render used, as [query key, value] pairs: the browser's query client starts with the same. */
-export type PageData = Array<[readonly unknown[], unknown]>;
 
 /**
  * /track/{id} with its record, rendered per request by the server (GET /track/:id, server/modules/tracking/routes.ts): the page as the

@@ -78,12 +78,12 @@ export function prerender({
           emptyOutDir: true,
           copyPublicDir: false,
           minify: false,
-          rolldownOptions: { input: { render: `${config.root}/${entry}`.replace(/\/+/g, '/') }, output: { format: 'es', entryFileNames: '[name].js', codeSplitting: false } },
+          rolldownOptions: { input: { [SERVER_RENDER.module.replace(/\.js$/, '')]: `${config.root}/${entry}`.replace(/\/+/g, '/') }, output: { format: 'es', entryFileNames: '[name].js', codeSplitting: false } },
         },
       });
       // One file (lazy routes inlined), so a query string per build makes a second build in the same process (vite's
       // watch mode) load the new module whole.
-      const app = (await import(`${pathToFileURL(join(ssrDir, 'render.js')).href}?build=${Date.now()}`)) as PrerenderModule;
+      const app = (await import(`${pathToFileURL(join(ssrDir, SERVER_RENDER.module)).href}?build=${Date.now()}`)) as PrerenderModule;
       // Inert: the prerendered page paints, but nothing in it can be clicked, focused or typed into until the app
       // has taken it over (a click or text there would be lost). `data-prerendered` names the route it shows: on
       // that path main.tsx hydrates it, then removes both attributes; elsewhere (the shell) its first render

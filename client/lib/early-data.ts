@@ -20,8 +20,11 @@ export function takeEarlyResponse(url: string): Promise<Response> | undefined {
  */
 export const PAGE_DATA_ID = 'page-data';
 
+/** Query data a server render used, as [query key, value] pairs: the browser's query client starts with the same. */
+export type PageData = Array<[readonly unknown[], unknown]>;
+
 /** The query data of a page the server rendered, if this document is one; nothing if it is not or cannot be read. */
-export function pageData(): Array<[readonly unknown[], unknown]> {
+export function pageData(): PageData {
   if (typeof document === 'undefined') return [];
   const element = document.getElementById(PAGE_DATA_ID);
   if (!element?.textContent) return [];

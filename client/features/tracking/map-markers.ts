@@ -3,6 +3,8 @@
  * (leaflet-map.tsx), so nothing moves when Leaflet takes over. Markers are inline SVG (Leaflet's default icon is a PNG
  * whose URL bundlers rewrite); the SVG carries the accessible name.
  */
+import type { LatLng } from './map-view';
+
 export type MarkerKind = 'pickup' | 'destination' | 'driver' | 'current' | 'me';
 
 export type MarkerShape = {
@@ -64,10 +66,10 @@ export const DRIVEN_PATH_STYLE = { color: '#4338ca', weight: 4, opacity: 0.9 } a
  * "Centre on me" found them.
  */
 export type MapContent = {
-  plannedLeg: [{ lat: number; lng: number }, { lat: number; lng: number }] | null;
-  path: Array<{ lat: number; lng: number }>;
-  pickup: { lat: number; lng: number } | null;
-  destination: { lat: number; lng: number };
-  current: { at: { lat: number; lng: number }; driver: boolean } | null;
-  me: { lat: number; lng: number } | null;
+  plannedLeg: [LatLng, LatLng] | null;
+  path: LatLng[];
+  pickup: LatLng | null;
+  destination: LatLng;
+  current: { at: LatLng; driver: boolean } | null;
+  me: LatLng | null;
 };
