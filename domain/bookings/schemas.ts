@@ -43,7 +43,8 @@ export const BookingDetails = {
   }),
   cars: z.object({ pickupDate: day('Pickup date'), returnDate: day('Return date') }),
   flights: z.object({
-    date: day('Departure date').optional(),
+    /** The day of the daily departure: its seats are held for the booking. */
+    date: day('Departure date'),
     passengers: z.object({
       adults: z.number().int().min(1, 'At least one adult is required').max(MAX_PASSENGERS_PER_KIND, `At most ${MAX_PASSENGERS_PER_KIND} adults`),
       children: z.number().int().min(0).max(MAX_PASSENGERS_PER_KIND, `At most ${MAX_PASSENGERS_PER_KIND} children`),
@@ -76,7 +77,12 @@ export const BookingDetails = {
   }),
   // Only the fields a line of these kinds has are kept (unknown keys are dropped), so nothing free-form grows.
   services: z.object({ date: day('Service date').optional(), notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters').optional() }),
-  'general-services': z.object({ date: day('Service date').optional(), notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters').optional() }),
+  // A service booked by appointment needs `startAt` (one of the free slots of GET /api/availability/general-services/:id).
+  'general-services': z.object({
+    date: day('Service date').optional(),
+    startAt: z.iso.datetime({ offset: true, error: 'Appointment time: use a date and time like 2026-12-31T09:30:00Z' }).optional(),
+    notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters').optional(),
+  }),
 } satisfies Record<ServiceType, z.ZodType>;
 
 const DETAILS_TOO_LARGE = `Details must be at most ${MAX_DETAILS_BYTES / 1024} KB`;
@@ -162,6 +168,8 @@ export type Booking = {
   trackingId?: string;
   /** Every deliverable part of a paid booking: one per restaurant of food lines, per taxi ride, per shipment. */
   deliveries: Delivery[];
+  /** While pending: until when its rooms, cars, seats, dates or appointment are held for it (ISO); null otherwise. */
+  holdExpiresAt: string | null;
 };
 
 /** One delivery order of a booking, as the customer sees it. */
@@ -223,6 +231,7 @@ export const BookingSchema = z
     payments: z.array(PaymentEntrySchema),
     trackingId: z.string().optional(),
     deliveries: z.array(DeliverySchema),
+    holdExpiresAt: z.string().nullable(),
   })
   .meta({ id: 'Booking' });
 assertExact<z.output<typeof BookingSchema>, Booking>(true);

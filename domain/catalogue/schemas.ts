@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assertExact } from '../exact';
 import type * as T from './types';
+import { WeeklyHoursSchema } from '../availability/hours';
 
 /**
  * Response schemas of the public catalogue (the OpenAPI document and the reply serializer use them). Each is checked
@@ -23,6 +24,7 @@ export const RestaurantSchema = z
     address: z.string(),
     lat: coordinate,
     lng: coordinate,
+    hours: WeeklyHoursSchema.nullable(),
   })
   .meta({ id: 'Restaurant' });
 assertExact<z.output<typeof RestaurantSchema>, T.Restaurant>(true);
@@ -53,6 +55,7 @@ export const HotelSchema = z
     description: z.string(),
     maxGuests: z.number(),
     rooms: z.number(),
+    unitsLeft: z.number().optional(),
   })
   .meta({ id: 'Hotel' });
 assertExact<z.output<typeof HotelSchema>, T.Hotel>(true);
@@ -71,6 +74,8 @@ export const FlightSchema = z
     image: z.string(),
     date: z.string().optional(),
     arrivalDate: z.string().optional(),
+    seats: z.number(),
+    unitsLeft: z.number().optional(),
   })
   .meta({ id: 'Flight' });
 assertExact<z.output<typeof FlightSchema>, T.Flight>(true);
@@ -104,6 +109,8 @@ export const CarSchema = z
     image: z.string(),
     company: z.string(),
     location: z.string(),
+    fleet: z.number(),
+    unitsLeft: z.number().optional(),
   })
   .meta({ id: 'Car' });
 assertExact<z.output<typeof CarSchema>, T.Car>(true);
@@ -157,6 +164,7 @@ export const PropertySchema = z
     image: z.string(),
     description: z.string(),
     amenities: z.array(z.string()),
+    unitsLeft: z.number().optional(),
   })
   .meta({ id: 'Property' });
 assertExact<z.output<typeof PropertySchema>, T.Property>(true);
@@ -188,6 +196,7 @@ export const GeneralServiceSchema = z
     languages: z.array(z.string()),
     rating: z.number(),
     reviewCount: z.number(),
+    appointmentMinutes: z.number().nullable(),
   })
   .meta({ id: 'GeneralService' });
 assertExact<z.output<typeof GeneralServiceSchema>, T.GeneralService>(true);

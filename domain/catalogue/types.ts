@@ -1,3 +1,5 @@
+import type { WeeklyHours } from '../availability/hours';
+
 /** The public API shapes of the catalogue, with the spec's field names (spec 000 section 3). Money in dollars. */
 
 export type Restaurant = {
@@ -15,6 +17,8 @@ export type Restaurant = {
   address: string;
   lat: number | null;
   lng: number | null;
+  /** Structured weekly opening hours (null: not set); open now / opens at is worked out from them (domain/availability/hours.ts). */
+  hours: WeeklyHours | null;
 };
 
 /** category and available are set by the restaurant in the provider portal (unavailable dishes are not listed). */
@@ -34,6 +38,8 @@ export type Hotel = {
   description: string;
   maxGuests: number;
   rooms: number;
+  /** Only in a search with dates: rooms free on every night of the stay. */
+  unitsLeft?: number;
 };
 
 export type Flight = {
@@ -58,6 +64,10 @@ export type Flight = {
    * time zones (e.g. the next day for an overnight flight, two days later for Vancouver to Sydney).
    */
   arrivalDate?: string;
+  /** Seats of each daily departure. */
+  seats: number;
+  /** Only in a search with `date`: seats left on that day's departure. */
+  unitsLeft?: number;
 };
 
 export type ShippingRate = {
@@ -84,6 +94,10 @@ export type Car = {
   image: string;
   company: string;
   location: string;
+  /** Cars of this model in the fleet. */
+  fleet: number;
+  /** Only in a search with dates: cars free on every day from pickup to return. */
+  unitsLeft?: number;
 };
 
 export type TaxiRide = {
@@ -173,6 +187,8 @@ export type Property = {
   image: string;
   description: string;
   amenities: string[];
+  /** Only in a search with a move-in date and months: 1 when the lease is free, else 0. */
+  unitsLeft?: number;
 };
 
 export type AdditionalService = {
@@ -208,4 +224,6 @@ export type GeneralService = {
   rating: number;
   /** Visible reviews the rating averages; 0 means the listing shows 'New'. */
   reviewCount: number;
+  /** The length of one appointment in minutes; null when the service is not booked by appointment. */
+  appointmentMinutes: number | null;
 };
