@@ -31,6 +31,7 @@ import { supportRoutes } from './modules/support/routes';
 import { trackingRoutes } from './modules/tracking/routes';
 import { driversRoutes } from './modules/drivers/routes';
 import { registerOrders } from './modules/orders/subscribers';
+import { availabilityRoutes, registerAvailability } from './modules/availability';
 import { registerDrivers } from './modules/drivers/subscribers';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { chatRoutes } from './modules/chat/routes';
@@ -181,6 +182,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await locationsRoutes(app, ctx, locationsCache);
   await trackingRoutes(app, ctx, await loadPageRenderer(config.distDir));
   await bookingsRoutes(app, ctx);
+  await availabilityRoutes(app, ctx);
+  registerAvailability(ctx);
   await paymentsRoutes(app, ctx);
   await onboardingRoutes(app, ctx);
   await supportRoutes(app, ctx);

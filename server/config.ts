@@ -33,6 +33,10 @@ const EnvSchema = z.object({
   SIGNUP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   /** How often the dispatcher runs (offer expiry, next waves, unassigned flags); 0 turns it off (tests drive it). */
   DISPATCH_TICK_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** How long an unpaid booking holds its rooms, cars, seats, dates or appointment (any positive number of minutes). */
+  BOOKING_HOLD_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(15),
+  /** How often expired holds are released (ms); 0 turns the sweep off (tests drive it). Bookings and dated searches also release them. */
+  HOLD_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which requests get a log line: 'errors' (default: answers with status 400 or more, and requests slower than a
@@ -67,6 +71,9 @@ export type Config = {
   logRequests: 'errors' | 'all';
   trustProxy: boolean;
   dispatchTickMs: number;
+  /** BOOKING_HOLD_MINUTES in milliseconds. */
+  bookingHoldMs: number;
+  holdSweepMs: number;
   /** Session lifetimes in milliseconds. */
   session: { idleMs: number; absoluteMs: number };
   /** The sign-in throttle (ADR 016): per account + address, per address, and the account-wide slow-down. */
@@ -111,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: e.LOG_REQUESTS,
     trustProxy: e.TRUST_PROXY,
     dispatchTickMs: e.DISPATCH_TICK_MS,
+    bookingHoldMs: Math.round(e.BOOKING_HOLD_MINUTES * 60_000),
+    holdSweepMs: e.HOLD_SWEEP_MS,
     session: { idleMs: 7 * 24 * 3600_000, absoluteMs: 30 * 24 * 3600_000 },
     loginThrottle: { max: 10, windowMs: 15 * 60_000, ipMax: 30, slowAfter: 10, slowIntervalMs: 30_000 },
     signupLimit: { max: e.SIGNUP_LIMIT, windowMs: 60 * 60_000 },

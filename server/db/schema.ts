@@ -6,9 +6,13 @@
  * Ratings are numeric(2,1) and come back from the driver as strings; the API layer converts them.
  */
 import { sql } from 'drizzle-orm';
+import type { WeeklyHours } from '../../domain/availability/hours';
 import {
   boolean,
+  check,
+  date,
   index,
+  primaryKey,
   integer,
   jsonb,
   numeric,
@@ -133,6 +137,8 @@ export const restaurants = pgTable('restaurants', {
   address: text('address').notNull().default(''),
   lat: numeric('lat', { precision: 9, scale: 6 }),
   lng: numeric('lng', { precision: 9, scale: 6 }),
+  /** Structured weekly opening hours (domain/availability/hours.ts); null until set or parsed from the registration. */
+  openingHours: jsonb('opening_hours').$type<WeeklyHours>(),
   isActive: isActive(),
   ownerId: ownerId(),
   changedBy: changedBy(),
@@ -192,6 +198,8 @@ export const flights = pgTable('flights', {
   arrivalTime: text('arrival_time').notNull(),
   duration: text('duration').notNull().default('2h 30m'),
   priceCents: integer('price_cents').notNull(),
+  /** Seats of each daily departure (availability_days counts them per day). */
+  seats: integer('seats').notNull().default(180),
   image: text('image').notNull().default(''),
   isActive: isActive(),
   ownerId: ownerId(),
@@ -230,6 +238,8 @@ export const cars = pgTable('cars', {
   image: text('image').notNull().default(''),
   company: text('company').notNull().default(''),
   location: text('location').notNull().default(''),
+  /** Cars of this model in the fleet (availability_days counts them per day). */
+  fleet: integer('fleet').notNull().default(3),
   isActive: isActive(),
   ownerId: ownerId(),
   changedBy: changedBy(),
@@ -315,6 +325,10 @@ export const generalServices = pgTable('general_services', {
   experience: text('experience').notNull().default(''),
   specializations: textList('specializations'),
   languages: textList('languages'),
+  /** One appointment's length; null when the service is not booked by appointment. */
+  appointmentMinutes: integer('appointment_minutes'),
+  /** Weekly working hours of an appointment service (domain/availability/hours.ts). */
+  workingHours: jsonb('working_hours').$type<WeeklyHours>(),
   rating: rating(),
   reviewCount: reviewCount(),
   isActive: isActive(),
@@ -490,6 +504,8 @@ export const bookings = pgTable(
       .notNull()
       .default('pending'),
     totalCents: integer('total_cents').notNull(),
+    /** While pending: until when its availability holds keep their units (null when it holds nothing). */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     currency: text('currency').notNull().default('usd'),
     bookingDate: timestamp('booking_date', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -578,6 +594,94 @@ export const webhookEvents = pgTable('webhook_events', {
   type: text('type').notNull(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------- availability (ADR 027)
+
+/**
+ * One row per listing and day that anything has taken: units taken by holds and bookings, and how many provider
+ * blocks cover the day. The CHECK constraints are the guarantee: no statement, however concurrent, can take more
+ * units than the day's capacity, book a blocked day or block a booked one. Rows are created on first use with the
+ * listing's capacity; a capacity change rewrites `capacity` of the coming days under the same CHECK.
+ */
+export const availabilityDays = pgTable(
+  'availability_days',
+  {
+    kind: text('kind').notNull(),
+    listingId: integer('listing_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    capacity: integer('capacity').notNull(),
+    taken: integer('taken').notNull().default(0),
+    blocked: integer('blocked').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.listingId, t.day] }),
+    check('availability_days_within_capacity', sql`${t.taken} >= 0 and ${t.taken} <= ${t.capacity}`),
+    check('availability_days_blocked_is_empty', sql`${t.blocked} >= 0 and (${t.blocked} = 0 or ${t.taken} = 0)`),
+  ],
+);
+
+/**
+ * What a booking line holds: units of a listing over days [startDay, endDay), or an appointment [startsAt, endsAt).
+ * 'held' until paid or expiresAt, then 'confirmed' (paid) or 'released' (expired, cancelled). Appointments of one
+ * listing never overlap: an exclusion constraint (btree_gist) in migration 0008 refuses it.
+ */
+export const availabilityHolds = pgTable(
+  'availability_holds',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    listingId: integer('listing_id').notNull(),
+    units: integer('units').notNull(),
+    startDay: date('start_day', { mode: 'string' }).notNull(),
+    endDay: date('end_day', { mode: 'string' }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    status: text('status', { enum: ['held', 'confirmed', 'released'] })
+      .notNull()
+      .default('held'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('availability_holds_booking_idx').on(t.bookingId),
+    index('availability_holds_listing_idx').on(t.kind, t.listingId, t.startDay),
+    index('availability_holds_expiry_idx').on(t.expiresAt).where(sql`status = 'held'`),
+    check('availability_holds_span', sql`${t.endDay} > ${t.startDay} and ${t.units} > 0`),
+  ],
+);
+
+/** Days [startDay, endDay) a provider closed a listing (maintenance, own use); each adds to availability_days.blocked. */
+export const availabilityBlocks = pgTable(
+  'availability_blocks',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    listingId: integer('listing_id').notNull(),
+    startDay: date('start_day', { mode: 'string' }).notNull(),
+    endDay: date('end_day', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('availability_blocks_listing_idx').on(t.kind, t.listingId, t.startDay)],
+);
+
+/** A listing's booking rules; a listing without a row has the defaults (domain DEFAULT_RULES). */
+export const availabilityRules = pgTable(
+  'availability_rules',
+  {
+    kind: text('kind').notNull(),
+    listingId: integer('listing_id').notNull(),
+    minNights: integer('min_nights').notNull().default(1),
+    maxNights: integer('max_nights').notNull().default(365),
+    leadDays: integer('lead_days').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.listingId] })],
+);
 
 // ---------------------------------------------------------------- tracking
 

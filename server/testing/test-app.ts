@@ -31,6 +31,8 @@ export async function createTestApp(
     DIST_DIR: '/nonexistent-dist',
     // Tests drive the dispatcher themselves (dispatchTick with a chosen clock).
     DISPATCH_TICK_MS: '0',
+    // Tests release expired holds themselves (releaseExpiredHolds with a chosen clock).
+    HOLD_SWEEP_MS: '0',
     ...opts.env,
   });
   const ctx = await createContext(config, database, opts.overrides);

@@ -2,6 +2,7 @@
  * Seeds the demo catalogue once. The `seed_runs` row and the data go in one transaction, so a crash mid-seed
  * leaves nothing behind and a second start (or a concurrent one) finds the marker and does nothing.
  */
+import { appointmentServices, carFleets, flightSeats, restaurantHours } from './availability';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../connect';
 import {
@@ -65,7 +66,7 @@ async function seedCatalogueRows(db: Db): Promise<{ seeded: boolean }> {
 
     const insertedRestaurants = await tx
       .insert(restaurants)
-      .values(RESTAURANTS)
+      .values(restaurantHours(RESTAURANTS))
       .returning({ id: restaurants.id, cuisine: restaurants.cuisine });
     const menuRows: (typeof menuItems.$inferInsert)[] = insertedRestaurants.flatMap((r) =>
       menuForCuisine(r.cuisine).map((item, position) => ({
@@ -79,12 +80,12 @@ async function seedCatalogueRows(db: Db): Promise<{ seeded: boolean }> {
     if (menuRows.length > 0) await tx.insert(menuItems).values(menuRows);
 
     await tx.insert(hotels).values(HOTELS);
-    await tx.insert(flights).values(FLIGHTS);
+    await tx.insert(flights).values(flightSeats(FLIGHTS));
     await tx.insert(shippingRates).values(SHIPPING_RATES);
-    await tx.insert(cars).values(CARS);
+    await tx.insert(cars).values(carFleets(CARS));
     await tx.insert(taxiRides).values(TAXI_RIDES);
     await tx.insert(properties).values(PROPERTIES);
-    await tx.insert(generalServices).values(GENERAL_SERVICES);
+    await tx.insert(generalServices).values(appointmentServices(GENERAL_SERVICES));
     await tx.insert(additionalServices).values(ADDITIONAL_SERVICES);
 
     // The demo tracking numbers may already exist (e.g. created by hand); never fail the seed over them.

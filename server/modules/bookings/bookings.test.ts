@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flightFareCents, greatCircleKm, roundKm, shippingRateCents, taxiFareCents } from '../../../domain/catalogue/pricing';
 import { additionalServices, bookings as bookingsTable, cars, flights, generalServices, payments, properties, restaurants, shippingRates, taxiRides, trackingRecords, trackingUpdates } from '../../db/schema';
@@ -110,7 +110,8 @@ describe('POST /api/bookings', () => {
     const [prop] = await db.select().from(properties).orderBy(asc(properties.id)).limit(1);
     const [rate] = await db.select().from(shippingRates).orderBy(asc(shippingRates.id)).limit(1);
     const [extra] = await db.select().from(additionalServices).orderBy(asc(additionalServices.id)).limit(1);
-    const [general] = await db.select().from(generalServices).orderBy(asc(generalServices.id)).limit(1);
+    // A service booked without an appointment (appointment services need a time: availability.test.ts).
+    const [general] = await db.select().from(generalServices).where(isNull(generalServices.appointmentMinutes)).orderBy(asc(generalServices.id)).limit(1);
     const { restaurant, item } = await firstMenuItem(t);
     const pickup = { lat: 43.6532, lng: -79.3832, address: 'Union Station' };
     const dropoff = { lat: 43.6777, lng: -79.6248, address: 'Pearson Airport' };

@@ -17,7 +17,7 @@ export async function bookingsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/api/bookings', { onRequest: requireUser, schema: { body: CreateBookingSchema, response: { 201: BookingSchema } } }, async (request, reply) => {
     const { max, windowMs } = ctx.config.bookingLimit;
     await limit(counters, `booking:${currentUser(request).id}`, max, windowMs, 'Too many bookings in a short time. Please try again later.');
-    const booking = await createBooking(ctx.db, currentUser(request).id, request.body);
+    const booking = await createBooking(ctx.db, currentUser(request).id, request.body, { holdMs: ctx.config.bookingHoldMs });
     return reply.status(201).send(booking);
   });
 

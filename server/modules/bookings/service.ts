@@ -28,6 +28,7 @@ import type { PaymentGateway } from '../../platform/payments';
 import { serverKindOfServiceType } from '../catalogue/kinds';
 import { placeText } from '../locations/directory';
 import { audit, type AuditActor } from '../audit/service';
+import { closedReason, confirmHolds, holdForBooking, holdRequestOf, releaseBookingHolds, type HoldRequest } from '../availability';
 
 type Exec = Db | Tx;
 type BookingRow = typeof bookings.$inferSelect;
@@ -45,7 +46,8 @@ type CreateBookingBody = z.output<typeof CreateBookingSchema>;
  * Prices every line from the catalogue (the client's prices are ignored), checks the customer saw the same total,
  * and stores the booking as pending. The booking date is the server's clock; the client's bookingDate is ignored.
  */
-export async function createBooking(db: Db, userId: number, body: CreateBookingBody, now: Date = new Date()): Promise<Booking> {
+export async function createBooking(db: Db, userId: number, body: CreateBookingBody, opts: { holdMs: number; now?: Date }): Promise<Booking> {
+  const now = opts.now ?? new Date();
   const today = todayUtc(now);
   const lines: Array<{ serviceType: ServiceType; serviceId: number; name: string; quantity: number; unitPriceCents: number; lineTotalCents: number; details: Record<string, unknown> }> = [];
   for (const [i, item] of body.items.entries()) {
@@ -66,6 +68,9 @@ export async function createBooking(db: Db, userId: number, body: CreateBookingB
         // The address stays as typed; the coordinates are the place's (its city, for a street address).
         food.destination = { ...placed, address: food.address };
       }
+      // A restaurant takes orders while it is open only.
+      const closed = await closedReason(db, food.restaurantId, now);
+      if (closed) throw conflict(closed, { [`items.${i}.details.restaurantId`]: closed });
     }
     const price = priceUnit(entry, parsed.data, today);
     if (!price.ok) throw badRequest(price.message, { [`items.${i}.details.${price.field}`]: price.message });
@@ -81,18 +86,24 @@ export async function createBooking(db: Db, userId: number, body: CreateBookingB
   }
   const totalCents = bookingTotalCents(lines);
   if (!totalMatches(body.totalAmount, totalCents)) throw conflict('The total has changed', { totalAmount: centsToDollars(totalCents) });
+  const holds = (await Promise.all(lines.map((l, i) => holdRequestOf(db, l, i)))).filter((h): h is HoldRequest => h !== null);
+  const holdExpiresAt = holds.length > 0 ? new Date(now.getTime() + opts.holdMs) : null;
 
-  // One statement inserts the booking and its lines (atomic on its own: no transaction) and returns both; the answer
-  // is built from them: a new booking has no payments or deliveries yet, so reading it back would only repeat them.
-  const [row] = await insertBooking(db, [userId, totalCents, now.toISOString(), JSON.stringify(lines.map((l, position) => ({ ...l, position })))]);
-  return toView(row, row.items, [], []);
+  // The booking and its lines (one statement), then what it holds, in one transaction: a line that does not fit
+  // (409) leaves nothing behind. The answer is built from the inserted rows: a new booking has no payments or
+  // deliveries yet.
+  return db.transaction(async (tx) => {
+    const [row] = await insertBooking(tx, [userId, totalCents, now.toISOString(), JSON.stringify(lines.map((l, position) => ({ ...l, position }))), holdExpiresAt?.toISOString() ?? null]);
+    if (holdExpiresAt) await holdForBooking(tx, row.id, holds, holdExpiresAt, now);
+    return toView(row, row.items, [], []);
+  });
 }
 
 /** createBooking's insert: the booking, then its lines in the order given (ids ascending), returned together. */
 const insertBooking = rawStatement<BookingRow & { items: Array<typeof bookingItems.$inferSelect> }>(
   'booking_insert',
   `with b as (
-     insert into bookings (user_id, total_cents, booking_date) values ($1, $2, $3::timestamptz) returning *
+     insert into bookings (user_id, total_cents, booking_date, hold_expires_at) values ($1, $2, $3::timestamptz, $5::timestamptz) returning *
    ), i as (
      insert into booking_items (booking_id, service_type, service_id, name, quantity, unit_price_cents, line_total_cents, details)
      select b.id, l."serviceType", l."serviceId", l.name, l.quantity, l."unitPriceCents", l."lineTotalCents", l.details
@@ -100,7 +111,7 @@ const insertBooking = rawStatement<BookingRow & { items: Array<typeof bookingIte
      order by l.position
      returning *
    )
-   select b.id, b.user_id as "userId", b.status, b.total_cents as "totalCents", b.currency, b.booking_date as "bookingDate",
+   select b.id, b.user_id as "userId", b.status, b.total_cents as "totalCents", b.currency, b.booking_date as "bookingDate", b.hold_expires_at as "holdExpiresAt",
      b.created_at as "createdAt", b.updated_at as "updatedAt",
      (select json_agg(json_build_object('id', i.id, 'bookingId', i.booking_id, 'serviceType', i.service_type, 'serviceId', i.service_id,
         'name', i.name, 'quantity', i.quantity, 'unitPriceCents', i.unit_price_cents, 'lineTotalCents', i.line_total_cents, 'details', i.details)
@@ -164,6 +175,7 @@ function toView(b: BookingRow, items: Array<typeof bookingItems.$inferSelect>, p
     payments: pays.map(toPayment),
     deliveries,
     ...(trackingId ? { trackingId } : {}),
+    holdExpiresAt: b.status === 'pending' && b.holdExpiresAt ? b.holdExpiresAt.toISOString() : null,
   };
 }
 
@@ -193,22 +205,26 @@ export async function deliveriesOf(db: Exec, bookingId: number): Promise<Deliver
 
 /**
  * Expires abandoned bookings: pending ones older than PENDING_BOOKING_TTL_MS become cancelled (nothing was charged,
- * so there is nothing to refund and no event). Runs before bookings are read, so one is never shown as open.
+ * so there is nothing to refund and no event) and whatever they still hold is released. Runs before bookings are
+ * read, so one is never shown as open.
  */
-export async function expireAbandonedBookings(db: Exec, opts: { userId?: number; bookingId?: number } = {}, now: Date = new Date()): Promise<number> {
-  const expired = await db
-    .update(bookings)
-    .set({ status: 'cancelled', updatedAt: now })
-    .where(
-      and(
-        eq(bookings.status, 'pending'),
-        lte(bookings.createdAt, new Date(now.getTime() - PENDING_BOOKING_TTL_MS)),
-        opts.userId !== undefined ? eq(bookings.userId, opts.userId) : undefined,
-        opts.bookingId !== undefined ? eq(bookings.id, opts.bookingId) : undefined,
-      ),
-    )
-    .returning({ id: bookings.id });
-  return expired.length;
+export async function expireAbandonedBookings(db: Db, opts: { userId?: number; bookingId?: number } = {}, now: Date = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(bookings)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(
+        and(
+          eq(bookings.status, 'pending'),
+          lte(bookings.createdAt, new Date(now.getTime() - PENDING_BOOKING_TTL_MS)),
+          opts.userId !== undefined ? eq(bookings.userId, opts.userId) : undefined,
+          opts.bookingId !== undefined ? eq(bookings.id, opts.bookingId) : undefined,
+        ),
+      )
+      .returning({ id: bookings.id });
+    await releaseBookingHolds(tx, expired.map((e) => e.id), now);
+    return expired.length;
+  });
 }
 
 /** The caller's bookings, newest first (abandoned ones expired first). */
@@ -219,7 +235,7 @@ export async function listBookings(db: Db, userId: number): Promise<Booking[]> {
 }
 
 /** A booking its owner or an admin may see; anyone else gets the same 404 as for a missing one. */
-export async function getBooking(db: Exec, viewer: Viewer, id: number): Promise<Booking> {
+export async function getBooking(db: Db, viewer: Viewer, id: number): Promise<Booking> {
   const [b] = await db.select({ userId: bookings.userId }).from(bookings).where(eq(bookings.id, id));
   if (!b || (b.userId !== viewer.id && viewer.role !== 'admin')) throw notFound('Booking not found');
   await expireAbandonedBookings(db, { bookingId: id });
@@ -258,6 +274,8 @@ export type Charge = { amountCents: number; currency: string; brand: string | nu
  */
 export async function confirmPaid(tx: Tx, emit: Emit, booking: BookingRow, charge: Charge, serviceTypes?: string[]): Promise<number> {
   applyOrConflict(booking.status, 'pay');
+  // What it holds is its own for good (the caller renewed lapsed holds before charging).
+  await confirmHolds(tx, booking.id);
   const event: DomainEventMap['booking.confirmed'] = { bookingId: booking.id, userId: booking.userId, ...(serviceTypes ? { serviceTypes } : {}) };
   const [paid] = await chargeAndConfirm(tx, [
     booking.id,
@@ -319,6 +337,8 @@ export async function cancelBooking(events: EventBus, gateway: PaymentGateway, v
       }
     }
     await setStatus(tx, id, 'cancelled');
+    // Its rooms, cars, seats, dates or appointment are free again.
+    await releaseBookingHolds(tx, [id]);
     // Money moved: audited in the same transaction (ADR 017).
     if (refund) await audit(tx, { actor: { id: viewer.id }, action: 'booking.refunded', targetType: 'booking', targetId: id, changes: { status: [b.status, 'cancelled'], refund: refund.amount, customerId: b.userId } });
     await emit('booking.cancelled', { bookingId: id, userId: b.userId, refundCents: refund ? Math.round(refund.amount * 100) : null });

@@ -33,6 +33,7 @@ export const toApi = {
     address: r.address,
     lat: num(r.lat),
     lng: num(r.lng),
+    hours: r.openingHours ?? null,
   }),
   menuItem: (m: Row<typeof menuItems>): T.MenuItem => ({
     id: m.id,
@@ -67,6 +68,7 @@ export const toApi = {
     price: centsToDollars(f.priceCents),
     duration: f.duration,
     image: f.image,
+    seats: f.seats,
   }),
   shippingRate: (s: Row<typeof shippingRates>): T.ShippingRate => ({
     id: s.id,
@@ -90,6 +92,7 @@ export const toApi = {
     image: c.image,
     company: c.company,
     location: c.location,
+    fleet: c.fleet,
   }),
   taxiRide: (t: Row<typeof taxiRides>): T.TaxiRide => ({
     id: t.id,
@@ -150,5 +153,7 @@ export const toApi = {
     languages: g.languages,
     rating: rating(g.rating),
     reviewCount: g.reviewCount,
+    // Booked by appointment only when it also has working hours to offer slots in.
+    appointmentMinutes: g.workingHours ? g.appointmentMinutes : null,
   }),
 };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
@@ -6,9 +6,12 @@ import {
   SHIPPING_MAX_SIDE_INCHES,
   SHIPPING_MAX_WEIGHT_LBS,
   SHIPPING_SPEEDS,
+  LEASE_MONTHS,
   earliestTravelDay,
   parseDay,
 } from '../../../domain/catalogue/pricing';
+import { MAX_AVAILABILITY_DAYS, daysBetween } from '../../../domain/availability/schemas';
+import { searchSpan } from '../../../domain/availability/spans';
 import { CUISINES, GENERAL_CATEGORIES, PROPERTY_TYPES } from '../../../domain/onboarding/options';
 import { ResponseCache } from './cache';
 import {
@@ -104,14 +107,48 @@ const travelDate = z.preprocess(
     .optional(),
 );
 
+/** A date of a dated search: a real day, not in the past (`label` names it in the message). */
+const searchDay = (label: string) =>
+  z.preprocess(
+    blankIsAbsent,
+    z
+      .string({ error: `${label} must be a date (YYYY-MM-DD)` })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+      .refine((d) => !Number.isNaN(parseDay(d)), `${label} must be a real calendar date`)
+      .refine((d) => d >= earliestTravelDay(), `${label} must not be in the past`)
+      .optional(),
+  );
+/** Both days of a span or neither; the second after (or, `sameDayOk`, on) the first; at most a year apart. */
+function spanRule<Q extends Record<string, unknown>>(first: keyof Q & string, second: keyof Q & string, labels: [string, string], sameDayOk: boolean) {
+  return (q: Q, ctx: z.RefinementCtx) => {
+    const a = q[first] as string | undefined;
+    const b = q[second] as string | undefined;
+    if ((a === undefined) !== (b === undefined)) {
+      const missing = a === undefined ? first : second;
+      ctx.addIssue({ code: 'custom', path: [missing], message: `${a === undefined ? labels[0] : labels[1]} is required with ${a === undefined ? labels[1] : labels[0]}` });
+      return;
+    }
+    if (a === undefined || b === undefined) return;
+    if (sameDayOk ? b < a : b <= a) ctx.addIssue({ code: 'custom', path: [second], message: `${labels[1]} must be after ${labels[0]}` });
+    else if (daysBetween(a, b) > MAX_AVAILABILITY_DAYS) ctx.addIssue({ code: 'custom', path: [second], message: `At most ${MAX_AVAILABILITY_DAYS} days apart` });
+  };
+}
+
 const RestaurantsQuery = z.object({ q: text('Search text'), cuisine: choice('Cuisine', CUISINES) });
-const HotelsQuery = z.object({
-  location: text('Location'),
-  guests: wholeNumber('Guests', 1, 100),
-  rooms: wholeNumber('Rooms', 1, 50),
-});
-const FlightsQuery = z.object({ from: text('From'), to: text('To'), date: travelDate });
+const HotelsQuery = z
+  .object({
+    location: text('Location'),
+    guests: wholeNumber('Guests', 1, 100),
+    rooms: wholeNumber('Rooms', 1, 50),
+    checkIn: searchDay('Check-in date'),
+    checkOut: searchDay('Check-out date'),
+  })
+  .superRefine(spanRule('checkIn', 'checkOut', ['Check-in date', 'Check-out date'], false));
+const FlightsQuery = z.object({ from: text('From'), to: text('To'), date: travelDate, passengers: wholeNumber('Passengers', 1, 50) });
 const CategoryQuery = z.object({ category: text('Category') });
+const CarsQuery = z
+  .object({ category: text('Category'), pickupDate: searchDay('Pickup date'), returnDate: searchDay('Return date') })
+  .superRefine(spanRule('pickupDate', 'returnDate', ['Pickup date', 'Return date'], true));
 const GeneralCategoryQuery = z.object({ category: choice('Category', GENERAL_CATEGORIES) });
 const PropertiesQuery = z
   .object({
@@ -119,11 +156,20 @@ const PropertiesQuery = z
     type: choice('Type', PROPERTY_TYPES),
     minPrice: dollars('Minimum price'),
     maxPrice: dollars('Maximum price'),
+    moveIn: searchDay('Move-in date'),
+    months: z.preprocess(
+      blankIsAbsent,
+      z.coerce
+        .number({ error: 'Lease must be 1, 3, 6 or 12 months' })
+        .refine((m) => (LEASE_MONTHS as readonly number[]).includes(m), 'Lease must be 1, 3, 6 or 12 months')
+        .optional(),
+    ),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: 'Minimum price must not be above maximum price',
     path: ['maxPrice'],
-  });
+  })
+  .refine((q) => (q.moveIn === undefined) === (q.months === undefined), { message: 'Move-in date and months go together', path: ['months'] });
 
 const MenuParams = z.object({
   id: z.coerce
@@ -176,6 +222,12 @@ export function createCatalogueCache(ctx: AppContext): ResponseCache {
   return cache;
 }
 
+/** The answer of a dated search: what is free changes with every booking, so it is never stored. */
+async function dated<T>(reply: FastifyReply, answer: Promise<T>): Promise<T> {
+  reply.header('cache-control', 'no-store');
+  return answer;
+}
+
 /** A stable key for a validated query: its defined fields in name order. */
 function keyOf(route: string, query: object = {}): string {
   const defined = Object.entries(query).filter(([, v]) => v !== undefined);
@@ -193,29 +245,36 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext, cac
   r.get('/api/restaurants/:id/menu', { schema: { params: MenuParams, response: { 200: z.array(MenuItemSchema) } } }, async (request, reply) =>
     cache.reply(request, reply, keyOf('menu', request.params), () => catalogue.menu(db, request.params.id)),
   );
-  r.get('/api/hotels', { schema: { querystring: HotelsQuery, response: { 200: z.array(HotelSchema) } } }, async (request, reply) =>
-    cache.reply(request, reply, keyOf('hotels', request.query), () => catalogue.hotels(db, request.query)),
-  );
-  r.get('/api/flights', { schema: { querystring: FlightsQuery, response: { 200: z.array(FlightSchema) } } }, async (request, reply) =>
-    // A dated search's validity depends on today's date, so its raw URL is not remembered for the fast path.
-    cache.reply(request, reply, keyOf('flights', request.query), () => catalogue.flights(db, request.query), request.query.date === undefined),
-  );
+  // A dated search answers what is free now: never cached (each booking changes it).
+  r.get('/api/hotels', { schema: { querystring: HotelsQuery, response: { 200: z.array(HotelSchema) } } }, async (request, reply) => {
+    const { checkIn, checkOut, ...rest } = request.query;
+    if (checkIn && checkOut) return dated(reply, catalogue.hotels(db, { ...rest, span: searchSpan('hotels', { checkIn, checkOut }) }));
+    return cache.reply(request, reply, keyOf('hotels', rest), () => catalogue.hotels(db, rest));
+  });
+  r.get('/api/flights', { schema: { querystring: FlightsQuery, response: { 200: z.array(FlightSchema) } } }, async (request, reply) => {
+    if (request.query.date !== undefined) return dated(reply, catalogue.flights(db, request.query));
+    return cache.reply(request, reply, keyOf('flights', request.query), () => catalogue.flights(db, request.query));
+  });
   r.get('/api/shipping-rates', { schema: { response: { 200: z.array(ShippingRateSchema) } } }, async (request, reply) => cache.reply(request, reply, keyOf('shippingRates', {}), () => catalogue.shippingRates(db)));
   r.get('/api/shipping-rates/quote', { schema: { querystring: ShippingQuoteQuery, response: { 200: ShippingQuoteSchema } } }, async (request) => {
     const { speed, ...parcel } = request.query;
     return catalogue.shippingQuote(db, parcel, speed);
   });
-  r.get('/api/cars', { schema: { querystring: CategoryQuery, response: { 200: z.array(CarSchema) } } }, async (request, reply) =>
-    cache.reply(request, reply, keyOf('cars', request.query), () => catalogue.cars(db, request.query)),
-  );
+  r.get('/api/cars', { schema: { querystring: CarsQuery, response: { 200: z.array(CarSchema) } } }, async (request, reply) => {
+    const { pickupDate, returnDate, ...rest } = request.query;
+    if (pickupDate && returnDate) return dated(reply, catalogue.cars(db, { ...rest, span: searchSpan('cars', { pickupDate, returnDate }) }));
+    return cache.reply(request, reply, keyOf('cars', rest), () => catalogue.cars(db, rest));
+  });
   r.get('/api/taxi-rides', { schema: { response: { 200: z.array(TaxiRideSchema) } } }, async (request, reply) => cache.reply(request, reply, keyOf('taxiRides', {}), () => catalogue.taxiRides(db)));
   r.get('/api/taxi-rides/quote', { schema: { querystring: TaxiQuoteQuery, response: { 200: TaxiQuoteSchema } } }, async (request) => {
     const q = request.query;
     return catalogue.taxiQuote(db, { lat: q.pickupLat, lng: q.pickupLng }, { lat: q.dropoffLat, lng: q.dropoffLng });
   });
-  r.get('/api/properties', { schema: { querystring: PropertiesQuery, response: { 200: z.array(PropertySchema) } } }, async (request, reply) =>
-    cache.reply(request, reply, keyOf('properties', request.query), () => catalogue.properties(db, request.query)),
-  );
+  r.get('/api/properties', { schema: { querystring: PropertiesQuery, response: { 200: z.array(PropertySchema) } } }, async (request, reply) => {
+    const { moveIn, months, ...rest } = request.query;
+    if (moveIn && months) return dated(reply, catalogue.properties(db, { ...rest, span: searchSpan('properties', { moveIn, months }) }));
+    return cache.reply(request, reply, keyOf('properties', rest), () => catalogue.properties(db, rest));
+  });
   r.get('/api/services', { schema: { response: { 200: z.array(AdditionalServiceSchema) } } }, async (request, reply) => cache.reply(request, reply, keyOf('additionalServices', {}), () => catalogue.additionalServices(db)));
   r.get('/api/general-services', { schema: { querystring: GeneralCategoryQuery, response: { 200: z.array(GeneralServiceSchema) } } }, async (request, reply) =>
     cache.reply(request, reply, keyOf('generalServices', request.query), () => catalogue.generalServices(db, request.query)),

@@ -36,6 +36,8 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { locationDirectory } from '../locations/directory';
+import { releaseExpiredHolds, unitsLeftSql } from '../availability';
+import type { DaySpan } from '../../../domain/availability/spans';
 import { toApi } from './mappers';
 
 /** `%text%` for ILIKE, with the user's own % _ and \ taken literally. */
@@ -56,9 +58,17 @@ function placeMatches(value: string | undefined, ...columns: AnyPgColumn[]): SQL
 }
 
 export type RestaurantFilter = { q?: string; cuisine?: string };
-export type HotelFilter = { location?: string; guests?: number; rooms?: number };
-export type FlightFilter = { from?: string; to?: string; date?: string };
-export type PropertyFilter = { location?: string; type?: string; minPrice?: number; maxPrice?: number };
+/** A search with dates lists only what is free for the whole span (availability module), each with its units left. */
+export type Dated = { span?: DaySpan };
+export type HotelFilter = { location?: string; guests?: number; rooms?: number } & Dated;
+export type FlightFilter = { from?: string; to?: string; date?: string; passengers?: number };
+export type PropertyFilter = { location?: string; type?: string; minPrice?: number; maxPrice?: number } & Dated;
+export type CarFilter = { category?: string } & Dated;
+
+/** Rows with their units left over the span, when the search has one. */
+function withUnitsLeft<R, A extends object>(rows: Array<{ row: R; unitsLeft: number | null }>, map: (r: R) => A): Array<A & { unitsLeft?: number }> {
+  return rows.map(({ row, unitsLeft }) => (unitsLeft === null ? map(row) : { ...map(row), unitsLeft: Number(unitsLeft) }));
+}
 
 function timeZoneOf(city: string): string | undefined {
   return FLIGHT_CITY_TIME_ZONES[city] ?? locationDirectory().timeZoneOfCity(city);
@@ -96,40 +106,50 @@ export const catalogue = {
     return items.map(toApi.menuItem);
   },
 
-  hotels: async (db: Db, f: HotelFilter = {}) =>
-    (
-      await db
-        .select()
-        .from(hotels)
-        .where(
-          and(
-            eq(hotels.isActive, true),
-            placeMatches(f.location, hotels.location, hotels.name),
-            f.guests !== undefined ? gte(hotels.maxGuests, f.guests) : undefined,
-            f.rooms !== undefined ? gte(hotels.rooms, f.rooms) : undefined,
-          ),
-        )
-        .orderBy(asc(hotels.id))
-    ).map(toApi.hotel),
+  hotels: async (db: Db, f: HotelFilter = {}) => {
+    const left = f.span ? unitsLeftSql('hotels', hotels.id, hotels.rooms, f.span) : null;
+    if (f.span) await releaseExpiredHolds(db);
+    const rows = await db
+      .select({ row: hotels, unitsLeft: left ?? sql<null>`null` })
+      .from(hotels)
+      .where(
+        and(
+          eq(hotels.isActive, true),
+          placeMatches(f.location, hotels.location, hotels.name),
+          f.guests !== undefined ? gte(hotels.maxGuests, f.guests) : undefined,
+          f.rooms !== undefined ? gte(hotels.rooms, f.rooms) : undefined,
+          left ? sql`${left} >= ${f.rooms ?? 1}` : undefined,
+        ),
+      )
+      .orderBy(asc(hotels.id));
+    return withUnitsLeft(rows, toApi.hotel);
+  },
 
   /**
    * Flights are daily schedules, so every future date has the same flights. With `date`, each flight also carries
    * `date` and its local `arrivalDate`.
    */
   flights: async (db: Db, f: FlightFilter = {}): Promise<Flight[]> => {
-    const rows = await db.select().from(flights).where(eq(flights.isActive, true)).orderBy(asc(flights.id));
+    const span = f.date === undefined ? undefined : { start: f.date, end: addDays(f.date, 1) };
+    const left = span ? unitsLeftSql('flights', flights.id, flights.seats, span) : null;
+    if (span) await releaseExpiredHolds(db);
+    const rows = await db
+      .select({ row: flights, unitsLeft: left ?? sql<null>`null` })
+      .from(flights)
+      .where(and(eq(flights.isActive, true), left ? sql`${left} >= ${f.passengers ?? 1}` : undefined))
+      .orderBy(asc(flights.id));
     const { cityOfIata } = locationDirectory();
     return rows
-      .filter((r) => f.from === undefined || flightCityMatches(f.from, r.departureCity, cityOfIata))
-      .filter((r) => f.to === undefined || flightCityMatches(f.to, r.arrivalCity, cityOfIata))
-      .map((r) => {
+      .filter(({ row: r }) => f.from === undefined || flightCityMatches(f.from, r.departureCity, cityOfIata))
+      .filter(({ row: r }) => f.to === undefined || flightCityMatches(f.to, r.arrivalCity, cityOfIata))
+      .map(({ row: r, unitsLeft }) => {
         const flight = toApi.flight(r);
         if (f.date === undefined) return flight;
         const offset = flightArrivalDayOffset(r, f.date, {
           departure: timeZoneOf(r.departureCity),
           arrival: timeZoneOf(r.arrivalCity),
         });
-        return { ...flight, date: f.date, arrivalDate: addDays(f.date, offset) };
+        return { ...flight, date: f.date, arrivalDate: addDays(f.date, offset), unitsLeft: Number(unitsLeft) };
       });
   },
 
@@ -138,34 +158,39 @@ export const catalogue = {
       toApi.shippingRate,
     ),
 
-  cars: async (db: Db, f: { category?: string } = {}) =>
-    (
-      await db
-        .select()
-        .from(cars)
-        .where(and(eq(cars.isActive, true), sameText(cars.category, f.category)))
-        .orderBy(asc(cars.id))
-    ).map(toApi.car),
+  cars: async (db: Db, f: CarFilter = {}) => {
+    const left = f.span ? unitsLeftSql('cars', cars.id, cars.fleet, f.span) : null;
+    if (f.span) await releaseExpiredHolds(db);
+    const rows = await db
+      .select({ row: cars, unitsLeft: left ?? sql<null>`null` })
+      .from(cars)
+      .where(and(eq(cars.isActive, true), sameText(cars.category, f.category), left ? sql`${left} >= 1` : undefined))
+      .orderBy(asc(cars.id));
+    return withUnitsLeft(rows, toApi.car);
+  },
 
   taxiRides: async (db: Db) =>
     (await db.select().from(taxiRides).where(eq(taxiRides.isActive, true)).orderBy(asc(taxiRides.id))).map(toApi.taxiRide),
 
-  properties: async (db: Db, f: PropertyFilter = {}) =>
-    (
-      await db
-        .select()
-        .from(properties)
-        .where(
-          and(
-            eq(properties.isActive, true),
-            placeMatches(f.location, properties.location),
-            sameText(properties.type, f.type),
-            f.minPrice !== undefined ? gte(properties.pricePerMonthCents, dollarsToCents(f.minPrice)) : undefined,
-            f.maxPrice !== undefined ? lte(properties.pricePerMonthCents, dollarsToCents(f.maxPrice)) : undefined,
-          ),
-        )
-        .orderBy(asc(properties.id))
-    ).map(toApi.property),
+  properties: async (db: Db, f: PropertyFilter = {}) => {
+    const left = f.span ? unitsLeftSql('properties', properties.id, sql`1`, f.span) : null;
+    if (f.span) await releaseExpiredHolds(db);
+    const rows = await db
+      .select({ row: properties, unitsLeft: left ?? sql<null>`null` })
+      .from(properties)
+      .where(
+        and(
+          eq(properties.isActive, true),
+          placeMatches(f.location, properties.location),
+          sameText(properties.type, f.type),
+          f.minPrice !== undefined ? gte(properties.pricePerMonthCents, dollarsToCents(f.minPrice)) : undefined,
+          f.maxPrice !== undefined ? lte(properties.pricePerMonthCents, dollarsToCents(f.maxPrice)) : undefined,
+          left ? sql`${left} >= 1` : undefined,
+        ),
+      )
+      .orderBy(asc(properties.id));
+    return withUnitsLeft(rows, toApi.property);
+  },
 
   additionalServices: async (db: Db) =>
     (await db.select().from(additionalServices).where(eq(additionalServices.isActive, true)).orderBy(asc(additionalServices.id))).map(

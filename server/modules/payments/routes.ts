@@ -48,7 +48,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const { bookingId, amount, currency, paymentMethodId } = request.body;
     const fingerprint = requestFingerprint({ bookingId, amount, currency, paymentMethodId });
     const outcome = await withIdempotency(ctx.db, user.id, 'process-payment', key, fingerprint, () =>
-      payBooking(ctx.db, gateway(), ctx.events, user.id, { bookingId, amountCents: amount, paymentMethodId, requestKey: key }),
+      payBooking(ctx.db, gateway(), ctx.events, user.id, { bookingId, amountCents: amount, paymentMethodId, requestKey: key, holdMs: ctx.config.bookingHoldMs }),
     );
     return send(reply, outcome);
   });
@@ -62,7 +62,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const key = idempotencyKey(request);
     const fingerprint = requestFingerprint({ paymentIntentId: request.body.paymentIntentId, paymentMethodId: request.body.paymentMethodId });
     const outcome = await withIdempotency(ctx.db, user.id, 'payments-confirm', key, fingerprint, () =>
-      confirmIntent(ctx.db, gateway(), ctx.events, user.id, request.body.paymentIntentId, request.body.paymentMethodId, key),
+      confirmIntent(ctx.db, gateway(), ctx.events, user.id, request.body.paymentIntentId, request.body.paymentMethodId, key, ctx.config.bookingHoldMs),
     );
     return send(reply, outcome);
   });

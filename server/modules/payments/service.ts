@@ -10,6 +10,7 @@ import type { MethodRef, PaymentGateway } from '../../platform/payments';
 import { SandboxGateway } from '../../platform/payments';
 import type { Emit, EventBus } from '../../platform/events/bus';
 import { confirmPaid, deliveriesOf, lockBooking } from '../bookings/service';
+import { renewHolds } from '../availability';
 import { BOOKING_EXPIRED_MESSAGE, isAbandoned, transition } from '../../../domain/bookings/state';
 import { deliversAnything } from '../../../domain/orders/deliverable';
 
@@ -115,7 +116,16 @@ function lineOf(events: EventBus): PaymentLine {
   return line;
 }
 
-export type PayRequest = { bookingId: number; amountCents: number; paymentMethodId: string; intentId?: string; requestKey?: string };
+export type PayRequest = {
+  bookingId: number;
+  amountCents: number;
+  paymentMethodId: string;
+  intentId?: string;
+  requestKey?: string;
+  /** How long a lapsed hold taken again before the charge is kept (BOOKING_HOLD_MINUTES); 15 minutes when unset. */
+  holdMs?: number;
+};
+const DEFAULT_HOLD_MS = 15 * 60_000;
 
 /**
  * Charges a pending booking once. The booking row is locked (SELECT ... FOR UPDATE) for the whole charge, so of two
@@ -136,6 +146,10 @@ export async function payBooking(db: Db, gateway: PaymentGateway, events: EventB
     if (req.amountCents !== booking.totalCents) {
       throw new HttpError(400, 'The amount does not match the booking total', { amount: 'The amount does not match the booking total' }, { totalAmount: booking.totalCents / 100 });
     }
+    // What the booking holds must still be in force: a lapsed hold is taken again, or the payment is refused (409)
+    // before anything is charged.
+    const now = new Date();
+    await renewHolds(tx, booking.id, new Date(now.getTime() + (req.holdMs ?? DEFAULT_HOLD_MS)), now);
     const result = await gateway.charge({
       amountCents: booking.totalCents,
       currency: booking.currency,
@@ -227,11 +241,20 @@ export async function createIntent(db: Db, gateway: PaymentGateway, userId: numb
 }
 
 /** Pays an intent created by createIntent with a payment method: same rules and answers as process-payment. */
-export async function confirmIntent(db: Db, gateway: PaymentGateway, events: EventBus, userId: number, intentId: string, paymentMethodId: string, requestKey?: string): Promise<Outcome> {
+export async function confirmIntent(
+  db: Db,
+  gateway: PaymentGateway,
+  events: EventBus,
+  userId: number,
+  intentId: string,
+  paymentMethodId: string,
+  requestKey?: string,
+  holdMs?: number,
+): Promise<Outcome> {
   const [intent] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, intentId));
   if (!intent) throw notFound('Payment intent not found');
   await ownedBooking(db, userId, intent.bookingId);
-  return payBooking(db, gateway, events, userId, { bookingId: intent.bookingId, amountCents: intent.amountCents, paymentMethodId, intentId, requestKey });
+  return payBooking(db, gateway, events, userId, { bookingId: intent.bookingId, amountCents: intent.amountCents, paymentMethodId, intentId, requestKey, holdMs });
 }
 
 const IN_PROGRESS = 0;
@@ -355,6 +378,14 @@ export async function handleStripeEvent(db: Db, events: EventBus, event: Stripe.
       return { duplicate: false, applied: true };
     }
     if (pi.amount !== booking.totalCents) return { duplicate: false, applied: false };
+    try {
+      await tx.transaction((sp) => renewHolds(sp, bookingId, new Date(Date.now() + DEFAULT_HOLD_MS), new Date()));
+    } catch (err) {
+      // The hold lapsed and its units were sold meanwhile: the booking is not confirmed (the event is recorded as
+      // handled); the charge stays for the admin to refund from the booking.
+      if (err instanceof HttpError && err.statusCode === 409) return { duplicate: false, applied: false };
+      throw err;
+    }
     await tx.update(paymentIntents).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(paymentIntents.id, pi.id));
     await confirmPaid(tx, emit, booking, common);
     return { duplicate: false, applied: true };
