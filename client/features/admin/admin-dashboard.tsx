@@ -20,6 +20,7 @@ import {
   STAT_CARDS,
   exportCollection,
   AUDIT_TAB,
+  OCCUPANCY_TAB,
   initialAdminTab,
 } from './admin-listings';
 import { ProvidersTab } from './providers-tab';
@@ -28,6 +29,7 @@ import { ListingTable, STATS_KEY } from './listing-tab';
 import { MailTab } from './mail-tab';
 import { AuditTab } from './audit-tab';
 import { MessagesTab } from './messages-tab';
+import { OccupancyTab } from './occupancy-tab';
 import { ReviewsTab } from './reviews-tab';
 import { ReviewQueue } from './review-queue';
 
@@ -160,6 +162,9 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
           <TabsTrigger value={PROVIDERS_TAB} className="flex-none">
             Providers
           </TabsTrigger>
+          <TabsTrigger value={OCCUPANCY_TAB} className="flex-none">
+            Occupancy
+          </TabsTrigger>
           <TabsTrigger value={DELIVERIES_TAB} className="flex-none">
             Deliveries
           </TabsTrigger>
@@ -186,6 +191,9 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
         </TabsContent>
         <TabsContent value={PROVIDERS_TAB} className="min-w-0">
           <ProvidersTab />
+        </TabsContent>
+        <TabsContent value={OCCUPANCY_TAB} className="min-w-0">
+          <OccupancyTab />
         </TabsContent>
         <TabsContent value={DELIVERIES_TAB} className="min-w-0">
           <DeliveriesTab />

@@ -231,10 +231,12 @@ export const MAIL_TAB = 'mail';
 /** Customer reviews and ratings (not the registration review queue). */
 export const RATINGS_TAB = 'reviews';
 export const AUDIT_TAB = 'audit';
+/** Occupancy per listing over the coming 30 days (issue 25). */
+export const OCCUPANCY_TAB = 'occupancy';
 
 /** The tab a `/admin?tab=...` link opens (the test notification page links to Mail); anything else opens the first. */
 export function initialAdminTab(param: string | null): string {
-  const known = [...LISTING_TABS.map((t) => t.id), REVIEW_TAB, MESSAGES_TAB, PROVIDERS_TAB, DELIVERIES_TAB, MAIL_TAB, RATINGS_TAB, AUDIT_TAB];
+  const known = [...LISTING_TABS.map((t) => t.id), REVIEW_TAB, MESSAGES_TAB, PROVIDERS_TAB, DELIVERIES_TAB, MAIL_TAB, RATINGS_TAB, AUDIT_TAB, OCCUPANCY_TAB];
   return param && known.includes(param) ? param : LISTING_TABS[0].id;
 }
 

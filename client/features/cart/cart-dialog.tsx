@@ -11,6 +11,7 @@ import { useCart, type CartItem } from './cart-store';
 import { LineItemRow } from './line-item-row';
 import { bookedSummary } from './cart-logic';
 import { useHasBeenTrue } from '@client/lib/use-has-been-true';
+import { OpeningCartNotice } from '@client/features/availability/opening-cart-notice';
 
 // Loaded when first opened: checkout (card and fulfilment forms) and tracking (map).
 const CheckoutDialog = lazy(() => import('@client/features/payments/checkout-dialog').then((m) => ({ default: m.CheckoutDialog })));
@@ -117,6 +118,7 @@ export function CartDialog({ open, onOpenChange, returnFocusRef }: CartDialogPro
                   <LineItemRow key={item.id} line={item} onQuantity={(q) => cart.updateQuantity(item.id, q)} onRemove={() => cart.removeItem(item.id)} />
                 ))}
               </ul>
+              <OpeningCartNotice items={cart.items} />
               <div className="flex items-center justify-between border-t border-gray-200 pt-3 text-base font-semibold">
                 <span>Total</span>
                 <span className="tabular-nums" data-testid="cart-total">

@@ -24,3 +24,8 @@ export async function uploadPhoto(kind: ProviderKind, id: number, file: File): P
   if (!res.ok) throw new ApiError(res.status, res.statusText, text);
   return JSON.parse(text) as { url: string };
 }
+
+/** A listing's provider calendar (issue 25); every change to it invalidates `calendarKeyOf(kind, id)`. */
+export const calendarKeyOf = (kind: string, id: number) => ['provider-calendar', kind, id] as const;
+export const calendarKey = (kind: string, id: number, from: string, to: string) => [...calendarKeyOf(kind, id), from, to] as const;
+export const listingUrl = (kind: string, id: number) => `/api/provider/listings/${kind}/${id}`;

@@ -25,6 +25,7 @@ import { Textarea } from '@client/ui/textarea';
 import { toast } from '@client/ui/use-toast';
 import { useAuth } from '@client/features/accounts/use-auth';
 import { SessionErrorNotice } from '@client/features/accounts/session-error-notice';
+import { ListingCalendar } from './listing-calendar';
 import { MenuEditor } from './menu-editor';
 import { PROVIDER_EARNINGS_KEY, PROVIDER_LISTINGS_KEY, PROVIDER_ORDERS_KEY, uploadPhoto } from './provider-api';
 
@@ -170,6 +171,7 @@ function ListingCard({ listing }: { listing: ProviderListing }) {
       </div>
       <EditListingForm listing={listing} />
       {listing.kind === 'restaurants' ? <MenuEditor restaurantId={listing.id} restaurantName={listing.name} /> : null}
+      <ListingCalendar listing={listing} />
     </Card>
   );
 }

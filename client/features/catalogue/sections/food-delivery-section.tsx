@@ -18,6 +18,7 @@ import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-c
 import { SectionShell } from './section-shell';
 import type { Delivery } from './food-menu-dialog';
 import { useHasBeenTrue } from '@client/lib/use-has-been-true';
+import { OpeningStatus } from '@client/features/availability/opening-status';
 
 // Dialog contents load when first opened: the section itself is on the home page's first screen.
 const ChatDialog = lazy(() => import('@client/features/chat/chat-dialog').then((m) => ({ default: m.ChatDialog })));
@@ -143,6 +144,7 @@ function RestaurantCard({ restaurant, delivery, cardRef }: { restaurant: Restaur
         <div>
           <Badge variant="secondary">{restaurant.cuisine}</Badge>
         </div>
+        <OpeningStatus hours={restaurant.hours} />
         <p className="text-sm text-gray-600">{restaurant.description}</p>
         <dl className="grid gap-1 text-sm text-gray-700">
           <div className="flex items-center gap-1.5">

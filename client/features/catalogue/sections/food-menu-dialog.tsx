@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Skeleton } from '@client/ui/skeleton';
 import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
 import { ListingReviews } from '@client/features/reviews/listing-reviews';
+import { ClosedWarning, OpeningStatus } from '@client/features/availability/opening-status';
 import { EmptyState, ErrorState } from '../components/states';
 import { useCatalogue } from '../components/use-catalogue';
 
@@ -49,6 +50,8 @@ export function MenuDialog({
             {restaurant.cuisine} · {restaurant.deliveryTime} · {formatMoney(restaurant.deliveryFee)} delivery
           </DialogDescription>
         </DialogHeader>
+        <OpeningStatus hours={restaurant.hours} />
+        <ClosedWarning hours={restaurant.hours} />
         {menu.isPending ? (
           <div role="status" className="grid gap-3">
             <span className="sr-only">Loading menu…</span>

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Briefcase, Check, Clock, MapPin, Plus } from 'lucide-react';
+import { Briefcase, CalendarClock, Check, Clock, MapPin, Plus } from 'lucide-react';
 import type { GeneralService } from '@domain/catalogue/types';
 import { formatMoney } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
 import { buttonVariants } from '@client/ui/button';
 import { BookNowButton } from '@client/features/bookings/book-now-button';
+import { SlotBookButton } from '@client/features/availability/slot-book-button';
 import { SECTION_IDS } from '../categories';
 import { FilterChips } from '../components/chips';
 import { QueryStates } from '../components/states';
@@ -56,6 +57,12 @@ export function GeneralServicesSection() {
                     {s.duration}
                   </span>
                 ) : null}
+                {s.appointmentMinutes ? (
+                  <span className="inline-flex items-center gap-1">
+                    <CalendarClock className="size-4 text-gray-400" aria-hidden="true" />
+                    Book a time · {s.appointmentMinutes}-minute appointments
+                  </span>
+                ) : null}
                 {s.serviceArea ? (
                   <span className="inline-flex items-center gap-1">
                     <MapPin className="size-4 shrink-0 text-gray-400" aria-hidden="true" />
@@ -74,12 +81,17 @@ export function GeneralServicesSection() {
                 </ul>
               ) : null}
               <div className="mt-auto pt-2">
-                <BookNowButton
-                  label={`Book from ${formatMoney(s.priceFrom)}`}
-                  className="w-full"
-                  serviceName={s.name}
-                  lines={[{ serviceType: 'general-services', serviceId: s.id, quantity: 1, details: {}, name: s.name, price: s.priceFrom }]}
-                />
+                {s.appointmentMinutes ? (
+                  // Booked by appointment: a date and a free time first (issue 25).
+                  <SlotBookButton service={s} className="w-full" />
+                ) : (
+                  <BookNowButton
+                    label={`Book from ${formatMoney(s.priceFrom)}`}
+                    className="w-full"
+                    serviceName={s.name}
+                    lines={[{ serviceType: 'general-services', serviceId: s.id, quantity: 1, details: {}, name: s.name, price: s.priceFrom }]}
+                  />
+                )}
               </div>
             </li>
           ))}
