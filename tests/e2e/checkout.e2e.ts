@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { appReady, createUser, signIn, useBrowser } from './fixtures';
+import { appReady, baseURL, createUser, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 
@@ -272,13 +272,17 @@ describe('cart and checkout', () => {
     const user = await createUser('inline');
     const page = await browser.page();
     await page.goto('/');
+    // A service booked without an appointment (one booked by appointment needs its time picked: issue 25).
+    const services = (await (await fetch(`${baseURL()}/api/general-services`)).json()) as Array<{ id: number; appointmentMinutes: number | null }>;
+    const serviceId = services.find((s) => s.appointmentMinutes === null)?.id;
+    expect(serviceId).toBeDefined();
     // Fallback seeding is fine here: this test is about the sign-in step, adding through the UI is covered above.
-    await page.evaluate(() => {
+    await page.evaluate((id) => {
       localStorage.setItem(
         'go-live-cart',
-        JSON.stringify({ items: [{ id: 'general-services-1-1', serviceType: 'general-services', serviceId: 1, name: 'Seeded service', price: 1, quantity: 1 }] }),
+        JSON.stringify({ items: [{ id: `general-services-${id}-1`, serviceType: 'general-services', serviceId: id, name: 'Seeded service', price: 1, quantity: 1 }] }),
       );
-    });
+    }, serviceId as number);
     await page.reload();
     const cart = await openCart(page);
     await cart.getByRole('button', { name: 'Checkout', exact: true }).click();

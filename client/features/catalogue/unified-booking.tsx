@@ -23,11 +23,20 @@ import { UnifiedBookingDialog } from '@client/features/bookings/unified-booking-
 import { useUnifiedBooking, type NewUnifiedLine } from '@client/features/bookings/unified-booking-store';
 import { firstOfNextMonth, formatDay, localToday } from './components/dates';
 import { EmptyState, ErrorState } from './components/states';
-import { useCatalogue } from './components/use-catalogue';
+import { buildQuery, useCatalogue } from './components/use-catalogue';
+import { unitsLeftText } from '@client/features/availability/day-availability';
 
 /** Items each service card offers (spec 000 section 2: the first 3 of each category). */
 const PER_CARD = 3;
 const SAMPLE_PARCEL: Parcel = { weight: 5, length: 12, width: 10, height: 8 };
+
+/** The cards' searches with dates are asked again after this long: units left change as others book. */
+const SEARCH_STALE_MS = 30_000;
+
+/** A subtitle with the units-left line after it ('Toronto · Only 2 rooms left'). */
+function withLeft(subtitle: string, left: string | null): string {
+  return left ? `${subtitle} · ${left}` : subtitle;
+}
 
 type Offer = { key: string; title: string; subtitle: string; price: number | null; line: NewUnifiedLine | null };
 
@@ -184,7 +193,8 @@ function RestaurantOffer({ restaurant }: { restaurant: Restaurant }) {
 }
 
 function HotelsCard({ checkIn, checkOut }: { checkIn: string; checkOut: string }) {
-  const hotels = useCatalogue<Hotel[]>('/api/hotels');
+  // Searched for the card's dates: only hotels with a room free every night, with their rooms left.
+  const hotels = useCatalogue<Hotel[]>(`/api/hotels${buildQuery({ checkIn, checkOut, rooms: 1, guests: 2 })}`, { staleTime: SEARCH_STALE_MS });
   return (
     <ServiceCard title="Hotels" icon={HotelIcon} note={`${formatDay(checkIn)} to ${formatDay(checkOut)}, 1 room, 2 guests.`}>
       <OfferList
@@ -195,7 +205,7 @@ function HotelsCard({ checkIn, checkOut }: { checkIn: string; checkOut: string }
           return {
             key: String(h.id),
             title: h.name,
-            subtitle: h.location,
+            subtitle: withLeft(h.location, unitsLeftText('hotels', h.unitsLeft)),
             price,
             line: line('hotel', 'hotels', h.id, h.name, `${h.location}, ${formatDay(checkIn)} - ${formatDay(checkOut)}`, price, h.image, {
               checkIn,
@@ -211,7 +221,8 @@ function HotelsCard({ checkIn, checkOut }: { checkIn: string; checkOut: string }
 }
 
 function FlightsCard({ date }: { date: string }) {
-  const flights = useCatalogue<Flight[]>('/api/flights');
+  // A flight is booked for a day: the card searches that day's departures, with their seats left.
+  const flights = useCatalogue<Flight[]>(`/api/flights${buildQuery({ date })}`, { staleTime: SEARCH_STALE_MS });
   const passengers = { adults: 1, children: 0, infants: 0 };
   return (
     <ServiceCard title="Flights" icon={Plane} note={`${formatDay(date)}, 1 adult, Economy.`}>
@@ -224,7 +235,7 @@ function FlightsCard({ date }: { date: string }) {
           return {
             key: String(f.id),
             title: name,
-            subtitle: `${f.departureTime} - ${f.arrivalTime}, ${f.duration}`,
+            subtitle: withLeft(`${f.departureTime} - ${f.arrivalTime}, ${f.duration}`, unitsLeftText('flights', f.unitsLeft)),
             price,
             line: line('flight', 'flights', f.id, name, `${formatDay(date)}, Economy, 1 adult`, price, f.image, { date, passengers, cabinClass: 'Economy' }),
           };
@@ -235,7 +246,7 @@ function FlightsCard({ date }: { date: string }) {
 }
 
 function CarsCard({ pickupDate, returnDate }: { pickupDate: string; returnDate: string }) {
-  const cars = useCatalogue<Car[]>('/api/cars');
+  const cars = useCatalogue<Car[]>(`/api/cars${buildQuery({ pickupDate, returnDate })}`, { staleTime: SEARCH_STALE_MS });
   return (
     <ServiceCard title="Car Rental" icon={CarFront} note={`${formatDay(pickupDate)} to ${formatDay(returnDate)}.`}>
       <OfferList
@@ -247,7 +258,7 @@ function CarsCard({ pickupDate, returnDate }: { pickupDate: string; returnDate: 
           return {
             key: String(c.id),
             title: name,
-            subtitle: c.category,
+            subtitle: withLeft(c.category, unitsLeftText('cars', c.unitsLeft)),
             price,
             line: line('car', 'cars', c.id, name, `${formatDay(pickupDate)} - ${formatDay(returnDate)}`, price, c.image, { pickupDate, returnDate }),
           };
@@ -308,7 +319,7 @@ function TaxiCard() {
 }
 
 function PropertiesCard({ moveIn }: { moveIn: string }) {
-  const properties = useCatalogue<Property[]>('/api/properties');
+  const properties = useCatalogue<Property[]>(`/api/properties${buildQuery({ moveIn, months: 1 })}`, { staleTime: SEARCH_STALE_MS });
   return (
     <ServiceCard title="Property Rental" icon={Building} note={`Move in ${formatDay(moveIn)}, 1-month lease.`}>
       <OfferList

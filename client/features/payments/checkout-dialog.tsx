@@ -21,6 +21,11 @@ export type CheckoutDialogProps = {
   successDescription?: string;
   onPaid?: (booking: Booking) => void;
   /**
+   * The lines were refused as not available (409, with the server's reason): the dialog closes and this screen shows
+   * the reason with other dates. Without it, the reason shows in the dialog.
+   */
+  onUnavailable?: (message: string) => void;
+  /**
    * After payment, keep the dialog open on a list of the booking's deliveries (tracking numbers and Track links)
    * instead of closing: always (true), or when this says so for the paid deliveries. Off by default, for screens
    * that show their own result (the taxi section's booked panel).
@@ -40,6 +45,7 @@ export function CheckoutDialog({
   successTitle,
   successDescription,
   onPaid,
+  onUnavailable,
   listDeliveries = false,
   returnFocusRef,
 }: CheckoutDialogProps) {
@@ -70,6 +76,14 @@ export function CheckoutDialog({
               serviceName={serviceName}
               successTitle={successTitle}
               successDescription={successDescription}
+              onUnavailable={
+                onUnavailable
+                  ? (message) => {
+                      onUnavailable(message);
+                      onOpenChange(false);
+                    }
+                  : undefined
+              }
               onPaid={(result) => {
                 onPaid?.(result);
                 const deliveries = bookingDeliveries(result);

@@ -24,6 +24,8 @@ import { FulfilmentStep } from './fulfilment-form';
 import { checkoutErrorText as errorText, lineDetailsSummary } from './payment-format';
 import { createBooking, createPaymentIntent, fetchBooking, serverTotalFrom409, type PaidResult, type PaymentIntentResponse } from './payments-api';
 import { SandboxCardForm } from './sandbox-card-form';
+import { HoldCountdown } from '@client/features/availability/hold-countdown';
+import { holdDeadline } from '@client/features/availability/hold-countdown-logic';
 
 // Only Stripe mode pulls in Stripe's code (and Stripe.js from their servers).
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
@@ -55,6 +57,12 @@ export type CheckoutFlowProps = {
   /** Fixed failure text instead of the provider's message (the unified booking flow uses its own wording). */
   failureDescription?: string;
   onCreated?: (booking: Booking) => void;
+  /**
+   * The server refused the lines as not available (409 with its reason: 'Sold out on Dec 24', 'Booked from Mar 1 to
+   * Jun 1'). With this set, the flow hands the reason over (the screen that chose the dates shows it with other dates)
+   * instead of showing it with a Retry that could only be refused again.
+   */
+  onUnavailable?: (message: string) => void;
   /** Paid: the booking as confirmed, with every delivery it created (`deliveries`; `trackingId` is the first). */
   onPaid: (booking: Booking) => void;
 };
@@ -87,7 +95,17 @@ function CheckoutSignIn({ onRetryMe }: { onRetryMe?: () => void }) {
   return <InlineSignIn intro="Sign in or create an account to book and pay. Your selection is kept." onRetryMe={onRetryMe} />;
 }
 
-function SignedInCheckout({ items, booking: existing, serviceName, successTitle, successDescription, failureDescription, onCreated, onPaid }: CheckoutFlowProps) {
+function SignedInCheckout({
+  items,
+  booking: existing,
+  serviceName,
+  successTitle,
+  successDescription,
+  failureDescription,
+  onCreated,
+  onUnavailable,
+  onPaid,
+}: CheckoutFlowProps) {
   const queryClient = useQueryClient();
   const askAddresses = !existing && items !== undefined && needsFulfilment(items);
   const [step, setStep] = useState<Step>(existing ? { kind: 'intent', booking: existing } : askAddresses ? { kind: 'details' } : { kind: 'creating' });
@@ -101,8 +119,12 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
   // Callbacks from the parent change identity on every render; the async steps read the latest through refs.
   const onCreatedRef = useRef(onCreated);
   const onPaidRef = useRef(onPaid);
+  const onUnavailableRef = useRef(onUnavailable);
   onCreatedRef.current = onCreated;
   onPaidRef.current = onPaid;
+  onUnavailableRef.current = onUnavailable;
+  // When the answer creating the booking arrived: the hold's countdown runs from it (see holdDeadline).
+  const createdAt = useRef<{ id: number; at: number } | null>(null);
 
   const setUpPayment = useCallback(async (booking: Booking) => {
     if (stopIfOffline('setting up the payment')) {
@@ -136,6 +158,7 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
           bookingDate: new Date().toISOString(),
           status: 'pending',
         });
+        createdAt.current = { id: booking.id, at: Date.now() };
         void queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
         onCreatedRef.current?.(booking);
         await setUpPayment(booking);
@@ -153,7 +176,13 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
           setStep({ kind: 'details' });
           return;
         }
-        if (parseApiError(error).status === 401) {
+        const refusal = parseApiError(error);
+        if (refusal.status === 409 && onUnavailableRef.current) {
+          // Not available (nothing was held or charged): the screen that chose the dates takes it from here.
+          onUnavailableRef.current(refusal.message ?? 'Not available for these dates');
+          return;
+        }
+        if (refusal.status === 401) {
           // The session ended since the page loaded: the auth query flips to signed-out and shows the sign-in form.
           void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY });
         }
@@ -254,6 +283,7 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
     case 'intent':
       return (
         <div className="grid gap-4">
+          <Hold booking={step.booking} receivedAt={createdAt.current} />
           <PriceBreakdown booking={step.booking} />
           <Spinner label="Setting up payment..." showLabel className="justify-center py-4" />
         </div>
@@ -261,6 +291,7 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
     case 'intent-error':
       return (
         <div className="grid gap-4">
+          <Hold booking={step.booking} receivedAt={createdAt.current} />
           <PriceBreakdown booking={step.booking} />
           <ErrorPanel title="Payment could not be set up" message={step.message} onRetry={() => void setUpPayment(step.booking)} />
         </div>
@@ -274,6 +305,7 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
       };
       return (
         <div className="grid gap-4">
+          <Hold booking={step.booking} receivedAt={createdAt.current} />
           <PriceBreakdown booking={step.booking} />
           {useStripe ? (
             <Suspense fallback={<Spinner label="Setting up payment..." showLabel className="justify-center py-4" />}>
@@ -286,6 +318,12 @@ function SignedInCheckout({ items, booking: existing, serviceName, successTitle,
       );
     }
   }
+}
+
+/** The hold's countdown of a pending booking (nothing for a booking that holds nothing). */
+function Hold({ booking, receivedAt }: { booking: Booking; receivedAt: { id: number; at: number } | null }) {
+  const deadline = holdDeadline(booking, receivedAt?.id === booking.id ? receivedAt.at : undefined);
+  return deadline === null ? null : <HoldCountdown key={booking.id} deadline={deadline} />;
 }
 
 function ErrorPanel({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {

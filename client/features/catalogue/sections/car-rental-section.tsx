@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Briefcase, CarFront, MapPin, Users } from 'lucide-react';
 import type { Car } from '@domain/catalogue/types';
 import { centsToDollars, dollarsToCents } from '@domain/catalogue/money';
@@ -15,20 +16,33 @@ import { CardImage, QueryStates } from '../components/states';
 import { RatingButton } from '@client/features/reviews/rating-button';
 import { buildQuery, useCatalogue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
+import { UnitsLeft } from '@client/features/availability/units-left';
+import { invalidateAvailability } from '@client/features/availability/use-day-availability';
+
+/** A search with dates is asked again after this long: cars left change as others book. */
+const SEARCH_STALE_MS = 30_000;
 
 export function CarRentalSection() {
   const [category, setCategory] = useState('All');
   const [pickupDate, setPickupDate] = useState('');
   const [returnDate, setReturnDate] = useState('');
   const today = localToday();
+  const queryClient = useQueryClient();
 
   // The chips come from the whole fleet; the list below is filtered by the server.
   const all = useCatalogue<Car[]>('/api/cars');
   const categories = useMemo(() => ['All', ...Array.from(new Set((all.data ?? []).map((c) => c.category))).sort()], [all.data]);
-  const cars = useCatalogue<Car[]>(`/api/cars${buildQuery({ category: category === 'All' ? undefined : category })}`, { keepPrevious: true });
-
   const days = pickupDate && returnDate ? carDays(pickupDate, returnDate) : Number.NaN;
   const datesValid = Number.isFinite(days);
+  // With both dates, only the models with a car free on every day from pickup to return, each with its cars left.
+  const cars = useCatalogue<Car[]>(
+    `/api/cars${buildQuery({
+      category: category === 'All' ? undefined : category,
+      pickupDate: datesValid ? pickupDate : undefined,
+      returnDate: datesValid ? returnDate : undefined,
+    })}`,
+    { keepPrevious: true, staleTime: datesValid ? SEARCH_STALE_MS : undefined },
+  );
 
   const changePickup = (value: string) => {
     setPickupDate(value);
@@ -48,7 +62,7 @@ export function CarRentalSection() {
         </p>
       </div>
       <div className="mt-6">
-        <QueryStates query={cars} label="cars" empty="No cars available in this category.">
+        <QueryStates query={cars} label="cars" empty={datesValid ? 'No car of this category is free for these dates. Try other dates.' : 'No cars available in this category.'}>
           {(items) => (
           <ul aria-label="Rental cars" aria-busy={cars.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((car) => {
@@ -77,6 +91,7 @@ export function CarRentalSection() {
                           {car.luggage} bags
                         </span>
                       </div>
+                      {datesValid ? <UnitsLeft kind="cars" left={car.unitsLeft} className="w-fit" /> : null}
                       {car.company || car.location ? (
                         <p className="flex items-center gap-1 text-sm text-gray-600">
                           <MapPin className="size-4 shrink-0 text-gray-400" aria-hidden="true" />
@@ -97,6 +112,8 @@ export function CarRentalSection() {
                           className="h-8 px-3 text-xs"
                           serviceName={name}
                           disabled={!datesValid}
+                          // Booked: the cars left of every dated search change.
+                          onBooked={() => void invalidateAvailability(queryClient, 'cars')}
                           lines={[{ serviceType: 'cars', serviceId: car.id, quantity: 1, details, name, price: total }]}
                         />
                       </div>

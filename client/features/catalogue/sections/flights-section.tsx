@@ -21,12 +21,19 @@ import { DateField, SelectField } from '../components/fields';
 import { CardGridSkeleton, EmptyState } from '../components/states';
 import { buildQuery } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
+import { UnitsLeft } from '@client/features/availability/units-left';
+import { onlyLeftMessage } from '@domain/availability/schemas';
 
 type TripType = 'round' | 'oneway';
 type SearchResult = { outbound: Flight[]; inbound: Flight[] | null; passengers: Passengers; cabin: CabinClass };
 
 function passengerCount(p: Passengers): number {
   return p.adults + p.children + p.infants;
+}
+
+/** Seats a booking takes: infants travel on a lap. */
+function seatsNeeded(p: Passengers): number {
+  return p.adults + p.children;
 }
 
 function passengerSummary(p: Passengers): string {
@@ -172,6 +179,10 @@ function FlightList({ title, flights, passengers, cabin }: { title: string; flig
           {flights.map((f) => {
             const total = centsToDollars(flightFareCents(dollarsToCents(f.price), passengers, cabin));
             const details = { date: f.date, passengers, cabinClass: cabin };
+            // A flight is booked for the day searched: its seats that day are what can be sold.
+            const tooFew = f.unitsLeft !== undefined && f.unitsLeft < seatsNeeded(passengers);
+            const bookable = Boolean(f.date) && !tooFew;
+            const blocker = !f.date ? 'Search with a departure date to book.' : tooFew ? onlyLeftMessage('flights', f.unitsLeft ?? 0) : null;
             const name = `${f.airline} ${f.flightNumber} ${f.departureCity} - ${f.arrivalCity}${f.date ? ` (${formatDay(f.date)})` : ''}`;
             return (
               <li key={f.id} className="grid gap-3 rounded-xl border border-gray-200 p-4 md:grid-cols-[1fr_auto] md:items-center">
@@ -186,6 +197,8 @@ function FlightList({ title, flights, passengers, cabin }: { title: string; flig
                   <p className="text-sm text-gray-600">
                     {f.duration} · {cabin} · {passengerSummary(passengers)}
                   </p>
+                  {tooFew ? null : <UnitsLeft kind="flights" left={f.unitsLeft} className="mt-1" />}
+                  {blocker ? <p className="mt-1 text-sm font-medium text-red-700">{blocker}</p> : null}
                   <p className="mt-1 text-sm text-gray-700">
                     <span className="text-lg font-bold text-gray-900">{formatMoney(total)}</span>
                     {/* The price names the selected class and is priced for it (issue 15). */}
@@ -195,10 +208,11 @@ function FlightList({ title, flights, passengers, cabin }: { title: string; flig
                   </p>
                 </div>
                 <div className="flex flex-col gap-2 sm:flex-row">
-                  <AddToCartButton size="sm" item={{ serviceType: 'flights', serviceId: f.id, name, price: total, image: f.image, description: `${cabin}, ${passengerSummary(passengers)}`, details }} />
+                  <AddToCartButton size="sm" disabled={!bookable} item={{ serviceType: 'flights', serviceId: f.id, name, price: total, image: f.image, description: `${cabin}, ${passengerSummary(passengers)}`, details }} />
                   <BookNowButton
                     label="Book"
                     className="h-8 px-3 text-xs"
+                    disabled={!bookable}
                     serviceName={name}
                     lines={[{ serviceType: 'flights', serviceId: f.id, quantity: 1, details, name, price: total }]}
                   />

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Hotel as HotelIcon, MapPin, Star } from 'lucide-react';
 import type { Hotel } from '@domain/catalogue/types';
 import { centsToDollars, dollarsToCents } from '@domain/catalogue/money';
@@ -8,7 +9,13 @@ import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
-import { BookNowButton } from '@client/features/bookings/book-now-button';
+import { CheckoutDialog } from '@client/features/payments/checkout-dialog';
+import { availabilityWindow, checkSpan, earliestStart, nearestFree, shortReason } from '@client/features/availability/day-availability';
+import { SoldOutNotice } from '@client/features/availability/sold-out-notice';
+import { StayCalendar } from '@client/features/availability/stay-calendar';
+import { UnitsLeft } from '@client/features/availability/units-left';
+import { invalidateAvailability, useDayAvailability } from '@client/features/availability/use-day-availability';
+import { Spinner } from '@client/ui/spinner';
 import { ChatButton } from '@client/features/chat/chat-button';
 import { LocationInput } from '@client/features/locations/location-input';
 import { SECTION_IDS } from '../categories';
@@ -48,13 +55,22 @@ export function HotelsSection() {
   const where = useDebouncedValue(location.trim(), 250);
   const today = localToday();
 
-  const hotels = useCatalogue<Hotel[]>(`/api/hotels${buildQuery({ location: where, guests, rooms })}`, { keepPrevious: true });
   const stay: Stay = { checkIn, checkOut, guests: Number(guests), rooms: Number(rooms) };
+  // With both dates, the search lists only hotels with the rooms free on every night, each with its rooms left.
+  const dated = Boolean(checkIn && checkOut) && isAfter(checkIn, checkOut);
+  const hotels = useCatalogue<Hotel[]>(
+    `/api/hotels${buildQuery({ location: where, guests, rooms, checkIn: dated ? checkIn : undefined, checkOut: dated ? checkOut : undefined })}`,
+    { keepPrevious: true, staleTime: dated ? SEARCH_STALE_MS : undefined },
+  );
 
   const changeCheckIn = (value: string) => {
     setCheckIn(value);
     // Keep the stay valid: a check-out on or before the new check-in is cleared.
     if (checkOut && value && !isAfter(value, checkOut)) setCheckOut('');
+  };
+  const changeDates = (nextIn: string, nextOut: string) => {
+    setCheckIn(nextIn);
+    setCheckOut(nextOut);
   };
 
   return (
@@ -76,7 +92,7 @@ export function HotelsSection() {
         <SelectField label="Rooms" value={rooms} onChange={setRooms} options={ROOM_OPTIONS} />
       </form>
       <div className="mt-6">
-        <QueryStates query={hotels} label="hotels" empty="No hotels found matching your search.">
+        <QueryStates query={hotels} label="hotels" empty={dated ? 'No hotel has the rooms free for these dates. Try other dates.' : 'No hotels found matching your search.'}>
           {(items) => (
           <ul aria-label="Hotels" aria-busy={hotels.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((h) => (
@@ -95,6 +111,7 @@ export function HotelsSection() {
                       {h.location}
                     </p>
                     <Stars count={h.starRating} />
+                    {dated ? <UnitsLeft kind="hotels" left={h.unitsLeft} className="w-fit" /> : null}
                     <p className="mt-auto text-sm text-gray-700">
                       <span className="text-lg font-bold text-gray-900">{formatMoney(h.pricePerNight)}</span> / night
                     </p>
@@ -116,12 +133,16 @@ export function HotelsSection() {
           today={today}
           onCheckIn={changeCheckIn}
           onCheckOut={setCheckOut}
+          onDates={changeDates}
           onOpenChange={(open) => !open && setSelected(null)}
         />
       ) : null}
     </SectionShell>
   );
 }
+
+/** A search with dates is asked again after this long: rooms left change as others book. */
+const SEARCH_STALE_MS = 30_000;
 
 function Stars({ count }: { count: number }) {
   return (
@@ -139,6 +160,7 @@ function HotelDialog({
   today,
   onCheckIn,
   onCheckOut,
+  onDates,
   onOpenChange,
 }: {
   hotel: Hotel;
@@ -146,18 +168,44 @@ function HotelDialog({
   today: string;
   onCheckIn: (v: string) => void;
   onCheckOut: (v: string) => void;
+  onDates: (checkIn: string, checkOut: string) => void;
   onOpenChange: (open: boolean) => void;
 }) {
+  const queryClient = useQueryClient();
   const [index, setIndex] = useState(0);
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+  // The server's refusal of these very dates and rooms (409), kept until the customer changes them.
+  const [refusal, setRefusal] = useState<{ key: string; message: string } | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const reserveRef = useRef<HTMLButtonElement>(null);
+
   const datesValid = Boolean(stay.checkIn && stay.checkOut) && isAfter(stay.checkIn, stay.checkOut);
+  const span = datesValid ? { start: stay.checkIn, end: stay.checkOut } : null;
   const n = datesValid ? nights(stay.checkIn, stay.checkOut) : 0;
   const total = datesValid ? centsToDollars(hotelTotalCents(dollarsToCents(hotel.pricePerNight), stay.checkIn, stay.checkOut, stay.rooms)) : 0;
   const details = { checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: stay.rooms, guests: stay.guests };
   // The server prices a hotel line per room-stay: nights x rooms, so the unit price shown is the whole stay.
   const name = `${hotel.name}${datesValid ? ` (${formatDay(stay.checkIn)} - ${formatDay(stay.checkOut)})` : ''}`;
 
+  const availability = useDayAvailability('hotels', hotel.id, availabilityWindow(today, span));
+  const days = availability.data?.days ?? [];
+  const rules = availability.data?.rules;
+  const earliest = earliestStart(today, rules);
+  const check = span ? checkSpan(days, span, stay.rooms) : ({ state: 'unknown' } as const);
+  const key = `${stay.checkIn}|${stay.checkOut}|${stay.rooms}`;
+  const refused = refusal?.key === key ? refusal.message : null;
+  const soldOut = datesValid && (check.state === 'short' || refused !== null);
+  const nearest = soldOut && span && days.length > 0 ? nearestFree(days, span, stay.rooms, earliest) : null;
+
   const prev = () => setIndex((i) => (i - 1 + HOTEL_GALLERY_SIZE) % HOTEL_GALLERY_SIZE);
   const next = () => setIndex((i) => (i + 1) % HOTEL_GALLERY_SIZE);
+
+  const chooseNearest = () => {
+    if (!nearest) return;
+    onDates(nearest.start, nearest.end);
+    // The notice goes with the sold-out dates: the keyboard goes on to the button that books the new ones.
+    requestAnimationFrame(() => reserveRef.current?.focus());
+  };
 
   return (
     <Dialog open onOpenChange={onOpenChange}>
@@ -199,9 +247,38 @@ function HotelDialog({
           </ul>
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
-          <DateField label="Check-in" value={stay.checkIn} min={today} onChange={onCheckIn} />
-          <DateField label="Check-out" value={stay.checkOut} min={dayAfter(stay.checkIn, dayAfter(today, today))} onChange={onCheckOut} />
+          <DateField label="Check-in" value={stay.checkIn} min={earliest} onChange={onCheckIn} />
+          <DateField label="Check-out" value={stay.checkOut} min={dayAfter(stay.checkIn, dayAfter(earliest, earliest))} onChange={onCheckOut} />
         </div>
+        {availability.isPending ? (
+          <Spinner label="Loading free nights…" showLabel />
+        ) : availability.isError ? (
+          <p className="flex flex-wrap items-center gap-2 text-sm text-gray-600">
+            Free nights could not be shown; the hotel confirms them when you reserve.
+            <Button size="sm" variant="outline" onClick={() => void availability.refetch()}>
+              Retry
+            </Button>
+          </p>
+        ) : (
+          <StayCalendar
+            label="Choose your nights"
+            days={days}
+            wanted={stay.rooms}
+            earliest={earliest}
+            rules={rules}
+            value={{ checkIn: stay.checkIn, checkOut: stay.checkOut }}
+            onChange={(pick) => onDates(pick.checkIn, pick.checkOut)}
+          />
+        )}
+        {soldOut ? (
+          <SoldOutNotice
+            ref={noticeRef}
+            title="Sold out for these dates"
+            reason={refused ?? (check.state === 'short' ? shortReason('hotels', check) : null)}
+            searching={availability.isFetching}
+            nearest={nearest ? { text: `${formatDay(nearest.start)} to ${formatDay(nearest.end)}`, onChoose: chooseNearest } : null}
+          />
+        ) : null}
         <div className="rounded-lg bg-gray-50 p-3 text-sm text-gray-700">
           <p>
             {formatMoney(hotel.pricePerNight)} / night · {pluralize(stay.rooms, 'room')} · {pluralize(stay.guests, 'guest')}
@@ -213,22 +290,35 @@ function HotelDialog({
           ) : (
             <p className="mt-1">Choose check-in and check-out dates to see the total.</p>
           )}
+          {datesValid && check.state === 'free' ? <UnitsLeft kind="hotels" left={check.left} className="mt-2" /> : null}
         </div>
         <ListingReviews serviceType="hotels" serviceId={hotel.id} />
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <ChatButton label="Message the hotel" target={{ kind: 'service', serviceType: 'hotels', serviceId: hotel.id, serviceName: hotel.name }} />
           <AddToCartButton
-            disabled={!datesValid}
+            disabled={!datesValid || soldOut}
             item={{ serviceType: 'hotels', serviceId: hotel.id, name, price: total, image: hotel.image, description: hotel.location, details }}
           />
-          <BookNowButton
-            label="Reserve Now"
+          <Button ref={reserveRef} disabled={!datesValid || soldOut} aria-haspopup="dialog" onClick={() => setCheckoutOpen(true)}>
+            Reserve Now
+          </Button>
+          <CheckoutDialog
+            open={checkoutOpen}
+            onOpenChange={setCheckoutOpen}
+            items={[{ serviceType: 'hotels', serviceId: hotel.id, quantity: 1, details, name, price: total }]}
             serviceName={hotel.name}
             successTitle="Hotel Booked Successfully!"
-            disabled={!datesValid}
-            // Booked: the details dialog has done its job (the success toast stays).
-            onBooked={() => onOpenChange(false)}
-            lines={[{ serviceType: 'hotels', serviceId: hotel.id, quantity: 1, details, name, price: total }]}
+            // Refused as sold out: back here, where the reason shows with the nearest free dates, and the keyboard with it.
+            returnFocusRef={noticeRef}
+            onUnavailable={(message) => {
+              setRefusal({ key, message });
+              void invalidateAvailability(queryClient, 'hotels');
+            }}
+            onPaid={() => {
+              void invalidateAvailability(queryClient, 'hotels');
+              // Booked: the details dialog has done its job (the success toast stays).
+              onOpenChange(false);
+            }}
           />
         </div>
       </DialogContent>

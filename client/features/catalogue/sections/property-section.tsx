@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { addMonths } from '@domain/availability/schemas';
 import { Bath, BedDouble, Building, MapPin, Ruler } from 'lucide-react';
 import type { Property } from '@domain/catalogue/types';
 import { centsToDollars, dollarsToCents } from '@domain/catalogue/money';
@@ -7,10 +9,15 @@ import { formatMoney, pluralize } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/ui/dialog';
-import { BookNowButton } from '@client/features/bookings/book-now-button';
+import { CheckoutDialog } from '@client/features/payments/checkout-dialog';
+import { availabilityWindow, checkSpan, earliestStart, isDay, nearestFreeLease, takenRuns } from '@client/features/availability/day-availability';
+import { SoldOutNotice } from '@client/features/availability/sold-out-notice';
+import { UnitsLeft } from '@client/features/availability/units-left';
+import { invalidateAvailability, useDayAvailability } from '@client/features/availability/use-day-availability';
+import { Spinner } from '@client/ui/spinner';
 import { ChatButton } from '@client/features/chat/chat-button';
 import { SECTION_IDS } from '../categories';
-import { localToday } from '../components/dates';
+import { formatDay, localToday } from '../components/dates';
 import { DateField, SelectField, TextField } from '../components/fields';
 import { CardImage, QueryStates } from '../components/states';
 import { RatingButton } from '@client/features/reviews/rating-button';
@@ -20,6 +27,11 @@ import { SectionShell } from './section-shell';
 export const PROPERTY_TYPES = ['Apartment', 'House', 'Condo', 'Studio', 'Penthouse'] as const;
 
 const ALL = 'all';
+/** A search with a move-in date is asked again after this long: leases are taken as others book. */
+const SEARCH_STALE_MS = 30_000;
+/** How many booked periods the lease dialog lists next to the move-in date. */
+const LISTED_PERIODS = 6;
+const LEASE_OPTIONS = LEASE_MONTHS.map((m) => ({ value: String(m), label: pluralize(m, 'month') }));
 
 function bedroomsLabel(n: number): string {
   return n === 0 ? 'Studio' : pluralize(n, 'bedroom');
@@ -29,9 +41,13 @@ export function PropertySection() {
   const [location, setLocation] = useState('');
   const [type, setType] = useState(ALL);
   const [range, setRange] = useState(ALL);
+  const [moveIn, setMoveIn] = useState('');
+  const [months, setMonths] = useState<LeaseMonths>(1);
   const [selected, setSelected] = useState<Property | null>(null);
   const where = useDebouncedValue(location.trim(), 250);
   const priceRange = PROPERTY_PRICE_RANGES.find((r) => r.id === range);
+  // With a move-in date, only the properties free for the whole lease are listed.
+  const dated = isDay(moveIn);
 
   const list = useCatalogue<Property[]>(
     `/api/properties${buildQuery({
@@ -39,13 +55,15 @@ export function PropertySection() {
       type: type === ALL ? undefined : type,
       minPrice: priceRange?.min,
       maxPrice: priceRange?.max,
+      moveIn: dated ? moveIn : undefined,
+      months: dated ? months : undefined,
     })}`,
-    { keepPrevious: true },
+    { keepPrevious: true, staleTime: dated ? SEARCH_STALE_MS : undefined },
   );
 
   return (
     <SectionShell id={SECTION_IDS.property} title="Property Rental" icon={Building} intro="Apartments, houses and studios to rent by the month.">
-      <form role="search" aria-label="Filter properties" className="grid gap-3 sm:grid-cols-3" onSubmit={(e) => e.preventDefault()}>
+      <form role="search" aria-label="Filter properties" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5" onSubmit={(e) => e.preventDefault()}>
         <TextField label="Location" type="search" placeholder="City or area" value={location} onChange={setLocation} />
         <SelectField
           label="Property type"
@@ -59,9 +77,15 @@ export function PropertySection() {
           onChange={setRange}
           options={[{ value: ALL, label: 'Any price' }, ...PROPERTY_PRICE_RANGES.map((r) => ({ value: r.id, label: r.label }))]}
         />
+        <DateField label="Move-in date" value={moveIn} min={localToday()} onChange={setMoveIn} />
+        <SelectField label="Lease duration" value={String(months)} onChange={(v) => setMonths(Number(v) as LeaseMonths)} options={LEASE_OPTIONS} />
       </form>
       <div className="mt-6">
-        <QueryStates query={list} label="properties" empty="No properties found matching your criteria.">
+        <QueryStates
+          query={list}
+          label="properties"
+          empty={dated ? 'No property matching your criteria is free for this lease. Try another move-in date.' : 'No properties found matching your criteria.'}
+        >
           {(items) => (
           <ul aria-label="Properties" aria-busy={list.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((p) => (
@@ -90,6 +114,7 @@ export function PropertySection() {
                         {pluralize(p.bathrooms, 'bath')}
                       </span>
                     </div>
+                    {dated ? <UnitsLeft kind="properties" left={p.unitsLeft} className="w-fit" /> : null}
                     <p className="mt-auto text-sm text-gray-700">
                       <span className="text-lg font-bold text-gray-900">{formatMoney(p.pricePerMonth)}</span> / month
                     </p>
@@ -104,16 +129,57 @@ export function PropertySection() {
           )}
         </QueryStates>
       </div>
-      {selected ? <PropertyDialog property={selected} onOpenChange={(open) => !open && setSelected(null)} /> : null}
+      {selected ? (
+        <PropertyDialog
+          property={selected}
+          moveIn={moveIn}
+          months={months}
+          onMoveIn={setMoveIn}
+          onMonths={setMonths}
+          onOpenChange={(open) => !open && setSelected(null)}
+        />
+      ) : null}
     </SectionShell>
   );
 }
 
-function PropertyDialog({ property, onOpenChange }: { property: Property; onOpenChange: (open: boolean) => void }) {
-  const [months, setMonths] = useState<LeaseMonths>(1);
-  const [moveIn, setMoveIn] = useState('');
+function PropertyDialog({
+  property,
+  moveIn,
+  months,
+  onMoveIn,
+  onMonths,
+  onOpenChange,
+}: {
+  property: Property;
+  moveIn: string;
+  months: LeaseMonths;
+  onMoveIn: (day: string) => void;
+  onMonths: (months: LeaseMonths) => void;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+  // The server's refusal of this very lease (409), kept until the customer changes it.
+  const [refusal, setRefusal] = useState<{ key: string; message: string } | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const bookRef = useRef<HTMLButtonElement>(null);
+  const today = localToday();
   const total = centsToDollars(propertyTotalCents(dollarsToCents(property.pricePerMonth), months));
   const details = { moveIn, months };
+
+  const dated = isDay(moveIn);
+  const lease = dated ? { start: moveIn, end: addMonths(moveIn, months) } : null;
+  const availability = useDayAvailability('properties', property.id, availabilityWindow(today, lease));
+  const days = availability.data?.days ?? [];
+  const earliest = earliestStart(today, availability.data?.rules);
+  const check = lease ? checkSpan(days, lease, 1) : ({ state: 'unknown' } as const);
+  const key = `${moveIn}|${months}`;
+  const refused = refusal?.key === key ? refusal.message : null;
+  const booked = dated && (check.state === 'short' || refused !== null);
+  const nearest = booked && days.length > 0 ? nearestFreeLease(days, moveIn, months, earliest) : null;
+  const periods = takenRuns(days.filter((d) => d.date >= earliest));
+
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -154,28 +220,77 @@ function PropertyDialog({ property, onOpenChange }: { property: Property; onOpen
           </div>
         ) : null}
         <div className="grid gap-3 sm:grid-cols-2">
-          <SelectField
-            label="Lease duration"
-            value={String(months)}
-            onChange={(v) => setMonths(Number(v) as LeaseMonths)}
-            options={LEASE_MONTHS.map((m) => ({ value: String(m), label: pluralize(m, 'month') }))}
-          />
-          <DateField label="Move-in date" value={moveIn} min={localToday()} onChange={setMoveIn} />
+          <SelectField label="Lease duration" value={String(months)} onChange={(v) => onMonths(Number(v) as LeaseMonths)} options={LEASE_OPTIONS} />
+          <DateField label="Move-in date" value={moveIn} min={earliest} onChange={onMoveIn} />
         </div>
-        <div className="rounded-lg bg-gray-50 p-3 text-sm text-gray-700">
-          {formatMoney(property.pricePerMonth)} / month × {pluralize(months, 'month')} ={' '}
-          <span className="font-semibold text-gray-900">Total {formatMoney(total)}</span>
+        {availability.isPending ? (
+          <Spinner label="Loading booked dates…" showLabel />
+        ) : availability.isError ? (
+          <p className="flex flex-wrap items-center gap-2 text-sm text-gray-600">
+            Booked dates could not be shown; the owner confirms them when you book.
+            <Button size="sm" variant="outline" onClick={() => void availability.refetch()}>
+              Retry
+            </Button>
+          </p>
+        ) : periods.length > 0 ? (
+          <div className="text-sm text-gray-700">
+            <p className="font-medium text-gray-900">Not available</p>
+            <ul className="mt-1 grid gap-0.5" aria-label="Dates not available">
+              {periods.slice(0, LISTED_PERIODS).map((r) => (
+                <li key={r.from}>{r.from === r.to ? formatDay(r.from) : `${formatDay(r.from)} to ${formatDay(r.to)}`}</li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <p className="text-sm text-gray-700">Free on every day of the coming year.</p>
+        )}
+        {booked ? (
+          <SoldOutNotice
+            ref={noticeRef}
+            title="Booked for these dates"
+            reason={refused}
+            searching={availability.isFetching}
+            nearest={
+              nearest
+                ? {
+                    text: `${formatDay(nearest.start)} to ${formatDay(nearest.end)}`,
+                    onChoose: () => {
+                      onMoveIn(nearest.start);
+                      requestAnimationFrame(() => bookRef.current?.focus());
+                    },
+                  }
+                : null
+            }
+          />
+        ) : null}
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-gray-50 p-3 text-sm text-gray-700">
+          <span>
+            {formatMoney(property.pricePerMonth)} / month × {pluralize(months, 'month')} ={' '}
+            <span className="font-semibold text-gray-900">Total {formatMoney(total)}</span>
+          </span>
+          {dated && check.state === 'free' ? <UnitsLeft kind="properties" left={1} /> : null}
         </div>
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <ChatButton label="Message the owner" target={{ kind: 'service', serviceType: 'properties', serviceId: property.id, serviceName: property.title }} />
-          <BookNowButton
-            label="Book Property"
+          <Button ref={bookRef} disabled={!dated || booked} aria-haspopup="dialog" onClick={() => setCheckoutOpen(true)}>
+            Book Property
+          </Button>
+          <CheckoutDialog
+            open={checkoutOpen}
+            onOpenChange={setCheckoutOpen}
+            items={[{ serviceType: 'properties', serviceId: property.id, quantity: 1, details, name: property.title, price: total }]}
             serviceName={property.title}
             successTitle="Property Booked Successfully!"
-            disabled={!moveIn}
-            // Booked: the details dialog has done its job (the success toast stays).
-            onBooked={() => onOpenChange(false)}
-            lines={[{ serviceType: 'properties', serviceId: property.id, quantity: 1, details, name: property.title, price: total }]}
+            returnFocusRef={noticeRef}
+            onUnavailable={(message) => {
+              setRefusal({ key, message });
+              void invalidateAvailability(queryClient, 'properties');
+            }}
+            onPaid={() => {
+              void invalidateAvailability(queryClient, 'properties');
+              // Booked: the details dialog has done its job (the success toast stays).
+              onOpenChange(false);
+            }}
           />
         </div>
       </DialogContent>
