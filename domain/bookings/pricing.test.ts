@@ -32,7 +32,7 @@ describe('priceUnit', () => {
 
   it('prices flights, taxis, properties, shipping and food from the shared rules', () => {
     const passengers = { adults: 2, children: 1, infants: 1 };
-    expect(priceUnit({ serviceType: 'flights', name: 'F', priceCents: 29_999 }, { passengers, cabinClass: 'Business' }, today)).toEqual({
+    expect(priceUnit({ serviceType: 'flights', name: 'F', priceCents: 29_999 }, { date: '2026-12-20', passengers, cabinClass: 'Business' }, today)).toEqual({
       ok: true,
       unitCents: flightFareCents(29_999, passengers, 'Business'),
     });

@@ -40,6 +40,7 @@ describe('OpenAPI', () => {
     'GET /api/admin/export/:file': 'a CSV download (text/csv attachment)',
     'GET /api/placeholder/:w/:h': 'an SVG image (image/svg+xml)',
     'DELETE /api/provider/listings/restaurants/:id/menu/:itemId': '204 No Content: no body',
+    'DELETE /api/provider/listings/:kind/:id/blocks/:blockId': '204 No Content: no body',
   };
 
   it('documents a success answer (a 2xx schema) for every /api route except the listed non-JSON ones', () => {

@@ -366,10 +366,12 @@ function ShippingCard() {
 
 function GeneralCard() {
   const services = useCatalogue<GeneralService[]>('/api/general-services');
+  // A service booked by appointment needs a time, picked in the General Services section; the plan offers the others.
+  const withoutAppointments = { ...services, data: services.data?.filter((s) => s.appointmentMinutes === null) };
   return (
     <ServiceCard title="General Services" icon={Briefcase}>
       <OfferList
-        query={services}
+        query={withoutAppointments}
         label="general services"
         toOffer={(s) => ({
           key: String(s.id),

@@ -121,7 +121,10 @@ function dayList(days: string[]): string {
 
 export async function calendar(db: Db, viewer: Viewer, kind: AvailabilityKind, id: number, from: string, to: string): Promise<Calendar> {
   const facts = await ownListing(db, viewer, kind, id);
-  const capacity = kind === 'general-services' ? 1 : facts.capacity;
+  // A general service's day holds as many appointments as its working hours have slots.
+  const slotsOn = (date: string) => (facts.hours && facts.durationMinutes ? daySlots(facts.hours, date, facts.durationMinutes).length : 0);
+  const capacityOn = (date: string) => (kind === 'general-services' ? slotsOn(date) : facts.capacity);
+  const capacity = kind === 'general-services' ? Math.max(0, ...[0, 1, 2, 3, 4, 5, 6].map((d) => slotsOn(addDays(from, d)))) : facts.capacity;
   const days = await freeDays(db, kind, id, facts.capacity, from, to);
   const holds = await rowsOf<{ booking_id: number; status: 'held' | 'confirmed'; start_day: string; end_day: string; starts_at: Date | null; units: number; expires_at: Date | null }>(
     db,
@@ -148,7 +151,8 @@ export async function calendar(db: Db, viewer: Viewer, kind: AvailabilityKind, i
       const booked = on.filter((h) => h.status === 'confirmed').reduce((s, h) => s + Number(h.units), 0);
       const held = on.filter((h) => h.status === 'held').reduce((s, h) => s + Number(h.units), 0);
       const blocked = Number(d.blocked) > 0;
-      return { date: d.date, capacity, booked, held, blocked, free: blocked ? 0 : Math.max(0, capacity - booked - held) };
+      const dayCapacity = capacityOn(d.date);
+      return { date: d.date, capacity: dayCapacity, booked, held, blocked, free: blocked ? 0 : Math.max(0, dayCapacity - booked - held) };
     }),
     blocks,
     entries: live.map((h) => ({ bookingId: h.booking_id, status: h.status, from: h.start_day, to: h.end_day, startsAt: h.starts_at ? new Date(h.starts_at).toISOString() : null, units: Number(h.units) })),

@@ -54,7 +54,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/create-payment-intent', { onRequest: requireUser, schema: { body: CreatePaymentIntentSchema, response: { 200: PaymentIntentResponseSchema } } }, async (request) =>
-    createIntent(ctx.db, gateway(), currentUser(request).id, request.body.bookingId),
+    createIntent(ctx.db, gateway(), currentUser(request).id, request.body.bookingId, ctx.config.bookingHoldMs),
   );
 
   r.post('/api/payments/confirm', { onRequest: requireUser, schema: { body: ConfirmPaymentSchema, response: { 200: PaymentSuccessSchema } } }, async (request, reply) => {

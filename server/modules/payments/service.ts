@@ -198,11 +198,16 @@ export async function payBooking(db: Db, gateway: PaymentGateway, events: EventB
  * An intent for the booking's own total (a client-sent amount is ignored: the server owns the price). An open intent
  * of the same gateway and amount is reused, so reopening the payment dialog does not pile up intents.
  */
-export async function createIntent(db: Db, gateway: PaymentGateway, userId: number, bookingId: number): Promise<PaymentIntentResponse> {
+export async function createIntent(db: Db, gateway: PaymentGateway, userId: number, bookingId: number, holdMs: number = DEFAULT_HOLD_MS): Promise<PaymentIntentResponse> {
   const booking = await ownedBooking(db, userId, bookingId);
   if (isAbandoned(booking.status, booking.createdAt)) throw conflict(BOOKING_EXPIRED_MESSAGE);
   const t = transition(booking.status, 'pay');
   if (!t.ok) throw conflict(t.message);
+  // The card is asked for only while what the booking holds is still its own (a lapsed hold is taken again or 409).
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    await renewHolds(tx, bookingId, new Date(now.getTime() + holdMs), now);
+  });
   const answer = (id: string, clientSecret: string): PaymentIntentResponse => ({
     clientSecret,
     paymentIntentId: id,
