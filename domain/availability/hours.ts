@@ -192,3 +192,14 @@ export function withinHours(hours: WeeklyHours, start: Date, durationMinutes: nu
   const { day, minutes } = localClock(start, hours.timeZone);
   return hours.week.some((i) => i.day === day && minutesOf(i.open) <= minutes && minutes + durationMinutes <= minutesOf(i.close));
 }
+
+/**
+ * One appointment's length from a duration as providers write it ("1 hour sessions", "60-90 minutes", "45 min",
+ * "1.5 hours": the first figure), or null when it is not a length of 10 minutes to 12 hours ("Half day", "2-5 days").
+ */
+export function parseAppointmentMinutes(duration: string): number | null {
+  const m = /(\d+(?:\.\d+)?)\s*(?:-\s*\d+(?:\.\d+)?\s*)?(minutes?|mins?|hours?|hrs?|h)\b/i.exec(duration);
+  if (!m) return null;
+  const minutes = Math.round(Number(m[1]) * (/^h/i.test(m[2]) ? 60 : 1));
+  return minutes >= 10 && minutes <= 720 ? minutes : null;
+}

@@ -42,7 +42,11 @@ export function isPayable(status: BookingStatus): boolean {
 export const PENDING_BOOKING_TTL_MS = 30 * 60_000;
 export const BOOKING_EXPIRED_MESSAGE = 'This booking expired: it was not paid within 30 minutes. Please book again.';
 
-/** True when a pending booking created at `createdAt` has expired by `now`. */
-export function isAbandoned(status: BookingStatus, createdAt: Date, now: Date = new Date()): boolean {
+/**
+ * True when a pending booking created at `createdAt` has expired by `now`: 30 minutes have passed and it holds
+ * nothing beyond (a hold set to last longer keeps it open until the hold lapses).
+ */
+export function isAbandoned(status: BookingStatus, createdAt: Date, now: Date = new Date(), holdExpiresAt: Date | null = null): boolean {
+  if (holdExpiresAt && holdExpiresAt.getTime() > now.getTime()) return false;
   return status === 'pending' && now.getTime() - createdAt.getTime() >= PENDING_BOOKING_TTL_MS;
 }

@@ -378,7 +378,8 @@ describe('abandoned bookings (issue 15)', () => {
     const old = await bookHotel(t, carol.cookie);
     await t.database.db
       .update(bookingsTable)
-      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      // Made 31 minutes ago: its 15-minute hold lapsed 16 minutes ago.
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000), holdExpiresAt: new Date(Date.now() - 16 * 60_000) })
       .where(eq(bookingsTable.id, old.id));
 
     const listed = (await get('/api/bookings', carol.cookie)).json() as Array<{ id: number; status: string }>;

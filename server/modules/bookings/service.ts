@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/catalogue/money';
 import { todayUtc } from '../../../domain/catalogue/pricing';
 import { bookingTotalCents, lineTotalCents, priceUnit, totalMatches, type CatalogueEntry } from '../../../domain/bookings/pricing';
@@ -28,7 +28,7 @@ import type { PaymentGateway } from '../../platform/payments';
 import { serverKindOfServiceType } from '../catalogue/kinds';
 import { placeText } from '../locations/directory';
 import { audit, type AuditActor } from '../audit/service';
-import { closedReason, confirmHolds, holdForBooking, holdRequestOf, releaseBookingHolds, type HoldRequest } from '../availability';
+import { closedReason, confirmHolds, holdForBooking, holdRequestOf, releaseBookingHolds, renewHolds, type HoldRequest } from '../availability';
 
 type Exec = Db | Tx;
 type BookingRow = typeof bookings.$inferSelect;
@@ -217,6 +217,8 @@ export async function expireAbandonedBookings(db: Db, opts: { userId?: number; b
         and(
           eq(bookings.status, 'pending'),
           lte(bookings.createdAt, new Date(now.getTime() - PENDING_BOOKING_TTL_MS)),
+          // A hold set to last longer (BOOKING_HOLD_MINUTES over 30) keeps its booking open until it lapses.
+          or(isNull(bookings.holdExpiresAt), lte(bookings.holdExpiresAt, now)),
           opts.userId !== undefined ? eq(bookings.userId, opts.userId) : undefined,
           opts.bookingId !== undefined ? eq(bookings.id, opts.bookingId) : undefined,
         ),
@@ -252,6 +254,16 @@ export async function lockBooking(tx: Tx, id: number): Promise<BookingRow | unde
   return b;
 }
 const bookingForUpdate = prepared('booking_lock', (db) => db.select().from(bookings).where(eq(bookings.id, sql.placeholder('id'))).for('update'));
+
+/**
+ * Takes a pending booking's lapsed holds again and keeps them all until `holdMs` from now (before a payment or an
+ * intent: 409 when their units have gone); the booking shows the new time.
+ */
+export async function renewBookingHolds(tx: Tx, id: number, holdMs: number, now: Date = new Date()): Promise<void> {
+  const until = new Date(now.getTime() + holdMs);
+  await renewHolds(tx, id, until, now);
+  await tx.update(bookings).set({ holdExpiresAt: until }).where(and(eq(bookings.id, id), eq(bookings.status, 'pending'), sql`${bookings.holdExpiresAt} is not null`));
+}
 
 async function setStatus(tx: Tx, id: number, status: BookingStatus) {
   await tx.update(bookings).set({ status, updatedAt: new Date() }).where(eq(bookings.id, id));

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PropertyRegistrationSchema, RestaurantRegistrationSchema } from '../../../domain/onboarding';
+import { GeneralServiceRegistrationSchema, PropertyRegistrationSchema, RestaurantRegistrationSchema } from '../../../domain/onboarding';
 import { VALID_SAMPLES } from '../../../domain/onboarding/test-samples';
 import {
   cataloguePropertyType,
   deliveryTimeText,
   firstAmountCents,
   firstInteger,
+  generalServiceValues,
   propertyValues,
   restaurantValues,
   shippingSpeed,
@@ -56,6 +57,17 @@ describe('publish mappings', () => {
       image: '/api/placeholder/400/300?kind=restaurant&subject=Italian',
       ownerId: 3,
     });
+    // Its opening hours as registered ('Mon-Sun 11:00-22:00'), in Toronto's time zone.
+    expect(restaurantValues(d, 7, 3).openingHours).toEqual({ timeZone: 'America/Toronto', week: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, open: '11:00', close: '22:00' })) });
+    expect(restaurantValues({ ...d, openingHours: 'whenever we feel like it' }, 7, 3).openingHours).toBeNull();
+  });
+
+  it('books a general service by appointment when its duration is one appointment and its hours can be read', () => {
+    const d = GeneralServiceRegistrationSchema.parse(VALID_SAMPLES['general-service']);
+    expect(generalServiceValues(d, 1)).not.toHaveProperty('appointmentMinutes');
+    const tutor = generalServiceValues({ ...d, duration: '1 hour sessions', availability: 'Mon-Fri 3:30 PM - 9:00 PM' }, 1);
+    expect(tutor.appointmentMinutes).toBe(60);
+    expect(tutor.workingHours?.week).toHaveLength(5);
   });
 
   it('prices a property with the monthly rent it registered, never a derived one', () => {

@@ -17,6 +17,8 @@ import type {
   TaxiRegistration,
 } from '../../../domain/onboarding';
 import { dollarsToCents } from '../../../domain/catalogue/money';
+import { parseAppointmentMinutes, parseWeeklyHours, type WeeklyHours } from '../../../domain/availability/hours';
+import { locationDirectory } from '../locations/directory';
 import type { RegistrationMenuItem } from '../../../domain/onboarding';
 import type { cars, generalServices, hotels, properties, restaurants, shippingRates, taxiRides } from '../../db/schema';
 
@@ -82,6 +84,8 @@ export function restaurantValues(d: RestaurantRegistration, regId: number, owner
     deliveryFeeCents: firstAmountCents(d.deliveryFee) ?? 0,
     phone: d.phone,
     address: withCountry(d.location, d.country),
+    // The registration's hours as text, read where they can be ('Mon-Sun 11:00-22:00'); the portal edits them.
+    openingHours: weeklyHours(d.openingHours, d.location),
     isActive: true,
     ownerId,
   };
@@ -113,6 +117,7 @@ export function carValues(d: CarRentalRegistration, regId: number, ownerId: numb
     image: artwork('car', category),
     company: d.companyName,
     location: withCountry(d.location, d.country),
+    fleet: firstInteger(d.fleetSize, 3, 10_000) || 3,
     isActive: true,
     ownerId,
   };
@@ -188,9 +193,29 @@ export function generalServiceValues(d: GeneralServiceRegistration, ownerId: num
     experience: d.experience,
     specializations: d.specializations,
     languages: d.languages,
+    // Booked by appointment when its duration is one appointment's length and its availability can be read as hours.
+    ...appointments(d),
     isActive: true,
     ownerId,
   };
+}
+
+function appointments(d: GeneralServiceRegistration): { appointmentMinutes: number; workingHours: WeeklyHours } | Record<string, never> {
+  const minutes = parseAppointmentMinutes(d.duration);
+  const hours = weeklyHours(d.availability, d.serviceArea);
+  return minutes !== null && hours ? { appointmentMinutes: minutes, workingHours: hours } : {};
+}
+
+/**
+ * Weekly hours from text, in the time zone of the place's city: the last part of an address the location directory
+ * knows ('123 King Street West, Toronto'); UTC when it knows none.
+ */
+function weeklyHours(text: string, place: string): WeeklyHours | null {
+  const week = parseWeeklyHours(text);
+  if (!week) return null;
+  const parts = place.split(/\s*,\s*/).filter(Boolean).reverse();
+  const timeZone = parts.map((p) => locationDirectory().timeZoneOfCity(p)).find((tz) => tz !== undefined);
+  return { timeZone: timeZone ?? 'UTC', week };
 }
 
 /** The registration's menu as menu rows of the new restaurant. */

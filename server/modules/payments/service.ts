@@ -9,8 +9,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../platform/errors
 import type { MethodRef, PaymentGateway } from '../../platform/payments';
 import { SandboxGateway } from '../../platform/payments';
 import type { Emit, EventBus } from '../../platform/events/bus';
-import { confirmPaid, deliveriesOf, lockBooking } from '../bookings/service';
-import { renewHolds } from '../availability';
+import { confirmPaid, deliveriesOf, lockBooking, renewBookingHolds } from '../bookings/service';
 import { BOOKING_EXPIRED_MESSAGE, isAbandoned, transition } from '../../../domain/bookings/state';
 import { deliversAnything } from '../../../domain/orders/deliverable';
 
@@ -140,7 +139,7 @@ export async function payBooking(db: Db, gateway: PaymentGateway, events: EventB
     // before the transaction, in the same order: someone else's booking is 404, an unknown method 400).
     const { booking, method, serviceTypes } = await lockBookingWithMethod(tx, gateway, userId, req.bookingId, req.paymentMethodId);
     lineTypes = serviceTypes;
-    if (isAbandoned(booking.status, booking.createdAt)) throw conflict(BOOKING_EXPIRED_MESSAGE);
+    if (isAbandoned(booking.status, booking.createdAt, new Date(), booking.holdExpiresAt)) throw conflict(BOOKING_EXPIRED_MESSAGE);
     const t = transition(booking.status, 'pay');
     if (!t.ok) throw conflict(t.message);
     if (req.amountCents !== booking.totalCents) {
@@ -148,8 +147,7 @@ export async function payBooking(db: Db, gateway: PaymentGateway, events: EventB
     }
     // What the booking holds must still be in force: a lapsed hold is taken again, or the payment is refused (409)
     // before anything is charged.
-    const now = new Date();
-    await renewHolds(tx, booking.id, new Date(now.getTime() + (req.holdMs ?? DEFAULT_HOLD_MS)), now);
+    await renewBookingHolds(tx, booking.id, req.holdMs ?? DEFAULT_HOLD_MS);
     const result = await gateway.charge({
       amountCents: booking.totalCents,
       currency: booking.currency,
@@ -200,14 +198,11 @@ export async function payBooking(db: Db, gateway: PaymentGateway, events: EventB
  */
 export async function createIntent(db: Db, gateway: PaymentGateway, userId: number, bookingId: number, holdMs: number = DEFAULT_HOLD_MS): Promise<PaymentIntentResponse> {
   const booking = await ownedBooking(db, userId, bookingId);
-  if (isAbandoned(booking.status, booking.createdAt)) throw conflict(BOOKING_EXPIRED_MESSAGE);
+  if (isAbandoned(booking.status, booking.createdAt, new Date(), booking.holdExpiresAt)) throw conflict(BOOKING_EXPIRED_MESSAGE);
   const t = transition(booking.status, 'pay');
   if (!t.ok) throw conflict(t.message);
   // The card is asked for only while what the booking holds is still its own (a lapsed hold is taken again or 409).
-  await db.transaction(async (tx) => {
-    const now = new Date();
-    await renewHolds(tx, bookingId, new Date(now.getTime() + holdMs), now);
-  });
+  await db.transaction((tx) => renewBookingHolds(tx, bookingId, holdMs));
   const answer = (id: string, clientSecret: string): PaymentIntentResponse => ({
     clientSecret,
     paymentIntentId: id,
@@ -384,7 +379,7 @@ export async function handleStripeEvent(db: Db, events: EventBus, event: Stripe.
     }
     if (pi.amount !== booking.totalCents) return { duplicate: false, applied: false };
     try {
-      await tx.transaction((sp) => renewHolds(sp, bookingId, new Date(Date.now() + DEFAULT_HOLD_MS), new Date()));
+      await tx.transaction((sp) => renewBookingHolds(sp, bookingId, DEFAULT_HOLD_MS));
     } catch (err) {
       // The hold lapsed and its units were sold meanwhile: the booking is not confirmed (the event is recorded as
       // handled); the charge stays for the admin to refund from the booking.
