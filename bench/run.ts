@@ -7,7 +7,7 @@
  * and the product (bench/product-server.ts: a real listening server in its own process, on a fresh seeded PGlite, or
  * PostgreSQL when DATABASE_URL is set) in alternation, round after round.
  *
- * Sections (default: http logging booking memory search lighthouse):
+ * Sections (default: http logging booking memory search precache lighthouse availability):
  *   http        catalogue lists and filters, /api/locations, /api/health and a built asset vs bare node:http
  *   logging     the product with LOG_REQUESTS=all vs the default
  *   booking     50 concurrent customers booking and paying (each payment sent twice at once): p99 and double charges;
@@ -19,15 +19,19 @@
  *               --lighthouse-runs=N runs each page N times and judges the median performance score; --only=<text>
  *               runs just the pages whose path contains it (while developing)
  *   inject      the in-process app.inject figures (bench/inject.ts); positions, mail, chat: the delivery benches
+ *   availability  issue 25 on PostgreSQL only (DATABASE_URL; skipped without): dated hotel search p50/p95 over 10,000
+ *               hotels x 365 nights in a database of its own, and hold-to-confirm p50/p95 (bench/availability.ts)
  *   all         everything
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Agent, get, request } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { availabilityBench } from './availability';
 import { chatBench } from './chat';
+import { postgresCpuMs } from './cpu';
 import { injectBench, percentile } from './inject';
 import { lighthouseBench } from './lighthouse';
 import { mailBench } from './mail';
@@ -46,7 +50,7 @@ const MEMORY_SECONDS = flag('memory-seconds', 60);
 const BOOKING_RUNS = flag('booking-runs', 1);
 const LIGHTHOUSE_RUNS = flag('lighthouse-runs', 1);
 const CONNECTIONS = 32;
-const DEFAULT_SECTIONS = ['http', 'logging', 'booking', 'memory', 'search', 'precache', 'lighthouse'];
+const DEFAULT_SECTIONS = ['http', 'logging', 'booking', 'memory', 'search', 'precache', 'lighthouse', 'availability'];
 const named = argv.filter((a) => !a.startsWith('--'));
 const sections = new Set(named.includes('all') ? [...DEFAULT_SECTIONS, 'inject', 'positions', 'mail', 'chat'] : named.length ? named : DEFAULT_SECTIONS);
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -262,7 +266,7 @@ async function bookingSection(product: Child) {
   const chargesBefore = await product.ask<{ paidBookings: number; doubleCharged: number }>({ type: 'charges' });
   const cpuBefore = await product.ask<{ user: number; system: number }>({ type: 'cpu' });
   const clientBefore = process.cpuUsage();
-  const postgresBefore = postgresCpuMs();
+  const postgresBefore = onPostgres ? postgresCpuMs() : undefined;
   const started = performance.now();
   await Promise.all(
     customers.map(async (c, i) => {
@@ -315,31 +319,6 @@ async function bookingSection(product: Child) {
     `  bench client CPU ${((client.user + client.system) / 1000 / both.length).toFixed(2)} ms per request${postgresMs === undefined ? '' : `; PostgreSQL CPU ${(postgresMs / both.length).toFixed(2)} ms per request (all its processes on this machine)`}`,
   );
   console.log(`  double charges ${charges.doubleCharged} of ${charges.paidBookings} paid bookings   target 0  ${verdict(charges.doubleCharged === 0 && charges.paidBookings === customers.length * ROUNDS_EACH - failures)}${failures ? `  (${failures} failed requests)` : ''}`);
-}
-
-/**
- * CPU time (user + system, ms) of every process named postgres on this machine, from /proc (Linux); undefined
- * elsewhere or when none runs here (PGlite, or a remote server).
- */
-function postgresCpuMs(): number | undefined {
-  if (!onPostgres || !existsSync('/proc/self/stat')) return undefined;
-  const TICK_MS = 10; // USER_HZ is 100 on Linux
-  let ticks = 0;
-  let found = false;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-      const fields = stat.slice(close + 2).split(' ');
-      // Fields 14 and 15 of stat (utime, stime); this slice starts at field 3.
-      ticks += Number(fields[11]) + Number(fields[12]);
-      found = true;
-    } catch {
-      // The process ended while being read.
-    }
-  }
-  return found ? ticks * TICK_MS : undefined;
 }
 
 async function memorySection() {
@@ -396,6 +375,7 @@ async function main() {
   if (sections.has('positions')) await positionLatencyBench();
   if (sections.has('mail')) await mailBench();
   if (sections.has('chat')) await chatBench();
+  if (sections.has('availability')) await availabilityBench();
   console.log(`\ntotal bench time ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 

@@ -28,6 +28,18 @@ async function putHours(kind: 'restaurants' | 'general-services', id: number, bo
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
+/**
+ * The last of the demo provider's listings of a kind, as the public list shows it (other specs publish listings of
+ * other owners while this one runs, and order from the first seeded ones).
+ */
+async function lastOwnListing<T extends { id: number }>(kind: 'restaurants' | 'general-services'): Promise<T> {
+  const res = await fetch(`${baseURL()}/api/provider/listings`, { headers: { cookie: await providerCookie() } });
+  expect(res.status).toBe(200);
+  const own = new Set(((await res.json()) as Array<{ kind: string; id: number }>).filter((l) => l.kind === kind).map((l) => l.id));
+  const listed = (await getJson<T[]>(`/api/${kind}`)).filter((l) => own.has(l.id));
+  return listed[listed.length - 1];
+}
+
 async function getJson<T>(path: string): Promise<T> {
   const res = await fetch(`${baseURL()}${path}`);
   expect(res.status).toBe(200);
@@ -74,9 +86,7 @@ afterAll(async () => {
 
 describe('appointments and opening hours', () => {
   it('a restaurant closed now shows Closed and refuses an order with the reason', async () => {
-    // The last restaurant: the other specs order from the first ones.
-    const restaurants = await getJson<Array<{ id: number; name: string; hours: WeeklyHours | null }>>('/api/restaurants');
-    const restaurant = restaurants[restaurants.length - 1];
+    const restaurant = await lastOwnListing<{ id: number; name: string; hours: WeeklyHours | null }>('restaurants');
     restores.push(() => putHours('restaurants', restaurant.id, { hours: restaurant.hours }));
 
     // Open half an hour each day, starting two hours from now (UTC): closed now, whatever the time of the run.
@@ -127,8 +137,7 @@ describe('appointments and opening hours', () => {
   });
 
   it('a booked appointment time is no longer offered to another customer', async () => {
-    const services = await getJson<Array<{ id: number; name: string }>>('/api/general-services');
-    const service = services[services.length - 1];
+    const service = await lastOwnListing<{ id: number; name: string }>('general-services');
     const before = await getJson<{ hours: WeeklyHours | null; durationMinutes: number | null }>(
       `/api/availability/general-services/${service.id}?from=${utcDay(0)}&to=${utcDay(0)}`,
     );
