@@ -54,6 +54,9 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
+      // JIT compiles a query whose estimated cost is high (a dated search over every hotel) in ~30 ms, more than the
+      // query then takes: a request-serving pool runs short queries only.
+      options: '-c jit=off',
     });
     // An idle client losing its connection (e.g. a PostgreSQL restart) must not crash the process;
     // the pool replaces it on the next query.
