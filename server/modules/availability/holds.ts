@@ -4,7 +4,7 @@
  * an appointment's hold row is refused by an exclusion constraint when it overlaps another. The database decides,
  * under any interleaving and from any instance; the reads before it only word the refusal (ADR 027).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { localClock, withinHours } from '../../../domain/availability/hours';
 import {
   DEFAULT_RULES,
@@ -155,8 +155,11 @@ async function take(tx: Tx, req: HoldRequest, now: Date, checkRulesToo: boolean,
   const facts = await listingFacts(tx, req.kind, req.listingId, 'share');
   if (!facts || !facts.isActive) throw badRequest('This listing is no longer available', { [req.field]: 'This listing is no longer available' });
   if (checkRulesToo) checkRules(req, await bookingRules(tx, req.kind, req.listingId), facts, now);
-  // Units of this listing's lapsed holds are free again before anyone is told they are not.
-  await releaseWhere(tx, sql`status = 'held' and expires_at <= ${now.toISOString()}::timestamptz and kind = ${req.kind} and listing_id = ${req.listingId}`, now);
+  // Units of this listing's lapsed holds are free again before anyone is told they are not. The day rows of those
+  // holds and of the request are locked in one ordered pass before any is changed (lockDays).
+  const lapsed = await markReleased(tx, sql`status = 'held' and expires_at <= ${now.toISOString()}::timestamptz and kind = ${req.kind} and listing_id = ${req.listingId}`, now, true);
+  await lockDays(tx, [...lapsed, { kind: req.kind, listing_id: req.listingId, units: 0, start_day: req.span.start, end_day: req.span.end }]);
+  await giveBack(tx, lapsed);
   const reason = await refusalOf(tx, req, facts.capacity);
   if (reason) throw conflict(reason, { [req.field]: reason });
   try {
@@ -192,32 +195,55 @@ export async function holdForBooking(tx: Tx, bookingId: number, requests: HoldRe
 }
 
 type HoldRow = { id: number; kind: AvailabilityKind; listing_id: number; units: number; start_day: string; end_day: string; starts_at: Date | null; ends_at: Date | null; status: string; expires_at: Date | null };
+type Span = { kind: string; listing_id: number; units: number; start_day: string; end_day: string };
 
 /**
- * Gives back the units of the holds a condition selects (status becomes 'released'). The day rows are locked in
- * (kind, listing, day) order first, the order holds take them in, so a release never deadlocks with a hold.
+ * Marks the holds a condition selects as released and returns what they held. With `skipLocked`, holds another
+ * transaction has locked are left to it (it is paying, renewing or cancelling them): a lapsed hold is released once,
+ * by whoever gets to it, and nobody waits for it.
  */
-async function releaseWhere(exec: Exec, condition: ReturnType<typeof sql>, now: Date): Promise<number> {
-  const released = await rowsOf<{ kind: string; listing_id: number; units: number; start_day: string; end_day: string }>(
+async function markReleased(exec: Exec, condition: SQL, now: Date, skipLocked: boolean): Promise<Span[]> {
+  return rowsOf<Span>(
     exec,
     sql`update availability_holds set status = 'released', released_at = ${now.toISOString()}::timestamptz, expires_at = null
-        where status <> 'released' and ${condition}
+        where id in (select id from availability_holds where status <> 'released' and ${condition} order by id for update ${sql.raw(skipLocked ? 'skip locked' : '')})
         returning kind, listing_id, units, to_char(start_day, 'YYYY-MM-DD') as start_day, to_char(end_day, 'YYYY-MM-DD') as end_day`,
   );
-  if (released.length === 0) return 0;
-  const spans = JSON.stringify(released.map((r) => ({ kind: r.kind, listing_id: r.listing_id, units: r.units, start_day: r.start_day, end_day: r.end_day })));
-  const perDay = sql`select r.kind, r.listing_id, d::date as day, sum(r.units)::int as units
-      from jsonb_to_recordset(${spans}::jsonb) as r(kind text, listing_id int, units int, start_day date, end_day date),
-        generate_series(r.start_day, r.end_day - 1, interval '1 day') d
-      group by 1, 2, 3`;
+}
+
+/** Units per (kind, listing, day) of some spans, as a subquery. */
+const perDay = (spans: Span[]) => sql`select r.kind, r.listing_id, d::date as day, sum(r.units)::int as units
+    from jsonb_to_recordset(${JSON.stringify(spans)}::jsonb) as r(kind text, listing_id int, units int, start_day date, end_day date),
+      generate_series(r.start_day, r.end_day - 1, interval '1 day') d
+    group by 1, 2, 3`;
+
+/**
+ * Locks the existing day rows of some spans in one pass, in (kind, listing, day) order. Every transaction that
+ * changes day rows locks the ones it will touch this way before changing any, so two of them never wait for each
+ * other in a circle (a deadlock).
+ */
+async function lockDays(exec: Exec, spans: Span[]): Promise<void> {
+  if (spans.length === 0) return;
   await exec.execute(
-    sql`select 1 from availability_days a join (${perDay}) x on a.kind = x.kind and a.listing_id = x.listing_id and a.day = x.day
+    sql`select 1 from availability_days a join (${perDay(spans)}) x on a.kind = x.kind and a.listing_id = x.listing_id and a.day = x.day
         order by a.kind, a.listing_id, a.day for update of a`,
   );
+}
+
+/** Gives the units of released spans back to their day rows (locked by lockDays). */
+async function giveBack(exec: Exec, spans: Span[]): Promise<void> {
+  if (spans.length === 0) return;
   await exec.execute(
-    sql`update availability_days a set taken = a.taken - x.units from (${perDay}) x
+    sql`update availability_days a set taken = a.taken - x.units from (${perDay(spans)}) x
         where a.kind = x.kind and a.listing_id = x.listing_id and a.day = x.day`,
   );
+}
+
+/** Releases the holds a condition selects and gives their units back; the count released. */
+async function releaseWhere(exec: Exec, condition: SQL, now: Date, { skipLocked = false } = {}): Promise<number> {
+  const released = await markReleased(exec, condition, now, skipLocked);
+  await lockDays(exec, released);
+  await giveBack(exec, released);
   return released.length;
 }
 
@@ -238,6 +264,7 @@ export async function releaseExpiredHolds(db: Db, now: Date = new Date(), scope?
       tx,
       sql`status = 'held' and expires_at <= ${now.toISOString()}::timestamptz ${scope ? sql`and kind = ${scope.kind} and listing_id = ${scope.listingId}` : sql``}`,
       now,
+      { skipLocked: true },
     ),
   );
 }
@@ -275,4 +302,12 @@ export async function renewHolds(tx: Tx, bookingId: number, expiresAt: Date, now
 /** A paid booking keeps what it holds for good. */
 export async function confirmHolds(tx: Tx, bookingId: number): Promise<void> {
   await tx.execute(sql`update availability_holds set status = 'confirmed', expires_at = null where booking_id = ${bookingId} and status = 'held'`);
+}
+
+/** Locks a listing's existing day rows from `from` (up to `end`, excluded, when given) in day order: see lockDays. */
+export async function lockListingDays(exec: Exec, kind: string, listingId: number, from: string, end?: string): Promise<void> {
+  await exec.execute(
+    sql`select 1 from availability_days where kind = ${kind} and listing_id = ${listingId} and day >= ${from}::date ${end ? sql`and day < ${end}::date` : sql``}
+        order by day for update`,
+  );
 }

@@ -22,7 +22,7 @@ import { addDays, todayUtc } from '../../../domain/catalogue/pricing';
 import type { Db, Tx } from '../../db/connect';
 import type { EventBus } from '../../platform/events/bus';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { bookingRules, pgCode } from './holds';
+import { bookingRules, lockListingDays, pgCode } from './holds';
 import { LISTING_SOURCES, listingFacts, rowsOf, type ListingFacts } from './listings';
 
 type Exec = Db | Tx;
@@ -180,6 +180,7 @@ export async function setCapacity(events: EventBus, viewer: Viewer, kind: Availa
   return events.transaction(async (tx, emit) => {
     await ownListing(tx, viewer, kind, id, 'update');
     const today = todayUtc();
+    await lockListingDays(tx, kind, id, today);
     const over = await rowsOf<{ day: string }>(
       tx,
       sql`select to_char(day, 'YYYY-MM-DD') as day from availability_days where kind = ${kind} and listing_id = ${id} and day >= ${today}::date and taken > ${units} order by day`,
@@ -246,6 +247,7 @@ export async function addBlock(db: Db, viewer: Viewer, kind: AvailabilityKind, i
   const end = addDays(body.to, 1);
   return db.transaction(async (tx) => {
     const facts = await ownListing(tx, viewer, kind, id);
+    await lockListingDays(tx, kind, id, body.from, end);
     const booked = await rowsOf<{ day: string }>(
       tx,
       sql`select to_char(day, 'YYYY-MM-DD') as day from availability_days where kind = ${kind} and listing_id = ${id} and day >= ${body.from}::date and day < ${end}::date and taken > 0 order by day`,
@@ -288,6 +290,7 @@ export async function removeBlock(db: Db, viewer: Viewer, kind: AvailabilityKind
           returning to_char(start_day, 'YYYY-MM-DD') as start_day, to_char(end_day, 'YYYY-MM-DD') as end_day`,
     );
     if (!b) throw notFound('Block not found');
+    await lockListingDays(tx, kind, id, b.start_day, b.end_day);
     await tx.execute(sql`update availability_days set blocked = blocked - 1 where kind = ${kind} and listing_id = ${id} and day >= ${b.start_day}::date and day < ${b.end_day}::date`);
   });
 }
