@@ -74,7 +74,10 @@ describe('provider calendar', () => {
     const first = calendar.getByRole('button', { name: new RegExp(`^${escape(shortDay(from))}: Blocked\\.`) });
     await first.focus();
     await first.press('ArrowRight');
-    expect(await provider.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toMatch(new RegExp(`^${escape(shortDay(dayFromToday(39)))}: Blocked\\.`));
+    // The grid moves the focus once it has drawn the new selection: wait for it rather than read it once.
+    await expect
+      .poll(() => provider.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
+      .toMatch(new RegExp(`^${escape(shortDay(dayFromToday(39)))}: Blocked\\.`));
     await calendar.getByText(`Blocked ${shortDay(from)} – ${shortDay(to)}: ${reason}`).waitFor();
     // A phone shows it all without sideways scrolling.
     expect(await provider.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -1,5 +1,4 @@
-import { useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ChevronLeft, ChevronRight, Hotel as HotelIcon, MapPin, Star } from 'lucide-react';
 import type { Hotel } from '@domain/catalogue/types';
 import { centsToDollars, dollarsToCents } from '@domain/catalogue/money';
@@ -14,7 +13,8 @@ import { availabilityWindow, checkSpan, earliestStart, nearestFree, shortReason 
 import { SoldOutNotice } from '@client/features/availability/sold-out-notice';
 import { StayCalendar } from '@client/features/availability/stay-calendar';
 import { UnitsLeft } from '@client/features/availability/units-left';
-import { invalidateAvailability, useDayAvailability } from '@client/features/availability/use-day-availability';
+import { useDayAvailability } from '@client/features/availability/use-day-availability';
+import { useSoldOutCheckout } from '@client/features/availability/use-sold-out-checkout';
 import { Spinner } from '@client/ui/spinner';
 import { ChatButton } from '@client/features/chat/chat-button';
 import { LocationInput } from '@client/features/locations/location-input';
@@ -171,13 +171,7 @@ function HotelDialog({
   onDates: (checkIn: string, checkOut: string) => void;
   onOpenChange: (open: boolean) => void;
 }) {
-  const queryClient = useQueryClient();
   const [index, setIndex] = useState(0);
-  const [checkoutOpen, setCheckoutOpen] = useState(false);
-  // The server's refusal of these very dates and rooms (409), kept until the customer changes them.
-  const [refusal, setRefusal] = useState<{ key: string; message: string } | null>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  const reserveRef = useRef<HTMLButtonElement>(null);
 
   const datesValid = Boolean(stay.checkIn && stay.checkOut) && isAfter(stay.checkIn, stay.checkOut);
   const span = datesValid ? { start: stay.checkIn, end: stay.checkOut } : null;
@@ -192,8 +186,10 @@ function HotelDialog({
   const rules = availability.data?.rules;
   const earliest = earliestStart(today, rules);
   const check = span ? checkSpan(days, span, stay.rooms) : ({ state: 'unknown' } as const);
-  const key = `${stay.checkIn}|${stay.checkOut}|${stay.rooms}`;
-  const refused = refusal?.key === key ? refusal.message : null;
+  // The server's refusal of these very dates and rooms (409) is kept until the customer changes them.
+  // Booked: the details dialog has done its job (the success toast stays).
+  const booking = useSoldOutCheckout('hotels', `${stay.checkIn}|${stay.checkOut}|${stay.rooms}`, () => onOpenChange(false));
+  const refused = booking.refused;
   const soldOut = datesValid && (check.state === 'short' || refused !== null);
   const nearest = soldOut && span && days.length > 0 ? nearestFree(days, span, stay.rooms, earliest) : null;
 
@@ -204,7 +200,7 @@ function HotelDialog({
     if (!nearest) return;
     onDates(nearest.start, nearest.end);
     // The notice goes with the sold-out dates: the keyboard goes on to the button that books the new ones.
-    requestAnimationFrame(() => reserveRef.current?.focus());
+    booking.focusBook();
   };
 
   return (
@@ -272,7 +268,7 @@ function HotelDialog({
         )}
         {soldOut ? (
           <SoldOutNotice
-            ref={noticeRef}
+            ref={booking.noticeRef}
             title="Sold out for these dates"
             reason={refused ?? (check.state === 'short' ? shortReason('hotels', check) : null)}
             searching={availability.isFetching}
@@ -299,26 +295,15 @@ function HotelDialog({
             disabled={!datesValid || soldOut}
             item={{ serviceType: 'hotels', serviceId: hotel.id, name, price: total, image: hotel.image, description: hotel.location, details }}
           />
-          <Button ref={reserveRef} disabled={!datesValid || soldOut} aria-haspopup="dialog" onClick={() => setCheckoutOpen(true)}>
+          <Button ref={booking.bookRef} disabled={!datesValid || soldOut} aria-haspopup="dialog" onClick={booking.openCheckout}>
             Reserve Now
           </Button>
           <CheckoutDialog
-            open={checkoutOpen}
-            onOpenChange={setCheckoutOpen}
+            // Refused as sold out: back here, where the reason shows with the nearest free dates, and the keyboard with it.
+            {...booking.checkout}
             items={[{ serviceType: 'hotels', serviceId: hotel.id, quantity: 1, details, name, price: total }]}
             serviceName={hotel.name}
             successTitle="Hotel Booked Successfully!"
-            // Refused as sold out: back here, where the reason shows with the nearest free dates, and the keyboard with it.
-            returnFocusRef={noticeRef}
-            onUnavailable={(message) => {
-              setRefusal({ key, message });
-              void invalidateAvailability(queryClient, 'hotels');
-            }}
-            onPaid={() => {
-              void invalidateAvailability(queryClient, 'hotels');
-              // Booked: the details dialog has done its job (the success toast stays).
-              onOpenChange(false);
-            }}
           />
         </div>
       </DialogContent>

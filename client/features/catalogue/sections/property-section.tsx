@@ -1,5 +1,4 @@
-import { useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { addMonths } from '@domain/availability/schemas';
 import { Bath, BedDouble, Building, MapPin, Ruler } from 'lucide-react';
 import type { Property } from '@domain/catalogue/types';
@@ -13,7 +12,8 @@ import { CheckoutDialog } from '@client/features/payments/checkout-dialog';
 import { availabilityWindow, checkSpan, earliestStart, isDay, nearestFreeLease, takenRuns } from '@client/features/availability/day-availability';
 import { SoldOutNotice } from '@client/features/availability/sold-out-notice';
 import { UnitsLeft } from '@client/features/availability/units-left';
-import { invalidateAvailability, useDayAvailability } from '@client/features/availability/use-day-availability';
+import { useDayAvailability } from '@client/features/availability/use-day-availability';
+import { useSoldOutCheckout } from '@client/features/availability/use-sold-out-checkout';
 import { Spinner } from '@client/ui/spinner';
 import { ChatButton } from '@client/features/chat/chat-button';
 import { SECTION_IDS } from '../categories';
@@ -158,12 +158,9 @@ function PropertyDialog({
   onMonths: (months: LeaseMonths) => void;
   onOpenChange: (open: boolean) => void;
 }) {
-  const queryClient = useQueryClient();
-  const [checkoutOpen, setCheckoutOpen] = useState(false);
-  // The server's refusal of this very lease (409), kept until the customer changes it.
-  const [refusal, setRefusal] = useState<{ key: string; message: string } | null>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  const bookRef = useRef<HTMLButtonElement>(null);
+  // The server's refusal of this very lease (409) is kept until the customer changes it.
+  // Booked: the details dialog has done its job (the success toast stays).
+  const booking = useSoldOutCheckout('properties', `${moveIn}|${months}`, () => onOpenChange(false));
   const today = localToday();
   const total = centsToDollars(propertyTotalCents(dollarsToCents(property.pricePerMonth), months));
   const details = { moveIn, months };
@@ -174,8 +171,7 @@ function PropertyDialog({
   const days = availability.data?.days ?? [];
   const earliest = earliestStart(today, availability.data?.rules);
   const check = lease ? checkSpan(days, lease, 1) : ({ state: 'unknown' } as const);
-  const key = `${moveIn}|${months}`;
-  const refused = refusal?.key === key ? refusal.message : null;
+  const refused = booking.refused;
   const booked = dated && (check.state === 'short' || refused !== null);
   const nearest = booked && days.length > 0 ? nearestFreeLease(days, moveIn, months, earliest) : null;
   const periods = takenRuns(days.filter((d) => d.date >= earliest));
@@ -246,7 +242,7 @@ function PropertyDialog({
         )}
         {booked ? (
           <SoldOutNotice
-            ref={noticeRef}
+            ref={booking.noticeRef}
             title="Booked for these dates"
             reason={refused}
             searching={availability.isFetching}
@@ -256,7 +252,7 @@ function PropertyDialog({
                     text: `${formatDay(nearest.start)} to ${formatDay(nearest.end)}`,
                     onChoose: () => {
                       onMoveIn(nearest.start);
-                      requestAnimationFrame(() => bookRef.current?.focus());
+                      booking.focusBook();
                     },
                   }
                 : null
@@ -272,25 +268,14 @@ function PropertyDialog({
         </div>
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <ChatButton label="Message the owner" target={{ kind: 'service', serviceType: 'properties', serviceId: property.id, serviceName: property.title }} />
-          <Button ref={bookRef} disabled={!dated || booked} aria-haspopup="dialog" onClick={() => setCheckoutOpen(true)}>
+          <Button ref={booking.bookRef} disabled={!dated || booked} aria-haspopup="dialog" onClick={booking.openCheckout}>
             Book Property
           </Button>
           <CheckoutDialog
-            open={checkoutOpen}
-            onOpenChange={setCheckoutOpen}
+            {...booking.checkout}
             items={[{ serviceType: 'properties', serviceId: property.id, quantity: 1, details, name: property.title, price: total }]}
             serviceName={property.title}
             successTitle="Property Booked Successfully!"
-            returnFocusRef={noticeRef}
-            onUnavailable={(message) => {
-              setRefusal({ key, message });
-              void invalidateAvailability(queryClient, 'properties');
-            }}
-            onPaid={() => {
-              void invalidateAvailability(queryClient, 'properties');
-              // Booked: the details dialog has done its job (the success toast stays).
-              onOpenChange(false);
-            }}
           />
         </div>
       </DialogContent>
