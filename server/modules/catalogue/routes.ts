@@ -145,7 +145,6 @@ const HotelsQuery = z
   })
   .superRefine(spanRule('checkIn', 'checkOut', ['Check-in date', 'Check-out date'], false));
 const FlightsQuery = z.object({ from: text('From'), to: text('To'), date: travelDate, passengers: wholeNumber('Passengers', 1, 50) });
-const CategoryQuery = z.object({ category: text('Category') });
 const CarsQuery = z
   .object({ category: text('Category'), pickupDate: searchDay('Pickup date'), returnDate: searchDay('Return date') })
   .superRefine(spanRule('pickupDate', 'returnDate', ['Pickup date', 'Return date'], true));
