@@ -126,7 +126,9 @@ describe('appointments and opening hours', () => {
 
     const checkout = page.getByRole('dialog', { name: 'Complete your booking' });
     const address = checkout.getByRole('combobox', { name: 'Delivery address' });
-    await address.fill('union station');
+    // Typed as a person types (the dialog's field settles its first value as it opens).
+    await address.click();
+    await address.pressSequentially('union station', { delay: 20 });
     await checkout.getByRole('option', { name: /Union Station/ }).first().click();
     await checkout.getByRole('button', { name: 'Continue to payment' }).click();
 
