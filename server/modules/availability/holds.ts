@@ -211,32 +211,36 @@ async function markReleased(exec: Exec, condition: SQL, now: Date, skipLocked: b
   );
 }
 
-/** Units per (kind, listing, day) of some spans, as a subquery. */
-const perDay = (spans: Span[]) => sql`select r.kind, r.listing_id, d::date as day, sum(r.units)::int as units
-    from jsonb_to_recordset(${JSON.stringify(spans)}::jsonb) as r(kind text, listing_id int, units int, start_day date, end_day date),
-      generate_series(r.start_day, r.end_day - 1, interval '1 day') d
-    group by 1, 2, 3`;
-
 /**
- * Locks the existing day rows of some spans in one pass, in (kind, listing, day) order. Every transaction that
- * changes day rows locks the ones it will touch this way before changing any, so two of them never wait for each
- * other in a circle (a deadlock).
+ * Locks the existing day rows of some spans, listing by listing in (kind, listing) order and day order within each
+ * (one range per listing, on the primary key). Every transaction that changes day rows locks the ones it will touch
+ * this way before changing any, so two of them never wait for each other in a circle (a deadlock).
  */
 async function lockDays(exec: Exec, spans: Span[]): Promise<void> {
-  if (spans.length === 0) return;
-  await exec.execute(
-    sql`select 1 from availability_days a join (${perDay(spans)}) x on a.kind = x.kind and a.listing_id = x.listing_id and a.day = x.day
-        order by a.kind, a.listing_id, a.day for update of a`,
-  );
+  const ranges = new Map<string, { kind: string; listingId: number; start: string; end: string }>();
+  for (const s of spans) {
+    const key = `${s.kind}\u0000${String(s.listing_id).padStart(10, '0')}`;
+    const r = ranges.get(key);
+    if (!r) ranges.set(key, { kind: s.kind, listingId: s.listing_id, start: s.start_day, end: s.end_day });
+    else {
+      if (s.start_day < r.start) r.start = s.start_day;
+      if (s.end_day > r.end) r.end = s.end_day;
+    }
+  }
+  for (const key of [...ranges.keys()].sort()) {
+    const r = ranges.get(key)!;
+    await lockListingDays(exec, r.kind, r.listingId, r.start, r.end);
+  }
 }
 
 /** Gives the units of released spans back to their day rows (locked by lockDays). */
 async function giveBack(exec: Exec, spans: Span[]): Promise<void> {
-  if (spans.length === 0) return;
-  await exec.execute(
-    sql`update availability_days a set taken = a.taken - x.units from (${perDay(spans)}) x
-        where a.kind = x.kind and a.listing_id = x.listing_id and a.day = x.day`,
-  );
+  for (const s of spans) {
+    await exec.execute(
+      sql`update availability_days set taken = taken - ${s.units}
+          where kind = ${s.kind} and listing_id = ${s.listing_id} and day >= ${s.start_day}::date and day < ${s.end_day}::date`,
+    );
+  }
 }
 
 /** Releases the holds a condition selects and gives their units back; the count released. */
