@@ -10,6 +10,7 @@ import { Spinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';
 import { monthTitle, shortDay, spanUnit, units } from './calendar-logic';
 import { calendarKeyOf, listingUrl } from './provider-api';
+import { fieldErrorsOf } from './field-errors';
 
 /*
  * The editors under a listing's calendar (issue 25): capacity, booking rules and blocked dates, with the pieces the
@@ -160,9 +161,7 @@ export function RulesForm({ kind, id, rules }: { kind: AvailabilityKind; id: num
       leadDays: toNumber(values.leadDays),
     });
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? '_')] ??= issue.message;
-      setErrors(next);
+      setErrors(fieldErrorsOf(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -251,9 +250,7 @@ export function BlocksEditor({
     event.preventDefault();
     const parsed = BlockBodySchema.safeParse({ from: values.from, to: values.to || values.from, reason: values.reason });
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? '_')] ??= issue.message;
-      setErrors(next);
+      setErrors(fieldErrorsOf(parsed.error.issues));
       return;
     }
     setErrors({});

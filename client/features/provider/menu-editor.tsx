@@ -12,6 +12,7 @@ import { Skeleton } from '@client/ui/skeleton';
 import { Spinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';
 import { menuKey, menuUrl } from './provider-api';
+import { fieldErrorsOf } from './field-errors';
 
 type Draft = { name: string; description: string; price: string; category: string; available: boolean };
 const EMPTY: Draft = { name: '', description: '', price: '', category: 'Mains', available: true };
@@ -24,9 +25,7 @@ function toDraft(item: ProviderMenuItem): Draft {
 function parseDraft(draft: Draft) {
   const result = MenuItemSchema.safeParse({ ...draft, price: draft.price.trim() === '' ? Number.NaN : Number(draft.price.trim().replace(/^\$/, '')) });
   if (result.success) return { ok: true as const, data: result.data };
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[String(issue.path[0] ?? '_')] ??= issue.message;
-  return { ok: false as const, errors };
+  return { ok: false as const, errors: fieldErrorsOf(result.error.issues) };
 }
 
 /** The restaurant's menu: each dish editable in place (name, description, price, category, available), add and delete. */

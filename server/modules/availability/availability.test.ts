@@ -4,7 +4,7 @@ import { addDays, todayUtc } from '../../../domain/catalogue/pricing';
 import { SLOT_TAKEN, shortDate } from '../../../domain/availability/schemas';
 import { cars, generalServices, hotels, payments, properties, restaurants } from '../../db/schema';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app';
-import { cardToken } from '../bookings/test-helpers';
+import { pay } from '../bookings/test-helpers';
 import { releaseExpiredHolds } from './holds';
 import { invariantViolations } from './test-helpers';
 
@@ -46,10 +46,6 @@ const lease = (moveIn: string, months = 3) => ({
 });
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function payWith(cookie: string, booking: { id: number; totalAmount: number }) {
-  const paymentMethodId = await cardToken(t, cookie);
-  return inject('POST', '/api/process-payment', cookie, { bookingId: booking.id, amount: Math.round(booking.totalAmount * 100), currency: 'usd', paymentMethodId });
-}
 
 describe('holds', () => {
   it('holds rooms until paid, refuses more than is left with the reason, and frees them when the hold lapses', async () => {
@@ -70,7 +66,7 @@ describe('holds', () => {
     await wait(700);
     const bobs = await inject('POST', '/api/bookings', bob.cookie, stay(day(21), day(23), 2));
     expect(bobs.statusCode).toBe(201);
-    const late = await payWith(alice.cookie, held.json());
+    const late = await pay(t, alice.cookie, held.json());
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('Only 1 room left for these nights');
     expect(await t.database.db.select().from(payments).where(eq(payments.bookingId, held.json().id))).toEqual([]);
@@ -83,7 +79,7 @@ describe('holds', () => {
     await wait(700);
     await releaseExpiredHolds(t.database.db);
     expect((await inject('GET', `/api/availability/hotels/${hotel.id}?from=${day(30)}&to=${day(30)}`)).json().days[0].free).toBe(3);
-    const paid = await payWith(carol.cookie, booking.json());
+    const paid = await pay(t, carol.cookie, booking.json());
     expect(paid.statusCode).toBe(200);
     await wait(700);
     await releaseExpiredHolds(t.database.db);
@@ -100,7 +96,7 @@ describe('holds', () => {
     const dana = await signUp(t);
     const first = await inject('POST', '/api/bookings', dana.cookie, lease(day(100)));
     expect(first.statusCode).toBe(201);
-    await payWith(dana.cookie, first.json());
+    await pay(t, dana.cookie, first.json());
     const second = await inject('POST', '/api/bookings', other.cookie, lease(day(130), 1));
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toMatch(/^Booked from \w{3} \d+ to \w{3} \d+$/);
@@ -148,7 +144,7 @@ describe('the provider calendar', () => {
     const ivy = await signUp(t);
     const paid = await inject('POST', '/api/bookings', ivy.cookie, stay(day(21), day(23), 2));
     expect(paid.statusCode).toBe(201);
-    expect((await payWith(ivy.cookie, paid.json())).statusCode).toBe(200);
+    expect((await pay(t, ivy.cookie, paid.json())).statusCode).toBe(200);
     const over = await inject('POST', `/api/provider/listings/hotels/${hotel.id}/blocks`, provider.cookie, { from: day(21), to: day(25), reason: 'Renovation' });
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe(`Cannot block: booked on ${shortDate(day(21))} and ${shortDate(day(22))}`);
@@ -204,7 +200,7 @@ describe('appointments and opening hours', () => {
     const fays = await book(fay.cookie, slot.start);
     expect(fays.statusCode).toBe(201);
     // Paid, so it is hers for good (holds here last 0.6 s).
-    expect((await payWith(fay.cookie, fays.json())).statusCode).toBe(200);
+    expect((await pay(t, fay.cookie, fays.json())).statusCode).toBe(200);
     const again = await book(gus.cookie, slot.start);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(SLOT_TAKEN);
@@ -213,7 +209,7 @@ describe('appointments and opening hours', () => {
     expect(overlapping.statusCode).toBe(409);
     const gusBooking = await book(gus.cookie, next.start);
     expect(gusBooking.statusCode).toBe(201);
-    expect((await payWith(gus.cookie, gusBooking.json())).statusCode).toBe(200);
+    expect((await pay(t, gus.cookie, gusBooking.json())).statusCode).toBe(200);
     const after = await inject('GET', `/api/availability/general-services/${service.id}?from=${day(7)}&to=${day(13)}`);
     expect(after.json().slots.map((s: { start: string }) => s.start)).not.toContain(slot.start);
     expect(after.json().slots.map((s: { start: string }) => s.start)).not.toContain(next.start);
