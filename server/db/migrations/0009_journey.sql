@@ -1,0 +1,2 @@
+-- Issue 26 (the journey's truth): places with coordinates, the price breakdown, the status steps, line-haul parcels.
+-- Each section below is one part of that work; statements are separated by the breakpoint marker drizzle uses.
