@@ -1,5 +1,6 @@
 import type { ChatMessage } from './chat/schemas';
 import type { OrderKind, OrderStatus } from './orders/states';
+import type { Journey, JourneyStepKey } from './orders/journey';
 
 /**
  * The domain events one module announces and others react to (server/platform/events). Each is written to the
@@ -34,6 +35,11 @@ export type DomainEventMap = {
   'order.kitchen_accepted': { orderId: number; restaurantId: number; by: number };
   /** A restaurant marked a food order 'Ready for pickup' in the provider portal; dispatch may offer it now. */
   'order.ready': { orderId: number; restaurantId: number; by: number };
+  /**
+   * The order's journey moved on without a status change (the restaurant's Accept or Ready recorded, the driver first
+   * near the drop-off): open tracking pages get the record again (server/modules/tracking relays it).
+   */
+  'order.journey_changed': { orderId: number; trackingId: string; bookingId: number; customerId: number | null; step: JourneyStepKey };
   /** A write changed what a public catalogue read returns (kind: the admin collection name). */
   'catalogue.changed': { kind: string; id?: number };
   'driver.online': { driverId: number; online: boolean };
@@ -48,6 +54,8 @@ export type DomainEventMap = {
     etaAt: string | null;
     progress: number;
     address: string | null;
+    /** The order's journey at this position ('Arriving' comes from the positions). */
+    journey?: Journey | null;
   };
   /** A chat message, stored before this is published; `to` are the participants' user ids. */
   'chat.message': { to: number[]; message: ChatMessage };

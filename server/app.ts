@@ -30,6 +30,7 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { supportRoutes } from './modules/support/routes';
 import { trackingRoutes } from './modules/tracking/routes';
 import { driversRoutes } from './modules/drivers/routes';
+import { ordersRoutes } from './modules/orders/routes';
 import { registerOrders } from './modules/orders/subscribers';
 import { availabilityRoutes, registerAvailability } from './modules/availability';
 import { registerDrivers } from './modules/drivers/subscribers';
@@ -189,6 +190,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await supportRoutes(app, ctx);
   await adminRoutes(app, ctx);
   await driversRoutes(app, ctx);
+  await ordersRoutes(app, ctx);
   registerOrders(ctx, { tickMs: config.dispatchTickMs });
   registerDrivers(ctx);
   await notificationsRoutes(app, ctx);

@@ -21,6 +21,10 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** A Nominatim- or Photon-compatible search endpoint for street addresses; unset: the location directory and the map pin. */
+  GEOCODER_URL: optional.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), 'GEOCODER_URL must be an http(s) URL'),
+  /** How long a geocoder request may take before the location directory answers instead. */
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   PUBLIC_URL: optional,
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
@@ -33,10 +37,16 @@ const EnvSchema = z.object({
   SIGNUP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   /** How often the dispatcher runs (offer expiry, next waves, unassigned flags); 0 turns it off (tests drive it). */
   DISPATCH_TICK_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** Road kilometres from an order's pickup within which online drivers are offered it (by their last known position). */
+  DISPATCH_RADIUS_KM: z.coerce.number().positive().max(500).default(15),
   /** How long an unpaid booking holds its rooms, cars, seats, dates or appointment (any positive number of minutes). */
   BOOKING_HOLD_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(15),
   /** How often expired holds are released (ms); 0 turns the sweep off (tests drive it). Bookings and dated searches also release them. */
   HOLD_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** The service fee: this percent of a booking's items (0 turns it off), kept between the minimum and the maximum (cents). */
+  SERVICE_FEE_PERCENT: z.coerce.number().min(0).max(50).default(5),
+  SERVICE_FEE_MIN_CENTS: z.coerce.number().int().min(0).max(100_000).default(100),
+  SERVICE_FEE_MAX_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which requests get a log line: 'errors' (default: answers with status 400 or more, and requests slower than a
@@ -64,6 +74,9 @@ export type Config = {
   siteUrl: string;
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string };
   mapTileUrl: string;
+  /** GEOCODER_URL: street-level address search; undefined: the location directory answers (and the pin places). */
+  geocoderUrl?: string;
+  geocoderTimeoutMs: number;
   publicUrl?: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -71,9 +84,13 @@ export type Config = {
   logRequests: 'errors' | 'all';
   trustProxy: boolean;
   dispatchTickMs: number;
+  /** DISPATCH_RADIUS_KM: only drivers this many road km or less from the pickup are offered an order. */
+  dispatchRadiusKm: number;
   /** BOOKING_HOLD_MINUTES in milliseconds. */
   bookingHoldMs: number;
   holdSweepMs: number;
+  /** SERVICE_FEE_PERCENT (of the items), SERVICE_FEE_MIN_CENTS, SERVICE_FEE_MAX_CENTS: see domain/bookings/breakdown.ts. */
+  serviceFee: { percent: number; minCents: number; maxCents: number };
   /** Session lifetimes in milliseconds. */
   session: { idleMs: number; absoluteMs: number };
   /** The sign-in throttle (ADR 016): per account + address, per address, and the account-wide slow-down. */
@@ -94,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const e = parsed.data;
+  if (e.SERVICE_FEE_MIN_CENTS > e.SERVICE_FEE_MAX_CENTS) throw new Error('Invalid environment:\n  SERVICE_FEE_MIN_CENTS: must not be more than SERVICE_FEE_MAX_CENTS');
   const stripe =
     e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
@@ -111,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     stripe,
     mapTileUrl: e.MAP_TILE_URL,
+    geocoderUrl: e.GEOCODER_URL,
+    geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS,
     publicUrl: e.PUBLIC_URL,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
@@ -118,8 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: e.LOG_REQUESTS,
     trustProxy: e.TRUST_PROXY,
     dispatchTickMs: e.DISPATCH_TICK_MS,
+    dispatchRadiusKm: e.DISPATCH_RADIUS_KM,
     bookingHoldMs: Math.round(e.BOOKING_HOLD_MINUTES * 60_000),
     holdSweepMs: e.HOLD_SWEEP_MS,
+    serviceFee: { percent: e.SERVICE_FEE_PERCENT, minCents: e.SERVICE_FEE_MIN_CENTS, maxCents: e.SERVICE_FEE_MAX_CENTS },
     session: { idleMs: 7 * 24 * 3600_000, absoluteMs: 30 * 24 * 3600_000 },
     loginThrottle: { max: 10, windowMs: 15 * 60_000, ipMax: 30, slowAfter: 10, slowIntervalMs: 30_000 },
     signupLimit: { max: e.SIGNUP_LIMIT, windowMs: 60 * 60_000 },

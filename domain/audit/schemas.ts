@@ -12,6 +12,13 @@ export const AUDIT_ACTIONS = [
   'payment.succeeded',
   'role.changed',
   'admin.password_changed',
+  // Issue 26: the admin's Users tab.
+  'account.disabled',
+  'account.enabled',
+  // Issue 26, dispatch: a carrier scan of a parcel between cities; a paid part no driver could be sent for (an end
+  // without a map position).
+  'shipment.scanned',
+  'order.unplaced',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -54,6 +54,8 @@ export const users = pgTable(
       .default('user'),
     /** True when the person turned off non-essential mail (receipts and security mail always go). */
     emailOptOut: boolean('email_opt_out').notNull().default(false),
+    /** Set by an admin (issue 26): the account cannot sign in and its sessions were ended; null while active. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`), uniqueIndex('users_email_idx').on(t.email)],
@@ -137,6 +139,8 @@ export const restaurants = pgTable('restaurants', {
   address: text('address').notNull().default(''),
   lat: numeric('lat', { precision: 9, scale: 6 }),
   lng: numeric('lng', { precision: 9, scale: 6 }),
+  /** Road kilometres it delivers within (domain/orders/reach.ts); checkout refuses an address beyond. */
+  deliveryRadiusKm: numeric('delivery_radius_km', { precision: 5, scale: 1 }).notNull().default('10'),
   /** Structured weekly opening hours (domain/availability/hours.ts); null until set or parsed from the registration. */
   openingHours: jsonb('opening_hours').$type<WeeklyHours>(),
   isActive: isActive(),
@@ -177,6 +181,9 @@ export const hotels = pgTable('hotels', {
   amenities: textList('amenities'),
   maxGuests: integer('max_guests').notNull().default(4),
   rooms: integer('rooms').notNull().default(10),
+  /** Where the place is (WGS 84), set from the registration's map pin; places without one are never published. */
+  lat: numeric('lat', { precision: 9, scale: 6 }),
+  lng: numeric('lng', { precision: 9, scale: 6 }),
   isActive: isActive(),
   ownerId: ownerId(),
   changedBy: changedBy(),
@@ -240,6 +247,9 @@ export const cars = pgTable('cars', {
   location: text('location').notNull().default(''),
   /** Cars of this model in the fleet (availability_days counts them per day). */
   fleet: integer('fleet').notNull().default(3),
+  /** The pickup point (WGS 84), set from the registration's map pin; places without one are never published. */
+  lat: numeric('lat', { precision: 9, scale: 6 }),
+  lng: numeric('lng', { precision: 9, scale: 6 }),
   isActive: isActive(),
   ownerId: ownerId(),
   changedBy: changedBy(),
@@ -279,6 +289,9 @@ export const properties = pgTable('properties', {
   bathrooms: integer('bathrooms').notNull().default(1),
   sqft: integer('sqft').notNull().default(0),
   pricePerMonthCents: integer('price_per_month_cents').notNull(),
+  /** Where the place is (WGS 84), set from the registration's map pin; places without one are never published. */
+  lat: numeric('lat', { precision: 9, scale: 6 }),
+  lng: numeric('lng', { precision: 9, scale: 6 }),
   rating: rating(),
   reviewCount: reviewCount(),
   image: text('image').notNull().default(''),
@@ -504,6 +517,16 @@ export const bookings = pgTable(
       .notNull()
       .default('pending'),
     totalCents: integer('total_cents').notNull(),
+    /**
+     * The price breakdown as booked (domain/bookings/breakdown.ts), so a later rule change never rewrites the past:
+     * total_cents is the sum of these five; price_lines are the lines shown (labels with the tax rate and place).
+     */
+    subtotalCents: integer('subtotal_cents').notNull().default(0),
+    deliveryFeeCents: integer('delivery_fee_cents').notNull().default(0),
+    serviceFeeCents: integer('service_fee_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    tipCents: integer('tip_cents').notNull().default(0),
+    priceLines: jsonb('price_lines').$type<Array<{ key: 'items' | 'delivery' | 'service' | 'tax' | 'tip'; label: string; amountCents: number; restaurantId?: number }>>().notNull().default([]),
     /** While pending: until when its availability holds keep their units (null when it holds nothing). */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     currency: text('currency').notNull().default('usd'),
@@ -511,7 +534,10 @@ export const bookings = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('bookings_user_idx').on(t.userId)],
+  (t) => [
+    index('bookings_user_idx').on(t.userId),
+    check('bookings_total_is_breakdown', sql`${t.totalCents} = ${t.subtotalCents} + ${t.deliveryFeeCents} + ${t.serviceFeeCents} + ${t.taxCents} + ${t.tipCents}`),
+  ],
 );
 
 export const bookingItems = pgTable(
@@ -749,7 +775,13 @@ export const drivers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('drivers_online_idx').on(t.online)],
+  (t) => [
+    index('drivers_online_idx').on(t.online),
+    // Dispatch asks for online drivers inside a latitude/longitude box around the pickup (domain/orders/geo.ts).
+    index('drivers_online_position_idx')
+      .on(t.lat, t.lng)
+      .where(sql`online`),
+  ],
 );
 
 /**
@@ -785,6 +817,16 @@ export const deliveryOrders = pgTable(
     /** When the restaurant accepted the order in the provider portal, and when it marked it ready for pickup. */
     kitchenAcceptedAt: timestamp('kitchen_accepted_at', { withTimezone: true }),
     readyAt: timestamp('ready_at', { withTimezone: true }),
+    /** When the driver first came within the arriving threshold of the drop-off after pickup (journey 'Arriving'). */
+    arrivingAt: timestamp('arriving_at', { withTimezone: true }),
+    /**
+     * The part of the journey this order covers (domain/orders/linehaul.ts): 'direct' door to door (every food order
+     * and ride, and local shipments), or one local mile of a parcel between cities ('first-mile': sender -> origin
+     * hub; 'last-mile': destination hub -> recipient). Both miles share the parcel's tracking record.
+     */
+    leg: text('leg', { enum: ['direct', 'first-mile', 'last-mile'] })
+      .notNull()
+      .default('direct'),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -798,6 +840,54 @@ export const deliveryOrders = pgTable(
       .on(t.driverId)
       .where(sql`status in ('accepted', 'pickup', 'transit', 'delivered')`),
   ],
+);
+
+/** A carrier hub (domain/orders/linehaul.ts Hub): a directory city's centre stands in for the carrier's depot. */
+export type HubPoint = { city: string; lat: number; lng: number; address: string };
+
+/**
+ * A parcel between cities (issue 26): its tracking record, the hubs it goes through, the recipient the last mile
+ * drives to, the charge the miles' payouts are computed from, and the door-to-door estimate in days. Created with the
+ * first-mile order; the last-mile order is created when the 'at_hub' scan is recorded.
+ */
+export const lineHauls = pgTable('line_hauls', {
+  trackingId: text('tracking_id')
+    .primaryKey()
+    .references(() => trackingRecords.id, { onDelete: 'cascade' }),
+  bookingId: integer('booking_id')
+    .notNull()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  /** The booking line of the shipment (the miles' part keys are line:<id>:first-mile and line:<id>:last-mile). */
+  lineId: integer('line_id').notNull(),
+  originHub: jsonb('origin_hub').$type<HubPoint>().notNull(),
+  destinationHub: jsonb('destination_hub').$type<HubPoint>().notNull(),
+  recipient: jsonb('recipient').$type<GeoPoint>().notNull(),
+  chargeCents: integer('charge_cents').notNull(),
+  minDays: integer('min_days').notNull(),
+  maxDays: integer('max_days').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The carrier's scans of a parcel between cities, once each: 'in_transit' (left the origin hub), 'at_hub' (reached
+ * the destination hub), both recorded through POST /api/admin/shipments/:id/scans, and 'out_for_delivery' (the
+ * last-mile driver collected it at the hub). Each is also a tracking update whose status is the scan.
+ */
+export const shipmentScans = pgTable(
+  'shipment_scans',
+  {
+    id: serial('id').primaryKey(),
+    trackingId: text('tracking_id')
+      .notNull()
+      .references(() => lineHauls.trackingId, { onDelete: 'cascade' }),
+    scan: text('scan', { enum: ['in_transit', 'at_hub', 'out_for_delivery'] }).notNull(),
+    /** The hub's city, as the scan names it. */
+    hub: text('hub').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('shipment_scans_once_idx').on(t.trackingId, t.scan)],
 );
 
 /** An order offered to a driver for a short window; dispatch moves on when it expires or is declined. */
