@@ -55,6 +55,8 @@ export const HotelSchema = z
     description: z.string(),
     maxGuests: z.number(),
     rooms: z.number(),
+    lat: coordinate,
+    lng: coordinate,
     unitsLeft: z.number().optional(),
   })
   .meta({ id: 'Hotel' });
@@ -110,6 +112,8 @@ export const CarSchema = z
     company: z.string(),
     location: z.string(),
     fleet: z.number(),
+    lat: coordinate,
+    lng: coordinate,
     unitsLeft: z.number().optional(),
   })
   .meta({ id: 'Car' });
@@ -164,6 +168,8 @@ export const PropertySchema = z
     image: z.string(),
     description: z.string(),
     amenities: z.array(z.string()),
+    lat: coordinate,
+    lng: coordinate,
     unitsLeft: z.number().optional(),
   })
   .meta({ id: 'Property' });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { assertExact } from '../exact';
 import type { Country } from './countries';
 import { LOCATION_TYPES, type LocationEntry } from './search';
+import { GEOCODE_SOURCES, type GeocodeAnswer } from './geocode';
 
 /** GET /api/countries: one country (checked against Country). */
 export const CountrySchema = z
@@ -31,3 +32,15 @@ export const LocationEntrySchema = z
   })
   .meta({ id: 'LocationEntry' });
 assertExact<z.output<typeof LocationEntrySchema>, LocationEntry>(true);
+
+/** GET /api/geocode: results best first, whether only the directory answered, and what to tell the person. */
+export const GeocodeAnswerSchema = z
+  .object({
+    results: z.array(
+      z.object({ label: z.string(), lat: z.number(), lng: z.number(), source: z.enum(GEOCODE_SOURCES) }),
+    ),
+    offline: z.boolean(),
+    message: z.string().optional(),
+  })
+  .meta({ id: 'GeocodeAnswer' });
+assertExact<z.output<typeof GeocodeAnswerSchema>, GeocodeAnswer>(true);

@@ -17,6 +17,7 @@ import {
   RestaurantRegistrationSchema,
   TaxiRegistrationSchema,
 } from './schemas';
+import { DRIVER_REVIEW_TIME } from './options';
 
 export const REGISTRATION_KINDS = [
   'restaurant',
@@ -142,7 +143,7 @@ export const REGISTRATION_FORMS = {
     buttonLabel: 'Submit Registration',
     submittingLabel: 'Registering...',
     successTitle: 'Registration Successful!',
-    successDescription: "Your driver application has been submitted for review. We'll contact you within 24-48 hours.",
+    successDescription: `Your driver application has been submitted for review. We'll contact you ${DRIVER_REVIEW_TIME}.`,
     failureTitle: 'Registration Failed',
     failureDescription: 'There was an error submitting your application. Please try again.',
     route: '/register/driver',
@@ -168,7 +169,7 @@ export const REGISTRATION_FORMS = {
     buttonLabel: 'Submit Application',
     submittingLabel: 'Submitting Application...',
     successTitle: 'Application Submitted Successfully!',
-    successDescription: "We'll review your application and contact you within 2-3 business days.",
+    successDescription: `We'll review your application and contact you ${DRIVER_REVIEW_TIME}.`,
     failureTitle: 'Application Failed',
     failureDescription: 'There was an error submitting your application. Please try again.',
     route: '/apply-driver',

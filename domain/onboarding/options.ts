@@ -376,6 +376,80 @@ export const CANADIAN_PROVINCES = [
   { value: 'YT', label: 'Yukon' },
 ] as const;
 
+/** The 50 US states and the District of Columbia (value = postal abbreviation). */
+export const US_STATES = [
+  { value: 'AL', label: 'Alabama' },
+  { value: 'AK', label: 'Alaska' },
+  { value: 'AZ', label: 'Arizona' },
+  { value: 'AR', label: 'Arkansas' },
+  { value: 'CA', label: 'California' },
+  { value: 'CO', label: 'Colorado' },
+  { value: 'CT', label: 'Connecticut' },
+  { value: 'DE', label: 'Delaware' },
+  { value: 'DC', label: 'District of Columbia' },
+  { value: 'FL', label: 'Florida' },
+  { value: 'GA', label: 'Georgia' },
+  { value: 'HI', label: 'Hawaii' },
+  { value: 'ID', label: 'Idaho' },
+  { value: 'IL', label: 'Illinois' },
+  { value: 'IN', label: 'Indiana' },
+  { value: 'IA', label: 'Iowa' },
+  { value: 'KS', label: 'Kansas' },
+  { value: 'KY', label: 'Kentucky' },
+  { value: 'LA', label: 'Louisiana' },
+  { value: 'ME', label: 'Maine' },
+  { value: 'MD', label: 'Maryland' },
+  { value: 'MA', label: 'Massachusetts' },
+  { value: 'MI', label: 'Michigan' },
+  { value: 'MN', label: 'Minnesota' },
+  { value: 'MS', label: 'Mississippi' },
+  { value: 'MO', label: 'Missouri' },
+  { value: 'MT', label: 'Montana' },
+  { value: 'NE', label: 'Nebraska' },
+  { value: 'NV', label: 'Nevada' },
+  { value: 'NH', label: 'New Hampshire' },
+  { value: 'NJ', label: 'New Jersey' },
+  { value: 'NM', label: 'New Mexico' },
+  { value: 'NY', label: 'New York' },
+  { value: 'NC', label: 'North Carolina' },
+  { value: 'ND', label: 'North Dakota' },
+  { value: 'OH', label: 'Ohio' },
+  { value: 'OK', label: 'Oklahoma' },
+  { value: 'OR', label: 'Oregon' },
+  { value: 'PA', label: 'Pennsylvania' },
+  { value: 'RI', label: 'Rhode Island' },
+  { value: 'SC', label: 'South Carolina' },
+  { value: 'SD', label: 'South Dakota' },
+  { value: 'TN', label: 'Tennessee' },
+  { value: 'TX', label: 'Texas' },
+  { value: 'UT', label: 'Utah' },
+  { value: 'VT', label: 'Vermont' },
+  { value: 'VA', label: 'Virginia' },
+  { value: 'WA', label: 'Washington' },
+  { value: 'WV', label: 'West Virginia' },
+  { value: 'WI', label: 'Wisconsin' },
+  { value: 'WY', label: 'Wyoming' },
+] as const;
+
+/**
+ * The regions a form offers as a list for a country (by the country NAME the country select stores): Canada's
+ * provinces and territories, the US states. Any other country's region is typed ({@link regionsOf} answers null).
+ */
+export const REGIONS_BY_COUNTRY: Readonly<Record<string, { noun: string; message: string; options: readonly { value: string; label: string }[] }>> = {
+  Canada: { noun: 'province or territory', message: 'Please select a province or territory', options: CANADIAN_PROVINCES },
+  'United States': { noun: 'state', message: 'Please select a state', options: US_STATES },
+};
+
+export function regionsOf(country: string): (typeof REGIONS_BY_COUNTRY)[string] | null {
+  return Object.prototype.hasOwnProperty.call(REGIONS_BY_COUNTRY, country) ? REGIONS_BY_COUNTRY[country] : null;
+}
+
+/**
+ * How long the review of a driver's sign-up takes, promised the same on every driver form (the simple registration,
+ * the full application, their confirmations and their mails): one team reviews them all in the same queue.
+ */
+export const DRIVER_REVIEW_TIME = 'within 2-3 business days';
+
 /** The values of a `{ value, label }` option list, as a tuple usable by `z.enum`. */
 export function optionValues<const T extends readonly { value: string }[]>(
   options: T,

@@ -4,6 +4,7 @@ import { REGISTRATION_FORMS, REGISTRATION_KINDS, registrationName, type Registra
 import { CARD_GENERAL_CATEGORY, HUB_CATEGORIES, generalCardFormTitle } from './hub';
 import * as O from './options';
 import { VALID_SAMPLES } from './test-samples';
+import { PIN_MESSAGE, PLACE_REGISTRATION_KINDS, missingPlaceReason, publishBlockedReason } from './schemas';
 
 /** The first message zod reports for `field` when `value` replaces the valid sample's (undefined deletes it). */
 function messageFor(kind: RegistrationKind, field: string, value: unknown): string | undefined {
@@ -274,10 +275,52 @@ describe('registration schemas', () => {
     expect(result.success).toBe(true);
   });
 
+  it("the full application takes the province or state of its country: listed for Canada and the US, typed elsewhere", () => {
+    const schema = REGISTRATION_FORMS['driver-application'].schema;
+    const issues = (patch: Record<string, unknown>) => {
+      const r = schema.safeParse({ ...VALID_SAMPLES['driver-application'], ...patch });
+      return r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]);
+    };
+    expect(issues({})).toEqual([]);
+    expect(issues({ country: 'Canada', province: 'TX' })).toEqual([['province', 'Please select a province or territory']]);
+    expect(issues({ country: 'United States', province: 'TX', postalCode: '73301' })).toEqual([]);
+    expect(issues({ country: 'United States', province: 'ON', postalCode: '73301-0001' })).toEqual([['province', 'Please select a state']]);
+    expect(issues({ country: 'United States', province: 'NY', postalCode: 'M5V 2T6' })).toEqual([['postalCode', 'Please enter a 5-digit ZIP code']]);
+    expect(issues({ country: 'Canada', province: 'ON', postalCode: 'M5V' })).toEqual([['postalCode', 'Postal code is required']]);
+    // Any other country: the region is typed, and its postal code has its own length.
+    expect(issues({ country: 'Australia', province: 'New South Wales', postalCode: '2000' })).toEqual([]);
+    expect(issues({ country: 'Australia', province: 'N' })).toEqual([['province', 'Province is required']]);
+    expect(issues({ country: '' })).toContainEqual(['country', 'Please select a country']);
+    expect(O.regionsOf('United States')?.options).toHaveLength(51);
+    expect(O.regionsOf('Canada')?.options).toBe(O.CANADIAN_PROVINCES);
+    expect(O.regionsOf('France')).toBeNull();
+    expect(O.regionsOf('toString')).toBeNull();
+  });
+
   it('names a registration by its name field', () => {
     expect(registrationName('airline', VALID_SAMPLES.airline)).toBe('Northern Skies');
     expect(registrationName('property', VALID_SAMPLES.property)).toBe('Sunny Downtown Condo');
     expect(registrationName('driver-application', VALID_SAMPLES['driver-application'])).toBe('Taylor Morgan');
+  });
+});
+
+describe('places have a map pin (issue 26)', () => {
+  const places = ['restaurant', 'hotel', 'car-rental', 'property'] as const;
+
+  it.each(places)('%s: the pin is required and must be a point on the Earth', (kind) => {
+    for (const [field, value] of [['lat', undefined], ['lng', undefined], ['lat', null], ['lat', '43.6'], ['lat', 91], ['lng', -181]] as const) {
+      expect(messageFor(kind, field, value), `${field} = ${String(value)}`).toBe(PIN_MESSAGE);
+    }
+    expect(messageFor(kind, 'lat', -90)).toBeUndefined();
+  });
+
+  it('an old registration without a pin is refused at approval with the reason; other kinds need none', () => {
+    const { lat: _lat, lng: _lng, ...unpinned } = VALID_SAMPLES.hotel;
+    expect(missingPlaceReason('hotel', unpinned)).toMatch(/^Cannot publish: the registration has no map pin for its address\./);
+    expect(missingPlaceReason('hotel', VALID_SAMPLES.hotel)).toBeNull();
+    expect(missingPlaceReason('taxi', VALID_SAMPLES.taxi)).toBeNull();
+    expect(publishBlockedReason('hotel', { ...unpinned, nightlyRate: '' })).toMatch(/no nightly rate.*no map pin/);
+    expect(PLACE_REGISTRATION_KINDS).toEqual(places);
   });
 });
 
@@ -342,9 +385,11 @@ describe('registration forms registry', () => {
     expect(REGISTRATION_FORMS.restaurant.successDescription).toMatch(/review.*24 hours/);
     expect(REGISTRATION_FORMS['car-rental'].title).toBe('Register Your Car Rental');
     expect(REGISTRATION_FORMS.courier.title).toBe('Register Your Shipping Service');
+    // Issue 26: one review time on every driver form.
     expect(REGISTRATION_FORMS.driver.successDescription).toBe(
-      "Your driver application has been submitted for review. We'll contact you within 24-48 hours.",
+      "Your driver application has been submitted for review. We'll contact you within 2-3 business days.",
     );
+    expect(REGISTRATION_FORMS['driver-application'].successDescription).toBe("We'll review your application and contact you within 2-3 business days.");
     expect(REGISTRATION_FORMS['fashion-designer'].failureDescription).toBe('There was an error creating your profile. Please try again.');
     expect(REGISTRATION_FORMS['general-service'].failureDescription).toBe('Failed to register general service');
     expect(REGISTRATION_FORMS['driver-application'].successTitle).toBe('Application Submitted Successfully!');

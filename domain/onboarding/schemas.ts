@@ -37,6 +37,7 @@ import {
   TAXI_SERVICE_TYPES,
   TRACKING_SYSTEMS,
   optionValues,
+  regionsOf,
 } from './options';
 
 const SHORT = 200;
@@ -111,6 +112,21 @@ const insuranceInfo = () => text(10, 'Insurance information is required', LONG);
 const priceRange = <const T extends readonly { value: string }[]>(options: T) =>
   select(optionValues(options), 'Please select a price range');
 
+// ---------------------------------------------------------------- where a place is (issue 26)
+
+/** Shown under the map when a place's registration has no pin. */
+export const PIN_MESSAGE = 'Please place the pin on the map at your address';
+const pinCoordinate = (limit: number) => z.number({ error: PIN_MESSAGE }).min(-limit, PIN_MESSAGE).max(limit, PIN_MESSAGE);
+/** The map pin of a place's address (WGS 84): customers' distances, delivery radius and drivers' routes start here. */
+const pin = () => ({ lat: pinCoordinate(90), lng: pinCoordinate(180) });
+
+/**
+ * The registrations whose listing is a place customers go to or are served from: restaurants (deliveries start
+ * there), hotels, car rental pickup points and rental properties. Couriers, taxis, airlines and general services
+ * serve an area or come to the customer: their address is a contact detail, not a point on a map.
+ */
+export const PLACE_REGISTRATION_KINDS = ['restaurant', 'hotel', 'car-rental', 'property'] as const;
+
 // ---------------------------------------------------------------- prices (issue 15: registration asks for what is sold)
 
 /** A price typed into a form ("12", "12.50", "$12.50"): more than zero, at most two decimals; kept without the $. */
@@ -146,6 +162,7 @@ export const RestaurantRegistrationSchema = z.object({
   description: description(),
   cuisine: select(CUISINES, 'Please select a cuisine type'),
   location: text(5, 'Location must be at least 5 characters', 300),
+  ...pin(),
   country: country(),
   phone: phone(),
   email: email(),
@@ -170,6 +187,7 @@ export const HotelRegistrationSchema = z.object({
   name: text(2, 'Hotel name must be at least 2 characters'),
   description: description(),
   location: text(5, 'Location must be at least 5 characters', 300),
+  ...pin(),
   country: country(),
   phone: phone(),
   email: email(),
@@ -224,6 +242,7 @@ export const CarRentalRegistrationSchema = z.object({
   companyName: text(2, 'Company name must be at least 2 characters'),
   description: description(),
   location: text(5, 'Location must be at least 5 characters', 300),
+  ...pin(),
   country: country(),
   phone: phone(),
   email: email(),
@@ -321,6 +340,7 @@ export const PropertyRegistrationSchema = z.object({
   description: description(20),
   propertyType: select(PROPERTY_TYPES, 'Please select a property type'),
   location: text(10, 'Location must be at least 10 characters', 300),
+  ...pin(),
   country: country(),
   bedrooms: text(1, 'Bedrooms is required', 10),
   bathrooms: text(1, 'Bathrooms is required', 10),
@@ -467,8 +487,10 @@ export const DriverApplicationSchema = z.object({
   dateOfBirth: text(1, 'Date of birth is required', 20),
   address: text(10, 'Please enter your complete address', 300),
   city: text(2, 'City is required', 100),
+  country: country(),
+  // The region of the chosen country: a listed one for Canada and the United States, typed for any other (below).
   province: text(2, 'Province is required', 100),
-  postalCode: text(6, 'Postal code is required', 10),
+  postalCode: text(3, 'Postal code is required', 10),
   licenseNumber: text(8, "Driver's license number is required", 50),
   licenseExpiry: text(1, 'License expiry date is required', 20),
   yearsExperience: select(optionValues(APPLICATION_YEARS_EXPERIENCE), 'Years of driving experience is required'),
@@ -495,6 +517,12 @@ export const DriverApplicationSchema = z.object({
   emergencyPhone: phone('Emergency contact phone is required'),
   backgroundCheck: mustBeTrue('Background check consent is required'),
   termsAccepted: mustBeTrue('Terms and conditions must be accepted'),
+}).superRefine((d, ctx) => {
+  // Issue 26: the province or state of the chosen country; Canadian postal codes have 6 characters, US ZIP codes 5 digits.
+  const regions = regionsOf(d.country);
+  if (regions && !regions.options.some((o) => o.value === d.province)) ctx.addIssue({ code: 'custom', path: ['province'], message: regions.message });
+  if (d.country === 'Canada' && d.postalCode.replace(/\s/g, '').length < 6) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Postal code is required' });
+  if (d.country === 'United States' && !/^\d{5}(-\d{4})?$/.test(d.postalCode)) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Please enter a 5-digit ZIP code' });
 });
 export type DriverApplication = z.output<typeof DriverApplicationSchema>;
 export type DriverApplicationInput = z.input<typeof DriverApplicationSchema>;
@@ -531,6 +559,22 @@ export function missingPriceReason(kind: string, data: Record<string, unknown>):
   });
   if (missing.length === 0) return null;
   return `Cannot publish: the registration has no ${missing.map((m) => m.label).join(' and no ')}. Ask the provider to register again with prices, or reject it.`;
+}
+
+/**
+ * Why a stored place registration cannot be published for want of its map pin (one sent before the forms asked for
+ * it), or null: approval never guesses where a place is.
+ */
+export function missingPlaceReason(kind: string, data: Record<string, unknown>): string | null {
+  if (!(PLACE_REGISTRATION_KINDS as readonly string[]).includes(kind)) return null;
+  const pinned = z.object(pin()).safeParse({ lat: data.lat, lng: data.lng }).success;
+  return pinned ? null : 'Cannot publish: the registration has no map pin for its address. Ask the provider to register again and place the pin, or reject it.';
+}
+
+/** Everything that keeps a stored registration from being published (prices, map pin), or null when nothing does. */
+export function publishBlockedReason(kind: string, data: Record<string, unknown>): string | null {
+  const reasons = [missingPriceReason(kind, data), missingPlaceReason(kind, data)].filter((r) => r !== null);
+  return reasons.length > 0 ? reasons.join(' ') : null;
 }
 
 /** 201 of every registration form's POST: the registration waits for an admin's review. */

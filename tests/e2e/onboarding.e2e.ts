@@ -17,6 +17,8 @@ describe('provider onboarding', () => {
       'Description must be at least 10 characters',
       'Please select a cuisine type',
       'Location must be at least 5 characters',
+      // Issue 26: a place has a pin on the map.
+      'Please place the pin on the map at your address',
       'Please select a country',
       'Phone number must be at least 10 characters',
       'Please enter a valid email',
@@ -42,9 +44,12 @@ describe('provider onboarding', () => {
       await page.getByLabel(`Dish ${i + 1} name`).fill(dish.name);
       await page.getByLabel(`Dish ${i + 1} price ($)`).fill(dish.price);
     }
+    // The pin starts at the address search's best match for the typed location (King Street West, Toronto).
+    await page.getByText('Pin at 43.64550, -79.39100', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Register Restaurant' }).click();
     await page.getByText('Restaurant registered successfully!', { exact: true }).waitFor();
     await expect.poll(() => name.inputValue()).toBe('');
+    await page.getByText(/^No pin yet/).waitFor();
     expect(await page.getByLabel('Cuisine Type').inputValue()).toBe('');
     expect(await page.getByText('Please select a cuisine type').count()).toBe(0);
     expect(page.errors).toEqual([]);
@@ -69,6 +74,7 @@ describe('provider onboarding', () => {
     await page.getByRole('heading', { name: 'Register Your Hotel' }).waitFor();
     await page.getByLabel('Country').locator('option[value="Canada"]').waitFor({ state: 'attached' });
     await fillByName(page, VALID_SAMPLES.hotel);
+    await page.getByText(/^Pin at /).waitFor();
     await page.getByRole('checkbox', { name: 'Free WiFi' }).click();
     await page.getByRole('button', { name: 'Register Hotel' }).click();
     const busy = page.getByRole('button', { name: 'Registering...' });

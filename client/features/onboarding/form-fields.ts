@@ -8,7 +8,6 @@ import {
   APPLICATION_AVAILABILITY,
   APPLICATION_SERVICE_TYPES,
   APPLICATION_YEARS_EXPERIENCE,
-  CANADIAN_PROVINCES,
   CAR_PRICE_RANGES,
   COURIER_SERVICE_TYPES,
   CUISINES,
@@ -17,6 +16,7 @@ import {
   DESIGNER_SPECIALTIES,
   DRIVER_AVAILABILITY,
   DRIVER_EXPERIENCE,
+  DRIVER_REVIEW_TIME,
   DRIVER_VEHICLE_TYPES,
   driverVehicleYearMax,
   DRIVER_VEHICLE_YEAR_MIN,
@@ -60,12 +60,16 @@ export type FieldConfig =
   | (Base & { type: 'textarea' })
   | (Base & { type: 'select'; options: readonly FieldOption[] })
   | (Base & { type: 'country' })
+  /** The region (province, state) of the country chosen in `countryField`: a list where the domain has one, else text. */
+  | (Base & { type: 'region'; countryField: string })
   | (Base & { type: 'checkboxes'; options: readonly FieldOption[] })
   | (Base & { type: 'list' })
   /** A price in dollars typed as text ("12.50"); the schema checks it (moneyText). */
   | (Base & { type: 'money' })
   /** The restaurant's menu: rows of dish name, description and price, at least MENU_MIN_ITEMS. */
   | (Base & { type: 'menu' })
+  /** A place's address (this field's name) and its map pin (the form's `lat` and `lng`): address search plus a Leaflet pin. */
+  | (Base & { type: 'place' })
   | (Base & { type: 'checkbox'; description?: string });
 
 export type FormSection = { title?: string; fields: readonly FieldConfig[] };
@@ -125,6 +129,8 @@ const businessLicense = () => t('businessLicense', 'Business License Number');
 const taxId = () => opt('taxId', 'Tax ID (optional)');
 const insuranceInfo = () => area('insuranceInfo', 'Insurance Information', { placeholder: 'Insurer, policy and coverage' });
 const money = (name: string, label: string, placeholder: string): FieldConfig => ({ type: 'money', name, label, required: true, placeholder });
+/** The address of a place with its map pin (issue 26): the pin's `lat` and `lng` travel with it. */
+const place = (name: string, label: string, placeholder: string, hint?: string): FieldConfig => ({ type: 'place', name, label, required: true, wide: true, placeholder, hint });
 const specialServices = () => ({ ...area('specialServices', 'Special Services (optional)'), required: false });
 
 const restaurant: FormSection[] = [
@@ -133,7 +139,7 @@ const restaurant: FormSection[] = [
       t('name', 'Restaurant Name', { placeholder: 'e.g. Maple Leaf Bistro' }),
       sel('cuisine', 'Cuisine Type', CUISINES),
       description('Describe your restaurant, dishes and atmosphere'),
-      t('location', 'Location (full address)', { placeholder: '123 Main Street, City', wide: true }),
+      place('location', 'Location (full address)', '123 Main Street, City'),
       country(),
       phone(),
       email(),
@@ -161,7 +167,7 @@ const hotel: FormSection[] = [
       t('name', 'Hotel Name', { placeholder: 'e.g. Harbour View Hotel' }),
       sel('hotelType', 'Hotel Type', HOTEL_TYPES),
       description('Describe your hotel, rooms and surroundings'),
-      t('location', 'Location', { placeholder: 'Street, city' }),
+      place('location', 'Location', 'Street, city'),
       country(),
       phone(),
       email(),
@@ -213,7 +219,7 @@ const carRental: FormSection[] = [
   {
     fields: [
       t('companyName', 'Company Name', { placeholder: 'e.g. City Wheels' }),
-      t('location', 'Main Location', { placeholder: 'Street, city' }),
+      place('location', 'Main Location', 'Street, city', 'Where customers pick up their cars.'),
       description('Describe your rental company'),
       country(),
       phone(),
@@ -310,7 +316,7 @@ const property: FormSection[] = [
       t('title', 'Property Title', { placeholder: 'e.g. Sunny Downtown Condo' }),
       sel('propertyType', 'Property Type', PROPERTY_TYPES),
       description('Describe the property (at least 20 characters)'),
-      t('location', 'Location', { placeholder: 'Street, city' }),
+      place('location', 'Location', 'Street, city'),
       country(),
       t('bedrooms', 'Bedrooms', { placeholder: 'e.g. 2' }),
       t('bathrooms', 'Bathrooms', { placeholder: 'e.g. 1' }),
@@ -446,8 +452,10 @@ const driverApplication: FormSection[] = [
       t('dateOfBirth', 'Date of Birth', { type: 'date' }),
       t('address', 'Street Address', { placeholder: '45 Elm Street, Apt 3', wide: true }),
       t('city', 'City'),
-      sel('province', 'Province', CANADIAN_PROVINCES),
-      t('postalCode', 'Postal Code', { placeholder: 'M5V 2T6' }),
+      country(),
+      // The chosen country's provinces or states as a list (Canada, United States), typed for any other country.
+      { type: 'region', name: 'province', label: 'Province / State', countryField: 'country', required: true },
+      t('postalCode', 'Postal / ZIP Code', { placeholder: 'M5V 2T6' }),
     ],
   },
   {
@@ -523,6 +531,11 @@ export const FORM_SECTIONS: Record<RegistrationKind, readonly FormSection[]> = {
   'driver-application': driverApplication,
 };
 
+/** The form values a field holds: its own, and for a place also its pin's `lat` and `lng`. */
+export function valueNamesOf(field: FieldConfig): string[] {
+  return field.type === 'place' ? [field.name, 'lat', 'lng'] : [field.name];
+}
+
 /** Empty starting values for a form: '' for text and selects, [] for groups and lists, false for checkboxes. */
 export function emptyValues(sections: readonly FormSection[]): FieldValues {
   const values: FieldValues = {};
@@ -531,6 +544,11 @@ export function emptyValues(sections: readonly FormSection[]): FieldValues {
       if (field.type === 'checkboxes' || field.type === 'list') values[field.name] = [];
       else if (field.type === 'menu') values[field.name] = Array.from({ length: MENU_MIN_ITEMS }, () => ({ name: '', description: '', price: '' }));
       else if (field.type === 'checkbox') values[field.name] = false;
+      else if (field.type === 'place') {
+        values[field.name] = '';
+        values.lat = null;
+        values.lng = null;
+      }
       else values[field.name] = '';
     }
   }
@@ -540,10 +558,10 @@ export function emptyValues(sections: readonly FormSection[]): FieldValues {
 /** Subtitle under each form's heading. */
 export function formSubtitle(kind: RegistrationKind): string {
   if (kind === 'driver') {
-    return "Drive with us on your own schedule. We'll review your details and contact you within 24-48 hours.";
+    return `Drive with us on your own schedule. We'll review your details and contact you ${DRIVER_REVIEW_TIME}.`;
   }
   if (kind === 'driver-application') {
-    return "Tell us about yourself, your licence and your availability. We'll review your application within 2-3 business days.";
+    return `Tell us about yourself, your licence and your availability. We'll review your application and contact you ${DRIVER_REVIEW_TIME}.`;
   }
   if (kind === 'fashion-designer') return 'Create your designer profile and start receiving custom orders from customers.';
   return "Reach customers in 195+ countries. Your registration is reviewed by our team and we'll contact you within 24 hours.";

@@ -28,9 +28,12 @@ import {
   type FieldConfig,
   type FieldValues,
   type FormSection,
+  valueNamesOf,
 } from './form-fields';
 import { ListInput } from './list-input';
 import { MenuInput } from './menu-input';
+import { PlaceField } from './place-field';
+import { RegionField } from './region-field';
 
 /** Kinds whose failure toast has a fixed text; the others show the server's message when there is one. */
 const FIXED_FAILURE_TEXT: ReadonlySet<RegistrationKind> = new Set(['driver', 'fashion-designer', 'driver-application']);
@@ -73,7 +76,7 @@ export function RegistrationForm({ kind, title, subtitle, preset, onSubmitted }:
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const defaults = useMemo(() => ({ ...emptyValues(sections), ...preset }), [sections, preset]);
-  const fieldNames = useMemo(() => new Set(sections.flatMap((s) => s.fields.map((f) => f.name))), [sections]);
+  const fieldNames = useMemo(() => new Set(sections.flatMap((s) => s.fields.flatMap(valueNamesOf))), [sections]);
   const [formError, setFormError] = useState<string | null>(null);
 
   const {
@@ -173,6 +176,8 @@ function SectionFields({ section, control, register, errors }: SectionProps) {
         .map((field) => (
           field.type === 'menu' ? (
             <MenuInput key={field.name} control={control} register={register} errors={errors} hint={field.hint} />
+          ) : field.type === 'place' ? (
+            <PlaceField key={field.name} control={control} name={field.name} label={field.label} placeholder={field.placeholder} hint={field.hint} required={field.required} />
           ) : (
             <Field key={field.name} field={field} control={control} register={register} error={errorMessage(errors[field.name])} />
           )
@@ -306,6 +311,8 @@ function Field({ field, control, register, error }: FieldProps) {
             );
           case 'country':
             return <CountrySelect {...aria} autoComplete="country-name" {...register(field.name)} />;
+          case 'region':
+            return <RegionField aria={aria} control={control} name={field.name} countryField={field.countryField} />;
           case 'list':
             return (
               <Controller

@@ -1,6 +1,7 @@
 /**
  * Hand-written demo catalogue. Pure data: nothing here touches the database (the schema is imported for types
- * only), so provider approval can reuse `menuForCuisine` without pulling in a connection.
+ * only). The restaurants' menus are in menus.ts, their reviews in reviews.ts (a listing's `rating` here is the level
+ * its seeded reviews are drawn around; the stored rating and count are computed from the reviews).
  *
  * Money is integer cents, ratings are numeric(2,1) strings, coordinates are numeric strings with up to 6 decimals.
  * Every image points at our own placeholder endpoint; the `random`/`hotel` numbers are distinct across the set.
@@ -247,72 +248,17 @@ export const RESTAURANTS: RestaurantSeed[] = [
   },
 ];
 
-export type MenuCuisine = 'Japanese' | 'Italian' | 'Chinese' | 'Mexican' | 'Indian';
-export type MenuItemSeed = { name: string; description: string; priceCents: number };
-
-/** Generated menus (spec section 9): 5 items per cuisine, prices from $4.99 to $22.99. */
-export const MENUS_BY_CUISINE: Record<MenuCuisine, MenuItemSeed[]> = {
-  Japanese: [
-    { name: 'Miso Soup', description: 'Dashi broth with white miso, silken tofu, wakame and scallions.', priceCents: 499 },
-    { name: 'California Roll', description: 'Snow crab, avocado and cucumber rolled in sesame rice, 8 pieces.', priceCents: 1099 },
-    { name: 'Salmon Sashimi', description: 'Eight slices of fresh Atlantic salmon with wasabi and pickled ginger.', priceCents: 1699 },
-    { name: 'Chicken Teriyaki Bento', description: 'Grilled chicken glazed in teriyaki with rice, salad and gyoza.', priceCents: 1899 },
-    { name: 'Chef Omakase Platter', description: "Twelve pieces of nigiri and a specialty roll, chef's selection.", priceCents: 2299 },
-  ],
-  Italian: [
-    { name: 'Garlic Focaccia', description: 'Warm rosemary focaccia brushed with garlic olive oil and sea salt.', priceCents: 599 },
-    { name: 'Margherita Pizza', description: 'San Marzano tomato, fior di latte, fresh basil and extra virgin olive oil.', priceCents: 1499 },
-    { name: 'Spaghetti Carbonara', description: 'Guanciale, egg yolk, pecorino romano and cracked black pepper.', priceCents: 1699 },
-    { name: 'Lasagna alla Bolognese', description: 'Layers of fresh pasta, slow-cooked beef ragù, béchamel and parmigiano.', priceCents: 1899 },
-    { name: 'Tiramisu', description: 'Espresso-soaked ladyfingers layered with mascarpone cream and cocoa.', priceCents: 799 },
-  ],
-  Chinese: [
-    { name: 'Vegetable Spring Rolls', description: 'Four crispy rolls filled with cabbage, carrot and glass noodles.', priceCents: 549 },
-    { name: 'Hot and Sour Soup', description: 'Tofu, bamboo shoots and wood-ear mushrooms in a peppery, tangy broth.', priceCents: 699 },
-    { name: 'Kung Pao Chicken', description: 'Wok-fried chicken with peanuts, dried chilies and Sichuan peppercorn.', priceCents: 1549 },
-    { name: 'Beef and Broccoli', description: 'Tender flank steak and broccoli in a savoury oyster sauce.', priceCents: 1649 },
-    { name: 'Peking Duck (Half)', description: 'Roasted duck with crisp skin, steamed pancakes, scallions and hoisin.', priceCents: 2199 },
-  ],
-  Mexican: [
-    { name: 'Chips and Guacamole', description: 'Fresh-made tortilla chips with hand-mashed avocado, lime and cilantro.', priceCents: 799 },
-    { name: 'Tacos al Pastor', description: 'Three corn tortillas with marinated pork, pineapple, onion and cilantro.', priceCents: 1299 },
-    { name: 'Chicken Enchiladas', description: 'Rolled tortillas with pulled chicken, salsa verde, crema and queso fresco.', priceCents: 1599 },
-    { name: 'Carne Asada Burrito', description: 'Grilled steak, rice, black beans, pico de gallo and cheese in a flour tortilla.', priceCents: 1499 },
-    { name: 'Churros', description: 'Cinnamon-sugar churros served with warm chocolate dipping sauce.', priceCents: 649 },
-  ],
-  Indian: [
-    { name: 'Vegetable Samosas', description: 'Two pastries stuffed with spiced potato and peas, with tamarind chutney.', priceCents: 599 },
-    { name: 'Butter Chicken', description: 'Tandoori chicken simmered in a creamy tomato and fenugreek sauce.', priceCents: 1799 },
-    { name: 'Lamb Rogan Josh', description: 'Slow-cooked Kashmiri lamb curry with aromatic spices and yogurt.', priceCents: 1999 },
-    { name: 'Chana Masala', description: 'Chickpeas in a tangy onion-tomato gravy with ginger and garam masala.', priceCents: 1399 },
-    { name: 'Garlic Naan', description: 'Clay-oven flatbread brushed with garlic butter and fresh cilantro.', priceCents: 499 },
-  ],
-};
-
-/** The menu for any cuisine without its own. */
-export const DEFAULT_MENU: MenuItemSeed[] = [
-  { name: 'House Salad', description: 'Mixed greens, cherry tomatoes, cucumber and house vinaigrette.', priceCents: 799 },
-  { name: 'Soup of the Day', description: "The chef's daily soup, served with fresh bread.", priceCents: 649 },
-  { name: 'Grilled Chicken Plate', description: 'Herb-marinated chicken breast with seasonal vegetables and rice.', priceCents: 1699 },
-  { name: "Chef's Special", description: 'A rotating signature dish from the kitchen, ask for today\'s pick.', priceCents: 2099 },
-  { name: 'Chocolate Brownie', description: 'Warm fudge brownie with a scoop of vanilla ice cream.', priceCents: 699 },
-];
-
-function isMenuCuisine(cuisine: string): cuisine is MenuCuisine {
-  return Object.prototype.hasOwnProperty.call(MENUS_BY_CUISINE, cuisine);
-}
-
-/** The 5-item menu for a cuisine (exact names as in MENUS_BY_CUISINE), or DEFAULT_MENU for any other cuisine. */
-export function menuForCuisine(cuisine: string): MenuItemSeed[] {
-  return isMenuCuisine(cuisine) ? MENUS_BY_CUISINE[cuisine] : DEFAULT_MENU;
-}
+// The restaurants' menus are in menus.ts: each restaurant has its own.
 
 // ---------------------------------------------------------------- hotels
 
+/** Coordinates come from the location directory: the neighbourhood, street, landmark or airport the listing names when the directory has it, else its city. */
 export const HOTELS: HotelSeed[] = [
   {
     name: 'Hôtel Lumière Saint-Germain',
     location: 'Paris, France',
+    lat: '48.853900',
+    lng: '2.333600',
     description: 'A restored Haussmann townhouse steps from the Seine, with Eiffel Tower views from the upper floors.',
     image: hotelPlaceholder(1),
     rating: '4.7',
@@ -325,6 +271,8 @@ export const HOTELS: HotelSeed[] = [
   {
     name: 'The Kensington Arms',
     location: 'London, United Kingdom',
+    lat: '51.494100',
+    lng: '-0.173800',
     description: 'Elegant Victorian rooms near Hyde Park and the museums of South Kensington.',
     image: hotelPlaceholder(2),
     rating: '4.4',
@@ -337,6 +285,8 @@ export const HOTELS: HotelSeed[] = [
   {
     name: 'Shinjuku Skyline Hotel',
     location: 'Tokyo, Japan',
+    lat: '35.689500',
+    lng: '139.691710',
     description: 'Compact, spotless rooms high above Shinjuku with sweeping city views and an onsen-style spa.',
     image: hotelPlaceholder(3),
     rating: '4.6',
@@ -349,6 +299,8 @@ export const HOTELS: HotelSeed[] = [
   {
     name: 'Hudson Park Hotel',
     location: 'New York, USA',
+    lat: '40.714270',
+    lng: '-74.005970',
     description: 'Loft-style rooms in Chelsea, a short walk from the High Line and Hudson Yards.',
     image: hotelPlaceholder(4),
     rating: '4.3',
@@ -361,6 +313,8 @@ export const HOTELS: HotelSeed[] = [
   {
     name: 'Al Noor Marina Resort',
     location: 'Dubai, United Arab Emirates',
+    lat: '25.077250',
+    lng: '55.309270',
     description: 'Beachfront luxury on Dubai Marina with an infinity pool, private beach and full-service spa.',
     image: hotelPlaceholder(5),
     rating: '4.8',
@@ -373,6 +327,8 @@ export const HOTELS: HotelSeed[] = [
   {
     name: 'Harbourfront Grand Toronto',
     location: 'Toronto, Canada',
+    lat: '43.638700',
+    lng: '-79.381700',
     description: 'Modern rooms on the waterfront facing Lake Ontario, minutes from Union Station and the CN Tower.',
     image: hotelPlaceholder(6),
     rating: '4.5',
@@ -385,6 +341,8 @@ export const HOTELS: HotelSeed[] = [
   {
     name: 'Coal Harbour Suites',
     location: 'Vancouver, Canada',
+    lat: '49.290500',
+    lng: '-123.122000',
     description: 'Spacious suites with kitchenettes overlooking Stanley Park and the North Shore mountains.',
     image: hotelPlaceholder(7),
     rating: '4.6',
@@ -397,6 +355,8 @@ export const HOTELS: HotelSeed[] = [
   {
     name: 'Bondi Breeze Hotel',
     location: 'Sydney, Australia',
+    lat: '-33.867850',
+    lng: '151.207320',
     description: 'Relaxed beachside stay across the road from Bondi Beach, with a rooftop pool and bar.',
     image: hotelPlaceholder(8),
     rating: '4.2',
@@ -409,6 +369,8 @@ export const HOTELS: HotelSeed[] = [
   {
     name: 'Casa Gótica Boutique Hotel',
     location: 'Barcelona, Spain',
+    lat: '41.388790',
+    lng: '2.158990',
     description: 'Stone-walled boutique rooms in the Gothic Quarter with a rooftop terrace over the old city.',
     image: hotelPlaceholder(9),
     rating: '4.5',
@@ -421,6 +383,8 @@ export const HOTELS: HotelSeed[] = [
   {
     name: 'Wascana Lakeside Inn',
     location: 'Regina, Canada',
+    lat: '50.435000',
+    lng: '-104.600000',
     description: 'Friendly, budget-friendly rooms close to Wascana Centre and the Legislative Building.',
     image: hotelPlaceholder(10),
     rating: '4.0',
@@ -587,6 +551,7 @@ export const SHIPPING_RATES: ShippingRateSeed[] = [
 
 // ---------------------------------------------------------------- car rental
 
+/** Coordinates come from the location directory: the neighbourhood, street, landmark or airport the listing names when the directory has it, else its city. */
 export const CARS: CarSeed[] = [
   {
     model: 'Nissan Versa',
@@ -598,6 +563,8 @@ export const CARS: CarSeed[] = [
     image: placeholder(301),
     company: 'Budget',
     location: 'Regina International Airport (YQR)',
+    lat: '50.431900',
+    lng: '-104.665800',
   },
   {
     model: 'Kia Rio',
@@ -609,6 +576,8 @@ export const CARS: CarSeed[] = [
     image: placeholder(302),
     company: 'Enterprise',
     location: 'Toronto Pearson Airport (YYZ)',
+    lat: '43.677700',
+    lng: '-79.624800',
   },
   {
     model: 'Toyota Corolla',
@@ -620,6 +589,8 @@ export const CARS: CarSeed[] = [
     image: placeholder(303),
     company: 'Hertz',
     location: 'Toronto Pearson Airport (YYZ)',
+    lat: '43.677700',
+    lng: '-79.624800',
   },
   {
     model: 'Honda Civic',
@@ -631,6 +602,8 @@ export const CARS: CarSeed[] = [
     image: placeholder(304),
     company: 'Avis',
     location: 'Downtown Regina, SK',
+    lat: '50.448000',
+    lng: '-104.612000',
   },
   {
     model: 'Toyota RAV4',
@@ -642,6 +615,8 @@ export const CARS: CarSeed[] = [
     image: placeholder(305),
     company: 'Enterprise',
     location: 'Vancouver International Airport (YVR)',
+    lat: '49.196700',
+    lng: '-123.181500',
   },
   {
     model: 'Ford Explorer',
@@ -653,6 +628,8 @@ export const CARS: CarSeed[] = [
     image: placeholder(306),
     company: 'National',
     location: 'Calgary International Airport (YYC)',
+    lat: '51.121500',
+    lng: '-114.007600',
   },
   {
     model: 'BMW 5 Series',
@@ -664,6 +641,8 @@ export const CARS: CarSeed[] = [
     image: placeholder(307),
     company: 'Sixt',
     location: 'Downtown Toronto, ON',
+    lat: '43.645300',
+    lng: '-79.380600',
   },
   {
     model: 'Mercedes-Benz E-Class',
@@ -675,6 +654,8 @@ export const CARS: CarSeed[] = [
     image: placeholder(308),
     company: 'Hertz',
     location: 'Vancouver International Airport (YVR)',
+    lat: '49.196700',
+    lng: '-123.181500',
   },
   {
     model: 'Chrysler Pacifica',
@@ -686,6 +667,8 @@ export const CARS: CarSeed[] = [
     image: placeholder(309),
     company: 'Budget',
     location: 'Regina International Airport (YQR)',
+    lat: '50.431900',
+    lng: '-104.665800',
   },
   {
     model: 'Tesla Model 3',
@@ -697,6 +680,8 @@ export const CARS: CarSeed[] = [
     image: placeholder(310),
     company: 'Avis',
     location: 'Toronto Pearson Airport (YYZ)',
+    lat: '43.677700',
+    lng: '-79.624800',
   },
 ];
 
@@ -747,10 +732,13 @@ export const TAXI_RIDES: TaxiRideSeed[] = [
 
 // ---------------------------------------------------------------- property rental
 
+/** Coordinates come from the location directory: the neighbourhood, street, landmark or airport the listing names when the directory has it, else its city. */
 export const PROPERTIES: PropertySeed[] = [
   {
     title: 'Cozy Studio near Wascana Lake',
     location: 'Regina, SK',
+    lat: '50.435000',
+    lng: '-104.600000',
     type: 'Studio',
     bedrooms: 0,
     bathrooms: 1,
@@ -764,6 +752,8 @@ export const PROPERTIES: PropertySeed[] = [
   {
     title: 'Cathedral Village One-Bedroom',
     location: 'Regina, SK',
+    lat: '50.446000',
+    lng: '-104.631000',
     type: 'Apartment',
     bedrooms: 1,
     bathrooms: 1,
@@ -777,6 +767,8 @@ export const PROPERTIES: PropertySeed[] = [
   {
     title: 'Harbour Landing Family Home',
     location: 'Regina, SK',
+    lat: '50.412400',
+    lng: '-104.671900',
     type: 'House',
     bedrooms: 3,
     bathrooms: 2,
@@ -790,6 +782,8 @@ export const PROPERTIES: PropertySeed[] = [
   {
     title: 'Entertainment District Condo with CN Tower View',
     location: 'Toronto, ON',
+    lat: '43.646500',
+    lng: '-79.390000',
     type: 'Condo',
     bedrooms: 1,
     bathrooms: 1,
@@ -803,6 +797,8 @@ export const PROPERTIES: PropertySeed[] = [
   {
     title: 'Liberty Village Studio Loft',
     location: 'Toronto, ON',
+    lat: '43.637900',
+    lng: '-79.421000',
     type: 'Studio',
     bedrooms: 0,
     bathrooms: 1,
@@ -816,6 +812,8 @@ export const PROPERTIES: PropertySeed[] = [
   {
     title: 'Leslieville Semi-Detached House',
     location: 'Toronto, ON',
+    lat: '43.662600',
+    lng: '-79.330000',
     type: 'House',
     bedrooms: 3,
     bathrooms: 2,
@@ -829,6 +827,8 @@ export const PROPERTIES: PropertySeed[] = [
   {
     title: 'Yorkville Luxury Penthouse',
     location: 'Toronto, ON',
+    lat: '43.670900',
+    lng: '-79.393300',
     type: 'Penthouse',
     bedrooms: 3,
     bathrooms: 3,
@@ -842,6 +842,8 @@ export const PROPERTIES: PropertySeed[] = [
   {
     title: 'Kitsilano Garden Apartment',
     location: 'Vancouver, BC',
+    lat: '49.268400',
+    lng: '-123.168300',
     type: 'Apartment',
     bedrooms: 2,
     bathrooms: 1,
@@ -855,6 +857,8 @@ export const PROPERTIES: PropertySeed[] = [
   {
     title: 'Mount Pleasant Micro Studio',
     location: 'Vancouver, BC',
+    lat: '49.260600',
+    lng: '-123.100800',
     type: 'Studio',
     bedrooms: 0,
     bathrooms: 1,
@@ -868,6 +872,8 @@ export const PROPERTIES: PropertySeed[] = [
   {
     title: 'Coal Harbour Waterfront Penthouse',
     location: 'Vancouver, BC',
+    lat: '49.290500',
+    lng: '-123.122000',
     type: 'Penthouse',
     bedrooms: 2,
     bathrooms: 2,
@@ -881,6 +887,8 @@ export const PROPERTIES: PropertySeed[] = [
   {
     title: 'Alfama Apartment with River View',
     location: 'Lisbon, Portugal',
+    lat: '38.716670',
+    lng: '-9.133330',
     type: 'Apartment',
     bedrooms: 1,
     bathrooms: 1,
@@ -894,6 +902,8 @@ export const PROPERTIES: PropertySeed[] = [
   {
     title: 'Canary Wharf Modern Condo',
     location: 'London, United Kingdom',
+    lat: '51.505400',
+    lng: '-0.023500',
     type: 'Condo',
     bedrooms: 2,
     bathrooms: 2,

@@ -56,6 +56,8 @@ export const toApi = {
     description: h.description,
     maxGuests: h.maxGuests,
     rooms: h.rooms,
+    lat: num(h.lat),
+    lng: num(h.lng),
   }),
   flight: (f: Row<typeof flights>): T.Flight => ({
     id: f.id,
@@ -93,6 +95,8 @@ export const toApi = {
     company: c.company,
     location: c.location,
     fleet: c.fleet,
+    lat: num(c.lat),
+    lng: num(c.lng),
   }),
   taxiRide: (t: Row<typeof taxiRides>): T.TaxiRide => ({
     id: t.id,
@@ -123,6 +127,8 @@ export const toApi = {
     image: p.image,
     description: p.description,
     amenities: p.amenities,
+    lat: num(p.lat),
+    lng: num(p.lng),
   }),
   additionalService: (a: Row<typeof additionalServices>): T.AdditionalService => ({
     id: a.id,

@@ -75,6 +75,10 @@ export const CURATED_LOCATIONS: readonly CuratedEntry[] = [
   toronto(['Distillery District', 'neighborhood', 43.6503, -79.3596]),
   toronto(['Kensington Market', 'neighborhood', 43.6547, -79.4005]),
   toronto(['Yorkville', 'neighborhood', 43.6709, -79.3933]),
+  toronto(['Harbourfront', 'neighborhood', 43.6387, -79.3817]),
+  toronto(['Entertainment District', 'neighborhood', 43.6465, -79.39]),
+  toronto(['Liberty Village', 'neighborhood', 43.6379, -79.421]),
+  toronto(['Leslieville', 'neighborhood', 43.6626, -79.33]),
   toronto(['Toronto Pearson International Airport (YYZ)', 'airport', 43.6777, -79.6248, '6301 Silver Dart Dr, Mississauga'], 'YYZ'),
   toronto(['Billy Bishop Toronto City Airport (YTZ)', 'airport', 43.6275, -79.3962], 'YTZ'),
   // Vancouver
@@ -87,6 +91,7 @@ export const CURATED_LOCATIONS: readonly CuratedEntry[] = [
   vancouver(['Gastown', 'neighborhood', 49.2838, -123.109]),
   vancouver(['Kitsilano', 'neighborhood', 49.2684, -123.1683]),
   vancouver(['Yaletown', 'neighborhood', 49.2757, -123.1216]),
+  vancouver(['Coal Harbour', 'neighborhood', 49.2905, -123.122]),
   vancouver(['Vancouver International Airport (YVR)', 'airport', 49.1967, -123.1815, '3211 Grant McConachie Way, Richmond'], 'YVR'),
   // Montréal
   montreal(['Rue Sainte-Catherine', 'street', 45.5048, -73.572]),
@@ -128,6 +133,8 @@ export const CURATED_LOCATIONS: readonly CuratedEntry[] = [
   london(['Camden Town', 'neighborhood', 51.539, -0.1426]),
   london(['Soho', 'neighborhood', 51.5136, -0.1365, 'Soho, Westminster']),
   london(['Shoreditch', 'neighborhood', 51.5265, -0.078]),
+  london(['South Kensington', 'neighborhood', 51.4941, -0.1738]),
+  london(['Canary Wharf', 'neighborhood', 51.5054, -0.0235]),
   london(['London Heathrow Airport (LHR)', 'airport', 51.47, -0.4543, 'Hounslow'], 'LHR'),
   // Paris
   paris(['Avenue des Champs-Élysées', 'street', 48.8698, 2.3076]),

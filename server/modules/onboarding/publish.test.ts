@@ -62,6 +62,13 @@ describe('publish mappings', () => {
     expect(restaurantValues({ ...d, openingHours: 'whenever we feel like it' }, 7, 3).openingHours).toBeNull();
   });
 
+  it('publishes a place at its registration\'s map pin', () => {
+    const d = RestaurantRegistrationSchema.parse(VALID_SAMPLES.restaurant);
+    expect(restaurantValues(d, 7, 3)).toMatchObject({ lat: '43.645500', lng: '-79.391000' });
+    const p = PropertyRegistrationSchema.parse(VALID_SAMPLES.property);
+    expect(propertyValues(p, 1, null)).toMatchObject({ lat: '43.651000', lng: '-79.381000' });
+  });
+
   it('books a general service by appointment when its duration is one appointment and its hours can be read', () => {
     const d = GeneralServiceRegistrationSchema.parse(VALID_SAMPLES['general-service']);
     expect(generalServiceValues(d, 1)).not.toHaveProperty('appointmentMinutes');

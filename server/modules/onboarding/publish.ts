@@ -74,6 +74,11 @@ export function shippingSpeed(serviceType: string): 'standard' | 'express' | 'ov
 const artwork = (kind: string, subject: string) => `/api/placeholder/400/300?kind=${kind}&subject=${encodeURIComponent(subject)}`;
 const withCountry = (location: string, country: string) => (location.includes(country) ? location : `${location}, ${country}`);
 
+/** The registration's map pin as the listing's coordinates (numeric(9,6) columns). */
+export function point(d: { lat: number; lng: number }): { lat: string; lng: string } {
+  return { lat: d.lat.toFixed(6), lng: d.lng.toFixed(6) };
+}
+
 export function restaurantValues(d: RestaurantRegistration, regId: number, ownerId: number | null): Insert<typeof restaurants> {
   return {
     name: d.name,
@@ -84,6 +89,7 @@ export function restaurantValues(d: RestaurantRegistration, regId: number, owner
     deliveryFeeCents: firstAmountCents(d.deliveryFee) ?? 0,
     phone: d.phone,
     address: withCountry(d.location, d.country),
+    ...point(d),
     // The registration's hours as text, read where they can be ('Mon-Sun 11:00-22:00'); the portal edits them.
     openingHours: weeklyHours(d.openingHours, d.location),
     isActive: true,
@@ -95,6 +101,7 @@ export function hotelValues(d: HotelRegistration, regId: number, ownerId: number
   return {
     name: d.name,
     location: withCountry(d.location, d.country),
+    ...point(d),
     description: d.description,
     image: artwork('hotel', d.hotelType),
     pricePerNightCents: priceCents(d.nightlyRate),
@@ -117,6 +124,7 @@ export function carValues(d: CarRentalRegistration, regId: number, ownerId: numb
     image: artwork('car', category),
     company: d.companyName,
     location: withCountry(d.location, d.country),
+    ...point(d),
     fleet: firstInteger(d.fleetSize, 3, 10_000) || 3,
     isActive: true,
     ownerId,
@@ -159,6 +167,7 @@ export function propertyValues(d: PropertyRegistration, regId: number, ownerId: 
   return {
     title: d.title,
     location: withCountry(d.location, d.country),
+    ...point(d),
     type: cataloguePropertyType(d.propertyType),
     bedrooms: firstInteger(d.bedrooms, 0, 100),
     bathrooms: firstInteger(d.bathrooms, 1, 100),

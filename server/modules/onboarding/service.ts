@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AdminCollection, AdminRegistration, ApproveResult, RegistrationStatus, RegistrationsQuery, RejectResult } from '../../../domain/admin/schemas';
 import {
   REGISTRATION_FORMS,
-  missingPriceReason,
+  publishBlockedReason,
   registrationName,
   type CarRentalRegistration,
   type CourierRegistration,
@@ -90,7 +90,7 @@ export function toAdminRegistration(r: RegistrationRow): AdminRegistration {
     publishedCollection: r.publishedCollection,
     publishedId: r.publishedId,
     data: r.data,
-    blockedReason: r.status === 'pending' ? missingPriceReason(r.kind, r.data) : null,
+    blockedReason: r.status === 'pending' ? publishBlockedReason(r.kind, r.data) : null,
   };
 }
 
@@ -215,8 +215,9 @@ function driverOf(kind: RegistrationKind, data: Record<string, unknown>) {
 export async function approveRegistration(events: EventBus, id: number, reviewerId: number, notes?: string): Promise<ApproveResult> {
   return events.transaction(async (tx, emit) => {
     const row = await lockPending(tx, id);
-    // Approval never invents a price: without the prices customers pay, nothing is published.
-    const missing = missingPriceReason(row.kind, row.data);
+    // Approval never invents a price or a place: without the prices customers pay and the map pin of a place's
+    // address (distances, delivery radius and drivers' routes start there), nothing is published.
+    const missing = publishBlockedReason(row.kind, row.data);
     if (missing) throw conflict(missing, { reason: missing });
     const published = await publish(tx, row);
     const kind = row.kind as RegistrationKind;

@@ -1,15 +1,15 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type Ref } from 'react';
-import { Clock, MessageCircle, Phone, Search, ShoppingCart, Truck, UtensilsCrossed } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type Ref } from 'react';
+import { Clock, MapPin, MessageCircle, Phone, Search, ShoppingCart, Truck, UtensilsCrossed } from 'lucide-react';
 import type { Restaurant } from '@domain/catalogue/types';
-import type { Place } from '@domain/bookings/schemas';
 import { formatMoney } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Input } from '@client/ui/input';
 import { Label } from '@client/ui/label';
 import { useCart } from '@client/features/cart/cart-store';
-import { LocationInput } from '@client/features/locations/location-input';
-import { placeOf } from '@client/features/locations/place';
+import { DeliveryPlaceBox } from '@client/features/locations/delivery-place-box';
+import { destinationOf, useDeliveryPlace } from '@client/features/locations/delivery-place';
+import { byDistance, formatKm } from '@client/features/locations/distance';
 import { SECTION_IDS } from '../categories';
 import { FilterChips } from '../components/chips';
 import { CardImage, QueryStates } from '../components/states';
@@ -38,7 +38,8 @@ export const RESTAURANTS_INITIAL = 6;
 
 export function FoodDeliverySection() {
   const [address, setAddress] = useState('');
-  const [destination, setDestination] = useState<Place | undefined>();
+  // The customer's chosen place (delivery-place.ts): restaurants nearest first, and it goes on the cart lines.
+  const place = useDeliveryPlace();
   const [search, setSearch] = useState('');
   const [cuisine, setCuisine] = useState<string>('All');
   const [showAll, setShowAll] = useState(false);
@@ -57,24 +58,14 @@ export function FoodDeliverySection() {
   const restaurants = useCatalogue<Restaurant[]>(`/api/restaurants${buildQuery({ q, cuisine: cuisine === 'All' ? undefined : cuisine })}`, {
     keepPrevious: true,
   });
-  const delivery: Delivery = { address: address.trim() || undefined, destination };
+  const delivery: Delivery = place ? { address: place.address, destination: destinationOf(place) } : { address: address.trim() || undefined };
+  const from = useMemo(() => (place ? { lat: place.lat, lng: place.lng } : null), [place]);
 
   return (
     <SectionShell id={SECTION_IDS.food} title="Food Delivery" icon={UtensilsCrossed} intro="Order from restaurants near you and follow your delivery live.">
       <div className="grid gap-4 md:grid-cols-2">
-        <LocationInput
-          label="Delivery address"
-          placeholder="Enter your delivery address"
-          value={address}
-          onValueChange={(text) => {
-            setAddress(text);
-            // Typing again means the chosen place no longer describes the text.
-            setDestination(undefined);
-          }}
-          displayText={(l) => placeOf(l).address}
-          // Carried on the cart lines; the checkout starts from it and asks for it when it is missing.
-          onSelect={(l) => setDestination(placeOf(l))}
-        />
+        {/* Carried on the cart lines; the checkout starts from it and asks for it when it is missing. */}
+        <DeliveryPlaceBox placeholder="Enter your delivery address" text={address} onTextChange={setAddress} />
         <div className="grid min-w-0 gap-1.5">
           <Label htmlFor={searchId}>Search restaurants</Label>
           <div className="relative">
@@ -88,12 +79,18 @@ export function FoodDeliverySection() {
       </div>
       <div className="mt-6">
         <QueryStates query={restaurants} label="restaurants" empty="No restaurants found matching your criteria.">
-          {(items) => (
+          {(items) => {
+          const rows = byDistance(items, from);
+          return (
           <>
-            <ul aria-label="Restaurants" aria-busy={restaurants.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
-              {(showAll ? items : items.slice(0, RESTAURANTS_INITIAL)).map((r, i) => (
+            <ul
+              aria-label={from ? 'Restaurants, nearest first' : 'Restaurants'}
+              aria-busy={restaurants.isPlaceholderData}
+              className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3"
+            >
+              {(showAll ? rows : rows.slice(0, RESTAURANTS_INITIAL)).map(({ item: r, km }, i) => (
                 <li key={r.id}>
-                  <RestaurantCard restaurant={r} delivery={delivery} cardRef={i === RESTAURANTS_INITIAL ? firstMoreRef : undefined} />
+                  <RestaurantCard restaurant={r} km={km} delivery={delivery} cardRef={i === RESTAURANTS_INITIAL ? firstMoreRef : undefined} />
                 </li>
               ))}
             </ul>
@@ -111,14 +108,15 @@ export function FoodDeliverySection() {
               </div>
             ) : null}
           </>
-          )}
+          );
+          }}
         </QueryStates>
       </div>
     </SectionShell>
   );
 }
 
-function RestaurantCard({ restaurant, delivery, cardRef }: { restaurant: Restaurant; delivery: Delivery; cardRef?: Ref<HTMLElement> }) {
+function RestaurantCard({ restaurant, km, delivery, cardRef }: { restaurant: Restaurant; km: number | null; delivery: Delivery; cardRef?: Ref<HTMLElement> }) {
   const [menuOpen, setMenuOpen] = useState(false);
   // The chat dialog asks a signed-out visitor to sign in, then continues with this restaurant.
   const [chatOpen, setChatOpen] = useState(false);
@@ -147,6 +145,13 @@ function RestaurantCard({ restaurant, delivery, cardRef }: { restaurant: Restaur
         <OpeningStatus hours={restaurant.hours} />
         <p className="text-sm text-gray-600">{restaurant.description}</p>
         <dl className="grid gap-1 text-sm text-gray-700">
+          {km !== null ? (
+            <div className="flex items-center gap-1.5">
+              <MapPin className="size-4 text-gray-400" aria-hidden="true" />
+              <dt className="sr-only">Distance</dt>
+              <dd>{formatKm(km)} away</dd>
+            </div>
+          ) : null}
           <div className="flex items-center gap-1.5">
             <Clock className="size-4 text-gray-400" aria-hidden="true" />
             <dt className="sr-only">Delivery time</dt>
