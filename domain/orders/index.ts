@@ -4,3 +4,5 @@ export * from './payout';
 export * from './positions';
 export * from './schemas';
 export * from './deliverable';
+export * from './journey';
+export * from './linehaul';

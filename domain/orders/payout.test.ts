@@ -15,3 +15,16 @@ describe('the driver payout rule', () => {
     expect(driverPayoutCents({ kind: 'food', deliveryFeeCents: 0, distanceKm: -3 })).toBe(MIN_PAYOUT_CENTS);
   });
 });
+
+describe('the local miles of a parcel between cities', () => {
+  it('pay 10% of the charge plus 50¢ per road km of the mile, each mile on its own', () => {
+    expect(driverPayoutCents({ kind: 'shipping', chargeCents: 1539, mile: 'first-mile', distanceKm: 4.8 })).toBe(Math.round(153.9 + 240));
+    expect(driverPayoutCents({ kind: 'shipping', chargeCents: 1539, mile: 'last-mile', distanceKm: 10 })).toBe(Math.round(153.9 + 500));
+    // A door-to-door shipment keeps the 25% rule.
+    expect(driverPayoutCents({ kind: 'shipping', chargeCents: 1539 })).toBe(385);
+  });
+  it('never pays less than the minimum, nor for negative kilometres', () => {
+    expect(driverPayoutCents({ kind: 'shipping', chargeCents: 1200, mile: 'first-mile', distanceKm: 0.2 })).toBe(MIN_PAYOUT_CENTS);
+    expect(driverPayoutCents({ kind: 'shipping', chargeCents: 5000, mile: 'last-mile', distanceKm: -5 })).toBe(500);
+  });
+});

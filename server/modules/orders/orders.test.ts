@@ -4,7 +4,7 @@ import { driverPayoutCents } from '../../../domain/orders/payout';
 import type { DriverOrder, DriverOrdersResponse } from '../../../domain/orders/schemas';
 import { deliveryOrders, orderOffers, trackingRecords } from '../../db/schema';
 import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
-import { TORONTO_ADDRESS } from '../bookings/test-helpers';
+import { TORONTO_ADDRESS, quote } from '../bookings/test-helpers';
 import { DISPATCH, dispatchTick } from './dispatch';
 import { firstRestaurantPoint, near, paidFood, requester, rideAndShipmentLines } from './test-helpers';
 
@@ -40,7 +40,7 @@ describe('paid bookings become delivery orders', () => {
     expect(food.deliveries).toEqual([expect.objectContaining({ kind: 'food', status: 'pending', trackingId: expect.stringMatching(/^trk_/) })]);
 
     const lines = await rideAndShipmentLines(t);
-    const booking = await api.post('/api/bookings', { items: lines.items, totalAmount: lines.cents / 100 }, customer.cookie);
+    const booking = await api.post('/api/bookings', { items: lines.items, totalAmount: (await quote(t, lines.items, undefined, customer.cookie)).total }, customer.cookie);
     expect(booking.statusCode).toBe(201);
     const { pay } = await import('../bookings/test-helpers');
     const paid = await pay(t, customer.cookie, booking.json());
@@ -186,16 +186,22 @@ describe('a delivery from accept to complete', () => {
     const step = (status: string) => api.post(`/api/driver/orders/${order.id}/status`, { status }, d.cookie);
 
     expect((await step('pickup')).statusCode).toBe(409); // not accepted yet
-    expect((await api.post(`/api/driver/orders/${order.id}/accept`, {}, d.cookie)).statusCode).toBe(200);
+    // A restaurant nobody runs in the portal (the test catalogue has no provider) accepted it on being paid.
     let tracking = (await api.get(`/api/tracking/${trackingId}`)).json();
-    expect(tracking).toMatchObject({ status: 'active', orderStatus: 'accepted', driver: { name: d.username } });
-    expect(tracking.updates[0].message).toBe('A driver accepted your order');
+    expect(tracking.journey).toMatchObject({ current: 'restaurant_accepted', label: 'Accepted by the restaurant' });
+    expect(tracking.updates.map((u: { message: string }) => u.message)).toEqual(['The restaurant accepted your order', 'Order received']);
+    expect((await api.post(`/api/driver/orders/${order.id}/accept`, {}, d.cookie)).statusCode).toBe(200);
+    tracking = (await api.get(`/api/tracking/${trackingId}`)).json();
+    expect(tracking).toMatchObject({ status: 'active', orderStatus: 'accepted', driver: { name: d.username }, journey: { current: 'driver_to_pickup', label: 'Driver on the way to pickup' } });
+    expect(tracking.updates[0].message).toBe('A driver accepted your order and is on the way to the restaurant');
 
     const skip = await step('transit');
     expect(skip.statusCode).toBe(409);
     expect(skip.json().message).toMatch(/next step is pickup/);
-    expect((await step('pickup')).json()).toMatchObject({ status: 'pickup' });
-    expect((await step('transit')).json()).toMatchObject({ status: 'transit' });
+    // The driver's screen reads the customer's words: the step, and the next button saying what it records.
+    expect((await step('pickup')).json()).toMatchObject({ status: 'pickup', step: 'driver_at_restaurant', stepLabel: 'Driver at the restaurant', nextStepLabel: 'Picked up' });
+    expect((await api.get(`/api/tracking/${trackingId}`)).json().journey.label).toBe('Driver at the restaurant');
+    expect((await step('transit')).json()).toMatchObject({ status: 'transit', step: 'picked_up', stepLabel: 'Picked up', nextStepLabel: 'Delivered' });
 
     // Positions: one plausible fix halfway, plus implausible ones that are dropped and counted.
     const pickup = await firstRestaurantPoint(t);
@@ -226,7 +232,8 @@ describe('a delivery from accept to complete', () => {
     expect(Date.parse(tracking.etaAt)).toBeGreaterThan(Date.now());
 
     expect((await step('delivered')).statusCode).toBe(200);
-    expect((await api.get(`/api/tracking/${trackingId}`)).json()).toMatchObject({ status: 'active', orderStatus: 'delivered', progress: 1 });
+    // Delivered is the customer's end of it (the record is completed); Complete Order is the driver's paperwork.
+    expect((await api.get(`/api/tracking/${trackingId}`)).json()).toMatchObject({ status: 'completed', orderStatus: 'delivered', progress: 1, journey: { current: 'delivered', label: 'Delivered' } });
     expect((await step('completed')).statusCode).toBe(200);
     expect((await step('completed')).statusCode).toBe(409);
     expect((await api.get(`/api/tracking/${trackingId}`)).json()).toMatchObject({ status: 'completed', orderStatus: 'completed' });

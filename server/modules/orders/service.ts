@@ -1,12 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import { BookingDetails } from '../../../domain/bookings/schemas';
-import { etaMinutes, roadKm } from '../../../domain/orders/geo';
+import { etaMinutes, isPlaced, roadKm } from '../../../domain/orders/geo';
+import { arrivalEstimate, firstMileUpdate, planShipment, type OrderLeg } from '../../../domain/orders/linehaul';
 import { driverPayoutCents, type PayoutBasis } from '../../../domain/orders/payout';
 import { deliversAnything } from '../../../domain/orders/deliverable';
 import {
   FINAL_ORDER_STATUSES,
-  ORDER_STATUS_MESSAGE,
+  orderStatusMessage,
   orderTransition,
   trackingStatusOf,
   type OrderKind,
@@ -14,9 +15,22 @@ import {
 } from '../../../domain/orders/states';
 import type { Tx } from '../../db/connect';
 import { prepared } from '../../db/prepared';
-import { bookingItems, bookings, deliveryOrders, orderOffers, restaurants, trackingRecords, trackingUpdates, users, type GeoPoint } from '../../db/schema';
+import {
+  bookingItems,
+  bookings,
+  deliveryOrders,
+  lineHauls,
+  orderOffers,
+  restaurants,
+  shippingRates,
+  trackingRecords,
+  trackingUpdates,
+  users,
+  type GeoPoint,
+} from '../../db/schema';
 import type { Emit, EventBus } from '../../platform/events/bus';
-import { placeText } from '../locations/directory';
+import { audit } from '../audit/service';
+import { carrierHubs, hubPoint } from './linehaul';
 
 export type OrderRow = typeof deliveryOrders.$inferSelect;
 
@@ -41,6 +55,12 @@ type Part = {
   estimatedTime?: string;
   /** A restaurant run by a provider: drivers are asked only once it marks the order ready (order.ready). */
   awaitsReady?: boolean;
+  /** The part of the journey the order covers (domain/orders/linehaul.ts); 'direct' unless told. */
+  leg?: OrderLeg;
+  /** Where the customer's tracking record says it is going, when the order ends elsewhere (a first mile: the hub). */
+  destination?: GeoPoint;
+  /** A parcel between cities: its line-haul, stored with the first-mile order (line_hauls). */
+  lineHaul?: Omit<typeof lineHauls.$inferInsert, 'trackingId' | 'bookingId'>;
 };
 
 /** The distinct line types of a booking; runs on every paid booking, so prepared once (server/db/prepared.ts). */
@@ -48,7 +68,13 @@ const lineTypesOf = prepared('booking_line_types', (db) =>
   db.selectDistinct({ serviceType: bookingItems.serviceType }).from(bookingItems).where(eq(bookingItems.bookingId, sql.placeholder('bookingId'))),
 );
 
-/** The deliverable parts of a booking: one per restaurant of food lines, one per taxi ride, one per shipment. */
+/**
+ * The deliverable parts of a booking: one per restaurant of food lines, one per taxi ride, one per shipment. A
+ * shipment between cities (domain/orders/linehaul.ts planShipment) is its first mile only: sender -> the carrier's
+ * hub in the origin city; its last mile is created when the destination hub scans it in (./linehaul.ts).
+ * Every part is between placed points: a restaurant without coordinates is never guessed from its address text (the
+ * checkout refuses it; should one slip through, no order is made and the admin's audit log says why).
+ */
 async function deliverableParts(tx: Tx, bookingId: number): Promise<Part[]> {
   const lines = await tx.select().from(bookingItems).where(eq(bookingItems.bookingId, bookingId)).orderBy(asc(bookingItems.id));
   const parts: Part[] = [];
@@ -60,9 +86,12 @@ async function deliverableParts(tx: Tx, bookingId: number): Promise<Part[]> {
       seenRestaurants.add(d.data.restaurantId);
       const [r] = await tx.select().from(restaurants).where(eq(restaurants.id, d.data.restaurantId));
       if (!r) continue;
-      const at = r.lat !== null && r.lng !== null ? { lat: Number(r.lat), lng: Number(r.lng) } : placeText(r.address);
+      const at = r.lat !== null && r.lng !== null ? { lat: Number(r.lat), lng: Number(r.lng) } : null;
       const dropoff = d.data.destination;
-      if (!at || !dropoff) continue;
+      if (!isPlaced(at) || !isPlaced(dropoff)) {
+        await reportUnplaced(tx, bookingId, `restaurant:${r.id}`, !isPlaced(at) ? `${r.name} has no map position` : 'The delivery address has no map position');
+        continue;
+      }
       const pickup = { ...at, address: r.address };
       const [owner] = r.ownerId === null ? [] : await tx.select({ role: users.role }).from(users).where(eq(users.id, r.ownerId));
       parts.push({
@@ -93,19 +122,44 @@ async function deliverableParts(tx: Tx, bookingId: number): Promise<Part[]> {
     } else if (line.serviceType === 'shipping') {
       const d = BookingDetails.shipping.safeParse(line.details);
       if (!d.success) continue;
+      const [rate] = await tx.select({ speed: shippingRates.speed }).from(shippingRates).where(eq(shippingRates.id, line.serviceId));
+      const plan = planShipment(d.data.from, d.data.to, carrierHubs, d.data.speed ?? rate?.speed ?? 'standard');
+      const shipment = { kind: 'shipping' as const, serviceName: line.name, providerName: line.name, providerPhone: '' };
+      if (plan.route === 'direct') {
+        parts.push({ ...shipment, partKey: `line:${line.id}`, pickup: d.data.from, dropoff: d.data.to, payout: { kind: 'shipping', chargeCents: line.lineTotalCents } });
+        continue;
+      }
+      const hub = hubPoint(plan.origin);
       parts.push({
-        partKey: `line:${line.id}`,
-        kind: 'shipping',
-        serviceName: line.name,
-        providerName: line.name,
-        providerPhone: '',
+        ...shipment,
+        partKey: `line:${line.id}:first-mile`,
+        leg: 'first-mile',
         pickup: d.data.from,
-        dropoff: d.data.to,
-        payout: { kind: 'shipping', chargeCents: line.lineTotalCents },
+        dropoff: hub,
+        destination: d.data.to,
+        payout: { kind: 'shipping', chargeCents: line.lineTotalCents, mile: 'first-mile', distanceKm: roadKm(d.data.from, hub) },
+        estimatedTime: arrivalEstimate(plan.days),
+        lineHaul: {
+          lineId: line.id,
+          originHub: plan.origin,
+          destinationHub: plan.destination,
+          recipient: d.data.to,
+          chargeCents: line.lineTotalCents,
+          minDays: plan.days.min,
+          maxDays: plan.days.max,
+        },
       });
     }
   }
   return parts;
+}
+
+/**
+ * A paid part no driver can be sent for, because one of its ends is not a placed point: no order is made (nothing
+ * is offered with a made-up distance, payout or ETA); the admin's audit log records it for the team to arrange.
+ */
+async function reportUnplaced(tx: Tx, bookingId: number, partKey: string, reason: string): Promise<void> {
+  await audit(tx, { actor: 'system', action: 'order.unplaced', targetType: 'booking', targetId: bookingId, changes: { partKey, reason } });
 }
 
 /**
@@ -127,6 +181,7 @@ export async function createOrdersForBooking(events: EventBus, bookingId: number
     for (const part of await deliverableParts(tx, bookingId)) {
       if (existing.has(part.partKey)) continue;
       const trackingId = `trk_${randomBytes(10).toString('hex')}`;
+      const acceptedOnBehalf = part.kind === 'food' && !part.awaitsReady;
       const distanceKm = Math.round(roadKm(part.pickup, part.dropoff) * 100) / 100;
       await tx.insert(trackingRecords).values({
         id: trackingId,
@@ -139,9 +194,10 @@ export async function createOrdersForBooking(events: EventBus, bookingId: number
         providerName: part.providerName,
         providerPhone: part.providerPhone,
         currentLocation: part.pickup,
-        destination: part.dropoff,
+        destination: part.destination ?? part.dropoff,
         estimatedTime: part.estimatedTime ?? `${etaMinutes(distanceKm, part.kind)} min`,
       });
+      if (part.lineHaul) await tx.insert(lineHauls).values({ ...part.lineHaul, trackingId, bookingId });
       const [order] = await tx
         .insert(deliveryOrders)
         .values({
@@ -155,41 +211,53 @@ export async function createOrdersForBooking(events: EventBus, bookingId: number
           distanceKm,
           payoutCents: driverPayoutCents(part.payout),
           awaitsReady: part.awaitsReady ?? false,
+          leg: part.leg ?? 'direct',
+          // A restaurant nobody runs in the portal takes every order it is sold: accepted on its behalf at payment.
+          kitchenAcceptedAt: acceptedOnBehalf ? new Date() : null,
         })
         .returning({ id: deliveryOrders.id });
-      await tx.insert(trackingUpdates).values({ trackingId, status: 'pending', message: ORDER_STATUS_MESSAGE.pending, location: part.pickup });
+      await tx.insert(trackingUpdates).values({ trackingId, status: 'pending', message: orderStatusMessage('pending', part.kind), location: part.pickup });
+      if (acceptedOnBehalf) {
+        await tx.insert(trackingUpdates).values({ trackingId, status: 'restaurant_accepted', message: KITCHEN_ACCEPTED_MESSAGE, location: part.pickup });
+      }
       await emit('order.created', { orderId: order.id, trackingId, bookingId, kind: part.kind });
     }
   });
 }
 
-/** Reaction to order.kitchen_accepted: records when the restaurant accepted the order and tells the customer. */
+const KITCHEN_ACCEPTED_MESSAGE = 'The restaurant accepted your order';
+const KITCHEN_READY_MESSAGE = 'Your order is ready for pickup';
+
+/**
+ * Reaction to order.kitchen_accepted: records when the restaurant accepted the order, tells the customer in the
+ * tracking updates and announces order.journey_changed, which open tracking pages receive.
+ */
 export async function markKitchenAccepted(events: EventBus, orderId: number, now = new Date()): Promise<void> {
-  await events.transaction(async (tx) => {
+  await events.transaction(async (tx, emit) => {
     const order = await lockOrder(tx, orderId);
-    if (!order || order.kind !== 'food' || order.kitchenAcceptedAt) return;
+    if (!order || order.kind !== 'food' || order.kitchenAcceptedAt || order.status === 'cancelled') return;
     await tx.update(deliveryOrders).set({ kitchenAcceptedAt: now, updatedAt: now }).where(eq(deliveryOrders.id, orderId));
-    await tx.insert(trackingUpdates).values({ trackingId: order.trackingId, status: order.status, message: 'The restaurant accepted your order', location: order.pickup, timestamp: now });
+    await tx.insert(trackingUpdates).values({ trackingId: order.trackingId, status: 'restaurant_accepted', message: KITCHEN_ACCEPTED_MESSAGE, location: order.pickup, timestamp: now });
     await tx.update(trackingRecords).set({ updatedAt: now }).where(eq(trackingRecords.id, order.trackingId));
+    await emit('order.journey_changed', { orderId, trackingId: order.trackingId, bookingId: order.bookingId, customerId: order.customerId, step: 'restaurant_accepted' });
   });
 }
 
 /**
  * Reaction to order.ready (the restaurant marked a food order 'Ready for pickup' in the provider portal): records
- * when, so dispatch may offer it. Idempotent; returns true when the order now waits for a driver.
+ * when, so dispatch may offer it, and announces order.journey_changed. Steps happen in order: an order the
+ * restaurant has not accepted is not marked (the portal refuses that with 'Accept the order first'). Idempotent;
+ * returns true when the order now waits for a driver.
  */
 export async function markOrderReady(events: EventBus, orderId: number, now = new Date()): Promise<boolean> {
-  return events.transaction(async (tx) => {
+  return events.transaction(async (tx, emit) => {
     const order = await lockOrder(tx, orderId);
-    if (!order || order.kind !== 'food') return false;
+    if (!order || order.kind !== 'food' || !order.kitchenAcceptedAt || order.status === 'cancelled') return false;
     if (!order.readyAt) {
-      // Ready implies accepted.
-      await tx
-        .update(deliveryOrders)
-        .set({ readyAt: now, kitchenAcceptedAt: order.kitchenAcceptedAt ?? now, updatedAt: now })
-        .where(eq(deliveryOrders.id, orderId));
-      await tx.insert(trackingUpdates).values({ trackingId: order.trackingId, status: order.status, message: 'Ready for pickup', location: order.pickup, timestamp: now });
+      await tx.update(deliveryOrders).set({ readyAt: now, updatedAt: now }).where(eq(deliveryOrders.id, orderId));
+      await tx.insert(trackingUpdates).values({ trackingId: order.trackingId, status: 'ready', message: KITCHEN_READY_MESSAGE, location: order.pickup, timestamp: now });
       await tx.update(trackingRecords).set({ updatedAt: now }).where(eq(trackingRecords.id, order.trackingId));
+      await emit('order.journey_changed', { orderId, trackingId: order.trackingId, bookingId: order.bookingId, customerId: order.customerId, step: 'ready' });
     }
     return order.status === 'pending';
   });
@@ -211,19 +279,26 @@ export async function applyOrderStatus(tx: Tx, emit: Emit, order: OrderRow, to: 
     .set({ status: to, updatedAt: now, ...extra })
     .where(eq(deliveryOrders.id, order.id));
   const [rec] = await tx.select({ currentLocation: trackingRecords.currentLocation }).from(trackingRecords).where(eq(trackingRecords.id, order.trackingId));
+  // A parcel's first mile ends at the origin hub, not at the recipient: its record stays active with the estimate in
+  // days, and the update names the hub (domain/orders/linehaul.ts firstMileUpdate).
+  const [haul] =
+    order.leg === 'first-mile'
+      ? await tx.select({ origin: lineHauls.originHub, destination: lineHauls.destinationHub }).from(lineHauls).where(eq(lineHauls.trackingId, order.trackingId))
+      : [];
+  const firstMile = haul ? firstMileUpdate(to, { origin: haul.origin.city, destination: haul.destination.city }) : null;
   await tx
     .update(trackingRecords)
     .set({
-      status: trackingStatusOf(to),
+      status: firstMile?.trackingStatus ?? trackingStatusOf(to),
       updatedAt: now,
-      ...(to === 'completed' || to === 'delivered' ? { estimatedTime: 'Arrived', etaAt: null } : {}),
+      ...(!firstMile && (to === 'completed' || to === 'delivered') ? { estimatedTime: 'Arrived', etaAt: null } : {}),
       ...(to === 'cancelled' ? { estimatedTime: 'Cancelled', etaAt: null } : {}),
     })
     .where(eq(trackingRecords.id, order.trackingId));
   await tx.insert(trackingUpdates).values({
     trackingId: order.trackingId,
     status: to,
-    message: ORDER_STATUS_MESSAGE[to],
+    message: firstMile?.message ?? orderStatusMessage(to, order.kind),
     location: rec?.currentLocation ?? null,
     timestamp: now,
   });

@@ -3,7 +3,7 @@ import { greatCircleKm, roundKm, shippingRateCents, taxiFareCents } from '../../
 import type { Delivery } from '../../../domain/bookings/schemas';
 import { shippingRates, taxiRides } from '../../db/schema';
 import type { TestApp } from '../../testing/test-app';
-import { firstMenuItem, pay } from '../bookings/test-helpers';
+import { firstMenuItem, pay, quote } from '../bookings/test-helpers';
 
 export const UNION_STATION = { lat: 43.6453, lng: -79.3806, address: 'Union Station, Toronto' };
 export const HIGH_PARK = { lat: 43.6465, lng: -79.4637, address: 'High Park, Toronto' };
@@ -34,11 +34,12 @@ export async function firstRestaurantPoint(t: TestApp) {
 export async function paidFood(t: TestApp, cookie: string, to?: { lat: number; lng: number; address: string }): Promise<{ bookingId: number; deliveries: Delivery[] }> {
   const { restaurant, item } = await firstMenuItem(t);
   const destination = to ?? near(await firstRestaurantPoint(t), 3, '12 Customer Lane');
+  const items = [{ serviceType: 'food-delivery', serviceId: item.id, quantity: 1, details: { restaurantId: restaurant.id, destination } }];
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/bookings',
     headers: { cookie },
-    payload: { items: [{ serviceType: 'food-delivery', serviceId: item.id, quantity: 1, details: { restaurantId: restaurant.id, destination } }], totalAmount: item.priceCents / 100 },
+    payload: { items, totalAmount: (await quote(t, items, undefined, cookie)).total },
   });
   if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
   const booking = res.json() as { id: number; totalAmount: number };
@@ -62,4 +63,20 @@ export async function rideAndShipmentLines(t: TestApp) {
     ride,
     rate,
   };
+}
+
+/**
+ * Books and pays one parcel (the first active shipping rate) from `from` to `to`; returns its delivery and the
+ * shipment's charge in cents.
+ */
+export async function paidShipment(t: TestApp, cookie: string, from: { lat: number; lng: number; address: string }, to: { lat: number; lng: number; address: string }) {
+  const [rate] = await t.database.db.select().from(shippingRates).where(eq(shippingRates.isActive, true)).orderBy(asc(shippingRates.id)).limit(1);
+  const items = [{ serviceType: 'shipping', serviceId: rate.id, quantity: 1, details: { ...PARCEL, from, to } }];
+  const res = await t.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie }, payload: { items, totalAmount: (await quote(t, items, undefined, cookie)).total } });
+  if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
+  const booking = res.json() as { id: number; totalAmount: number };
+  const paid = await pay(t, cookie, booking);
+  if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.statusCode} ${paid.body}`);
+  const [delivery] = paid.json().deliveries as Delivery[];
+  return { bookingId: booking.id, delivery, chargeCents: shippingRateCents(rate, PARCEL) };
 }
