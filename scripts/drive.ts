@@ -2,9 +2,9 @@
  * npm run drive -- <tracking id or number> [--speed <km/h>] [--interval <ms>]
  *
  * A developer tool that plays the driver of one order through the public HTTP API, exactly as the /driver screen
- * would: sign in as the demo driver, go online near the pickup, wait for the order's offer and accept it, then
- * Start Pickup, drive to the pickup sending one position a second, En Route, drive to the destination, Delivered
- * and Complete Order. Watch the customer's side on /track/<id> meanwhile.
+ * would: sign in as the demo driver, go online near the pickup, wait for the order's offer and accept it, drive to
+ * the pickup sending one position a second, Arrived at pickup, Picked up, drive to the destination, Delivered and
+ * Complete Order (the labels of domain/orders/states.ts per kind). Watch the customer's side on /track/<id> meanwhile.
  *
  * It is only a client: it never imports server code or touches the database. Node built-ins (fetch) only; the
  * domain import below is the shared, dependency-free order state machine, so step names cannot drift from it.
@@ -18,7 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { TrackingView } from '../domain/catalogue/types';
 import type { DriverEarnings, DriverOrder, DriverOrdersResponse } from '../domain/orders/schemas';
-import { NEXT_STEP_LABEL, nextStatus, type OrderStatus } from '../domain/orders/states';
+import { nextStatus, nextStepLabel, type OrderStatus } from '../domain/orders/states';
 
 type LatLng = { lat: number; lng: number };
 
@@ -387,11 +387,11 @@ async function main(): Promise<void> {
     // Walk the state machine from wherever the order is.
     let status: OrderStatus = order.status;
     while (status !== 'completed') {
-      if (status === 'pickup') await driver.driveTo(pickup, 'the pickup');
+      if (status === 'accepted') await driver.driveTo(pickup, 'the pickup');
       if (status === 'transit') await driver.driveTo(destination, 'the destination');
       const next = nextStatus(status);
       if (!next || next === 'accepted') throw new UsageError(`Order ${trackingId} is ${status}; there is no driver step from there.`);
-      log(`${NEXT_STEP_LABEL[status] ?? next} -> ${next}`);
+      log(`${nextStepLabel(status, order.kind) ?? next} -> ${next}`);
       order = await api.post<DriverOrder>(`/api/driver/orders/${order.id}/status`, { status: next });
       status = order.status;
     }

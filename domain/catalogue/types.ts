@@ -1,4 +1,5 @@
 import type { WeeklyHours } from '../availability/hours';
+import type { Journey } from '../orders/journey';
 
 /** The public API shapes of the catalogue, with the spec's field names (spec 000 section 3). Money in dollars. */
 
@@ -38,6 +39,9 @@ export type Hotel = {
   description: string;
   maxGuests: number;
   rooms: number;
+  /** Where it is (WGS 84); null only for a listing published before places had to have one. */
+  lat: number | null;
+  lng: number | null;
   /** Only in a search with dates: rooms free on every night of the stay. */
   unitsLeft?: number;
 };
@@ -96,6 +100,9 @@ export type Car = {
   location: string;
   /** Cars of this model in the fleet. */
   fleet: number;
+  /** The pickup point (WGS 84); null only for a listing published before places had to have one. */
+  lat: number | null;
+  lng: number | null;
   /** Only in a search with dates: cars free on every day from pickup to return. */
   unitsLeft?: number;
 };
@@ -170,6 +177,8 @@ export type TrackingView = {
   progress: number;
   /** True when no driver has taken the order for 10 minutes. */
   lookingForDriver: boolean;
+  /** The steps of the order and where it is (domain/orders/journey.ts): what every screen shows as its status. */
+  journey: Journey;
 };
 
 export type Property = {
@@ -187,6 +196,9 @@ export type Property = {
   image: string;
   description: string;
   amenities: string[];
+  /** Where it is (WGS 84); null only for a listing published before places had to have one. */
+  lat: number | null;
+  lng: number | null;
   /** Only in a search with a move-in date and months: 1 when the lease is free, else 0. */
   unitsLeft?: number;
 };

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { assertExact } from '../exact';
 import { DRIVER_STEPS, ORDER_KINDS, ORDER_STATUSES, type OrderKind, type OrderStatus } from './states';
+import { JOURNEY_STEP_KEYS, type Journey, type JourneyStepKey } from './journey';
+
+/** The journey of an order (domain/orders/journey.ts) as every answer and push carries it. */
+export const JourneyStepKeySchema = z.enum(JOURNEY_STEP_KEYS);
+export const JourneySchema = z
+  .object({
+    current: JourneyStepKeySchema,
+    label: z.string(),
+    steps: z.array(z.object({ key: JourneyStepKeySchema, label: z.string(), state: z.enum(['done', 'current', 'upcoming']) })),
+  })
+  .meta({ id: 'Journey' });
+assertExact<z.output<typeof JourneySchema>, Journey>(true);
 
 export const DriverStatusSchema = z.object({
   online: z.boolean({ error: 'online must be true or false' }),
@@ -45,6 +57,11 @@ export type DriverOrder = {
   /** Minutes to drive the remaining route at the kind's speed. */
   estimatedTime: number;
   createdAt: string;
+  /** Where the order is in its journey (the step the customer sees), and that step's label. */
+  step: JourneyStepKey;
+  stepLabel: string;
+  /** The driver's next button ('Arrived at the restaurant', 'Picked up' ...), null when there is none. */
+  nextStepLabel: string | null;
   /** For an offer: when it lapses (ISO). */
   offerExpiresAt?: string;
   /** For a completed order. */
@@ -112,6 +129,9 @@ export const DriverOrderSchema = z
     distanceKm: z.number(),
     estimatedTime: z.number(),
     createdAt: z.string(),
+    step: JourneyStepKeySchema,
+    stepLabel: z.string(),
+    nextStepLabel: z.string().nullable(),
     offerExpiresAt: z.string().optional(),
     completedAt: z.string().optional(),
   })

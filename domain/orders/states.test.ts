@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, isFinal, nextStatus, orderTransition, trackingStatusLabel, trackingStatusOf, type OrderEvent, type OrderStatus } from './states';
+import { journeyOf } from './journey';
+import { ORDER_KINDS, ORDER_STATUSES, isFinal, nextStatus, nextStepLabel, orderStatusMessage, orderTransition, trackingStatusLabel, trackingStatusOf, type OrderEvent, type OrderStatus } from './states';
 
 const events: fc.Arbitrary<OrderEvent> = fc.oneof(
   fc.constant<OrderEvent>({ type: 'accept' }),
@@ -54,12 +55,36 @@ describe('the order state machine', () => {
     expect(orderTransition('cancelled', { type: 'cancel' })).toEqual({ ok: false, message: 'This order was cancelled' });
   });
 
-  it('maps order statuses onto the tracking record and its labels (spec 000 section 4)', () => {
-    expect(ORDER_STATUSES.map(trackingStatusOf)).toEqual(['pending', 'active', 'active', 'active', 'active', 'completed', 'cancelled']);
+  it('maps order statuses onto the tracking record and its labels (spec 000 section 4); delivered is the customer’s end', () => {
+    expect(ORDER_STATUSES.map(trackingStatusOf)).toEqual(['pending', 'active', 'active', 'active', 'completed', 'completed', 'cancelled']);
     expect(trackingStatusLabel('pending', 'dialog')).toBe('Preparing');
     expect(trackingStatusLabel('pending', 'map')).toBe('Pending');
     expect(trackingStatusLabel('active', 'dialog')).toBe('En Route');
     expect(trackingStatusLabel('completed', 'map')).toBe('Delivered');
     expect(trackingStatusLabel('weird', 'map')).toBe('Unknown');
+  });
+});
+
+describe("the driver's buttons", () => {
+  it('say what the driver has just done, per kind (issue 26: En Route meant picked up)', () => {
+    const walk = (kind: (typeof ORDER_KINDS)[number]) => (['pending', 'accepted', 'pickup', 'transit', 'delivered', 'completed'] as const).map((s) => nextStepLabel(s, kind));
+    expect(walk('food')).toEqual(['Accept', 'Arrived at the restaurant', 'Picked up', 'Delivered', 'Complete Order', null]);
+    expect(walk('taxi')).toEqual(['Accept', 'Arrived at pickup', 'Rider picked up', 'Dropped off', 'Complete Ride', null]);
+    expect(walk('shipping')).toEqual(['Accept', 'Arrived at pickup', 'Parcel collected', 'Delivered', 'Complete Order', null]);
+    expect(nextStepLabel('cancelled', 'food')).toBeNull();
+  });
+
+  it("lead to the journey step the customer sees, and the tracking update names it", () => {
+    // Each button's status reads on the customer's side as the step the button names.
+    const after = (status: OrderStatus, kind: (typeof ORDER_KINDS)[number]) => journeyOf({ kind, status, restaurantAccepts: true, kitchenAccepted: true, ready: true }).label;
+    expect(after('pickup', 'food')).toBe('Driver at the restaurant');
+    expect(after('transit', 'food')).toBe('Picked up');
+    expect(after('pickup', 'taxi')).toBe('Driver arrived');
+    expect(after('transit', 'taxi')).toBe('On the ride');
+    expect(orderStatusMessage('pickup', 'food')).toBe('Your driver is at the restaurant');
+    expect(orderStatusMessage('transit', 'food')).toBe('Picked up and on the way to you');
+    expect(orderStatusMessage('transit', 'taxi')).toBe('On the ride');
+    expect(orderStatusMessage('delivered', 'taxi')).toBe('Dropped off');
+    for (const kind of ORDER_KINDS) for (const status of ORDER_STATUSES) expect(orderStatusMessage(status, kind)).not.toBe('');
   });
 });

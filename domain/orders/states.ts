@@ -1,4 +1,13 @@
-/** The life of a delivery order (a food delivery, a taxi ride or a shipment), owned by the server. */
+/** The kinds of deliverable orders: one per restaurant of food lines, one per taxi ride, one per shipment. */
+export const ORDER_KINDS = ['food', 'taxi', 'shipping'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/**
+ * The life of a delivery order (a food delivery, a taxi ride or a shipment), owned by the server: pending (waiting
+ * for a driver), accepted (a driver took it and is on the way to the pickup), pickup (the driver is at the pickup),
+ * transit (picked up, on the way to the drop-off), delivered, completed (the driver closed it), cancelled. What the
+ * customer sees is the journey built on it (journey.ts).
+ */
 export const ORDER_STATUSES = ['pending', 'accepted', 'pickup', 'transit', 'delivered', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -57,21 +66,29 @@ export function orderTransition(from: OrderStatus, event: OrderEvent): OrderTran
   }
 }
 
-/** The label of the driver's button that moves an order out of `status` (spec 002 section 4). */
-export const NEXT_STEP_LABEL: Partial<Record<OrderStatus, string>> = {
-  pending: 'Accept',
-  accepted: 'Start Pickup',
-  pickup: 'En Route',
-  transit: 'Delivered',
-  delivered: 'Complete Order',
+/**
+ * The label of the driver's button that moves an order out of `status`, per kind. Each says what the driver has just
+ * done (spec 002 section 4 named them Start Pickup / En Route, which read as the opposite of what they recorded:
+ * issue 26 and the journey ADR): accepted -> pickup is arriving at the pickup, pickup -> transit is picking up.
+ */
+export const DRIVER_STEP_LABEL: Record<OrderKind, Partial<Record<OrderStatus, string>>> = {
+  food: { pending: 'Accept', accepted: 'Arrived at the restaurant', pickup: 'Picked up', transit: 'Delivered', delivered: 'Complete Order' },
+  taxi: { pending: 'Accept', accepted: 'Arrived at pickup', pickup: 'Rider picked up', transit: 'Dropped off', delivered: 'Complete Ride' },
+  shipping: { pending: 'Accept', accepted: 'Arrived at pickup', pickup: 'Parcel collected', transit: 'Delivered', delivered: 'Complete Order' },
 };
+
+/** The driver's next-step button label for an order of `kind` in `status`, or null when there is none. */
+export function nextStepLabel(status: OrderStatus, kind: OrderKind): string | null {
+  return DRIVER_STEP_LABEL[kind][status] ?? null;
+}
 
 /** The tracking record's status for an order's status (spec 000 section 3: pending, active, completed). */
 export type TrackingStatus = 'pending' | 'active' | 'completed' | 'cancelled';
 
 export function trackingStatusOf(status: OrderStatus): TrackingStatus {
   if (status === 'pending') return 'pending';
-  if (status === 'completed') return 'completed';
+  // Delivered is the customer's end of it: Complete Order is the driver's paperwork.
+  if (status === 'completed' || status === 'delivered') return 'completed';
   if (status === 'cancelled') return 'cancelled';
   return 'active';
 }
@@ -95,17 +112,40 @@ export function trackingStatusLabel(status: string, view: 'dialog' | 'map'): str
   }
 }
 
-/** The message appended to a tracking record's updates when an order reaches a status. */
+/** The message appended to a tracking record's updates when a food order (or, by default, any order) reaches a status. */
 export const ORDER_STATUS_MESSAGE: Record<OrderStatus, string> = {
-  pending: 'Order received, waiting for a driver',
-  accepted: 'A driver accepted your order',
-  pickup: 'Your driver is on the way to the pickup',
+  pending: 'Order received',
+  accepted: 'A driver accepted your order and is on the way to the restaurant',
+  pickup: 'Your driver is at the restaurant',
   transit: 'Picked up and on the way to you',
   delivered: 'Delivered',
   completed: 'Order complete',
   cancelled: 'Order cancelled',
 };
 
-/** The kinds of deliverable orders: one per restaurant of food lines, one per taxi ride, one per shipment. */
-export const ORDER_KINDS = ['food', 'taxi', 'shipping'] as const;
-export type OrderKind = (typeof ORDER_KINDS)[number];
+const STATUS_MESSAGE_OF: Record<Exclude<OrderKind, 'food'>, Record<OrderStatus, string>> = {
+  taxi: {
+    pending: 'Ride requested, looking for a driver',
+    accepted: 'A driver accepted your ride and is on the way',
+    pickup: 'Your driver has arrived at the pickup',
+    transit: 'On the ride',
+    delivered: 'Dropped off',
+    completed: 'Ride complete',
+    cancelled: 'Ride cancelled',
+  },
+  shipping: {
+    pending: 'Shipment booked, looking for a courier',
+    accepted: 'A courier accepted your shipment and is on the way to collect it',
+    pickup: 'The courier is at the pickup',
+    transit: 'Collected and on the way',
+    delivered: 'Delivered',
+    completed: 'Shipment complete',
+    cancelled: 'Shipment cancelled',
+  },
+};
+
+/** The tracking update's message when an order of `kind` reaches `status`. */
+export function orderStatusMessage(status: OrderStatus, kind: OrderKind): string {
+  return kind === 'food' ? ORDER_STATUS_MESSAGE[status] : STATUS_MESSAGE_OF[kind][status];
+}
+

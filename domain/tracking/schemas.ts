@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TrackingView } from '../catalogue/types';
 import { assertExact } from '../exact';
+import { JourneySchema } from '../orders/schemas';
 
 const GeoPointViewSchema = z.object({ lat: z.number(), lng: z.number(), address: z.string() });
 const TrackingTypeSchema = z.enum(['delivery', 'ride', 'shipping', 'flight', 'service']);
@@ -27,5 +28,6 @@ export const TrackingViewSchema = z.object({
     .nullable(),
   progress: z.number(),
   lookingForDriver: z.boolean(),
+  journey: JourneySchema,
 });
 assertExact<z.output<typeof TrackingViewSchema>, TrackingView>(true);

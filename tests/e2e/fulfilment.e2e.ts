@@ -64,9 +64,10 @@ async function acceptOffer(driver: Page, marker: string) {
 
 /**
  * The seeded restaurants belong to the demo provider, so their food orders wait for 'Ready for pickup' before
- * drivers are asked (issue 15). The restaurant marks the customer's order ready through the provider API.
+ * drivers are asked (issue 15). The restaurant presses Accept order and Ready for pickup through the provider API,
+ * in that order (issue 26: Ready before Accept is refused).
  */
-async function restaurantMarksReady(customerName: string) {
+async function restaurantOf(customerName: string) {
   const login = await fetch(`${baseURL()}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -81,12 +82,23 @@ async function restaurantMarksReady(customerName: string) {
   };
   await expect.poll(find, { timeout: 15_000 }).toBeTruthy();
   const order = await find();
-  const ready = await fetch(`${baseURL()}/api/provider/orders/${order?.delivery?.orderId}/ready`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: '{}',
-  });
-  expect(ready.status).toBe(200);
+  const press = (action: 'accept' | 'ready') =>
+    fetch(`${baseURL()}/api/provider/orders/${order?.delivery?.orderId}/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' });
+  return { press };
+}
+
+/**
+ * The tracking page's status, as a screen reader hears it (a polite live region): it must read `label` within a few
+ * seconds, pushed over the socket (the page only polls, every 5 s, while its socket is down).
+ */
+async function statusReads(page: Page, label: string, timeout = 4000) {
+  await page.getByRole('status').filter({ hasText: new RegExp(`^Status: ${label}$`) }).first().waitFor({ timeout });
+}
+
+/** The step the tracking page's stepper marks as current (aria-current="step"). */
+async function currentStep(page: Page): Promise<string> {
+  const step = page.getByRole('list', { name: 'Order progress' }).locator('[aria-current="step"]');
+  return ((await step.textContent()) ?? '').replace(/\s*\(current step\)$/, '');
 }
 
 /** Where the map's picture draws a marker (the map stays a picture while nobody reaches for it). */
@@ -104,7 +116,8 @@ describe('fulfilment, customer and driver side by side', () => {
     const address = `${user.username} House, 1 Front St W, Toronto`;
 
     const food = page.locator('section#food-delivery');
-    await food.getByRole('button', { name: /^View menu of /i }).first().click();
+    // A Toronto restaurant, near the driver: a restaurant delivers within its radius only (issue 26).
+    await food.getByRole('button', { name: 'View menu of Kintaro Ramen Bar' }).click();
     const menu = page.getByRole('dialog');
     await menu.getByRole('button', { name: /^Add to Cart/ }).first().click();
     await menu.getByRole('button', { name: /^Added!/ }).first().waitFor();
@@ -119,25 +132,44 @@ describe('fulfilment, customer and driver side by side', () => {
     await pay(page);
 
     await toast(page, 'Order Placed Successfully!');
-    const dialog = page.getByRole('dialog', { name: 'Track your order' });
-    await dialog.getByText('Preparing', { exact: true }).waitFor();
-    await dialog.getByRole('link', { name: 'Open tracking page' }).click();
+    // The confirmation screen: the receipt and the order's tracking link.
+    await page.waitForURL((url) => /^\/bookings\/\d+\/confirmation$/.test(url.pathname));
+    await page.getByRole('link', { name: 'Track Kintaro Ramen Bar' }).click();
     await page.waitForURL((url) => /^\/track\/trk_/.test(url.pathname));
     // Away from the map, which stays a picture until someone reaches for it.
     await page.mouse.move(0, 0);
-    await page.getByText('Pending', { exact: true }).first().waitFor();
-    await restaurantMarksReady(user.username);
+    await statusReads(page, 'Order received');
+    expect(await currentStep(page)).toBe('Order received');
 
-    // The driver hears about it live and accepts.
+    // The restaurant's steps reach the open page live, in order: Ready before Accept is refused.
+    const restaurant = await restaurantOf(user.username);
+    const early = await restaurant.press('ready');
+    expect(early.status).toBe(409);
+    expect(await early.json()).toEqual({ message: 'Accept the order first' });
+    expect((await restaurant.press('accept')).status).toBe(200);
+    await statusReads(page, 'Accepted by the restaurant');
+    expect((await restaurant.press('ready')).status).toBe(200);
+    await statusReads(page, 'Ready for pickup');
+    expect(await currentStep(page)).toBe('Ready for pickup');
+
+    // The driver hears about it live and accepts: on the way to the pickup, not 'En Route'.
     await toast(driver, 'New Order Available');
     await acceptOffer(driver, user.username);
-    await page.getByText('En Route', { exact: true }).first().waitFor();
+    await statusReads(page, 'Driver on the way to pickup');
     await page.getByText('Dana Driver').first().waitFor();
+    expect(await page.getByText('En Route', { exact: true }).count()).toBe(0);
+    await driver.getByText('Driver on the way to pickup', { exact: true }).waitFor();
+
+    // The driver's buttons say what they record: arrived at the restaurant, then picked up.
+    const startUrl = page.url();
+    await driver.getByRole('button', { name: 'Arrived at the restaurant' }).click();
+    await toast(driver, 'Status Updated');
+    await statusReads(page, 'Driver at the restaurant');
+    await driver.getByRole('button', { name: 'Picked up' }).click();
+    await toast(driver, 'Status Updated');
+    await statusReads(page, 'Picked up');
 
     // The driver's phone moves; the customer's map follows without a reload.
-    const startUrl = page.url();
-    await driver.getByRole('button', { name: 'Start Pickup' }).click();
-    await toast(driver, 'Status Updated');
     await driver.context().setGeolocation(step(1));
     const before = await markerPlace(page, 'driver');
     await driver.context().setGeolocation(step(2));
@@ -152,12 +184,13 @@ describe('fulfilment, customer and driver side by side', () => {
     );
     expect(await page.locator('.leaflet-container').count()).toBe(0);
 
-    await driver.getByRole('button', { name: 'En Route' }).click();
-    await toast(driver, 'Status Updated');
     await driver.getByRole('button', { name: 'Delivered' }).click();
     await toast(driver, 'Status Updated');
+    // Delivered, and nothing beside it says otherwise (issue 26: the badge read 'En Route' beside it).
+    await statusReads(page, 'Delivered');
+    await page.getByText('Delivered! How was your order?').waitFor();
+    expect(await page.getByText('En Route', { exact: true }).count()).toBe(0);
     await driver.getByRole('button', { name: 'Complete Order' }).click();
-    await page.getByText('Delivered', { exact: true }).first().waitFor();
     expect(page.url()).toBe(startUrl);
 
     // The driver's ledger counts it: today's earnings are no longer zero.
@@ -180,6 +213,8 @@ describe('fulfilment, customer and driver side by side', () => {
     await taxi.getByRole('button', { name: 'Search Rides' }).click();
     const rides = taxi.getByRole('list', { name: 'Available rides' }).getByRole('listitem');
     await rides.first().getByRole('button', { name: 'Book' }).click();
+    // A ride takes a tip for the driver: the checkout asks first, with the breakdown (none chosen here).
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue to payment' }).click();
     await page.getByRole('dialog').getByLabel('Card number').waitFor();
     await pay(page);
 
@@ -200,7 +235,7 @@ describe('fulfilment, customer and driver side by side', () => {
     expect(await track.getAttribute('href')).toMatch(/^\/track\/trk_/);
 
     // Finish the ride so the demo driver is free again.
-    for (const label of ['Start Pickup', 'En Route', 'Delivered', 'Complete Order']) {
+    for (const label of ['Arrived at pickup', 'Rider picked up', 'Dropped off', 'Complete Ride']) {
       await driver.getByRole('button', { name: label }).click();
       await toast(driver, 'Status Updated');
     }

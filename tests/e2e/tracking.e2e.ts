@@ -20,7 +20,22 @@ describe('tracking page', () => {
     await page.getByRole('button', { name: 'Track' }).click();
     await page.waitForURL((url) => url.pathname === '/track/gl2468013579ca');
     await page.getByText('FedEx Express Saver').waitFor();
-    await page.getByText('En Route', { exact: true }).waitFor();
+    // The journey's step (one status model everywhere, issue 26), as the badge and as the stepper's current step.
+    await page.getByRole('status').filter({ hasText: /^Status: In transit to the destination hub$/ }).waitFor();
+    const steps = page.getByRole('list', { name: 'Order progress' }).getByRole('listitem');
+    expect(await steps.allTextContents()).toEqual([
+      'Shipment booked (done)',
+      'Courier on the way to pickup (done)',
+      'Courier at pickup (done)',
+      'Collected (done)',
+      'In transit to the destination hub (current step)',
+      'At the destination hub (upcoming)',
+      'Out for delivery (upcoming)',
+      'Arriving (upcoming)',
+      'Delivered (upcoming)',
+    ]);
+    expect(await steps.nth(4).getAttribute('aria-current')).toBe('step');
+    expect(await page.getByText('En Route', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Updates' }).getByRole('listitem').count()).toBeGreaterThan(0);
   });
 
@@ -146,7 +161,7 @@ describe('tracking page', () => {
     const response = await page.goto('/track/gl2468013579ca');
     expect(response?.headers()['cache-control']).toBe('no-store');
     await page.getByText('FedEx Express Saver').waitFor();
-    await page.getByText('En Route', { exact: true }).waitFor();
+    await page.getByText('In transit to the destination hub', { exact: true }).first().waitFor();
     // Times the server cannot know the visitor's zone for are shown in UTC, and say so.
     expect(await page.getByRole('region', { name: 'Updates' }).locator('time').first().innerText()).toMatch(/ UTC$/);
     const frame = await page.locator('[data-map-preview="reference"]').boundingBox();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, Home } from 'lucide-react';
-import { REGISTRATION_FORMS } from '@domain/onboarding';
+import { DRIVER_REVIEW_TIME, REGISTRATION_FORMS } from '@domain/onboarding';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { buttonVariants } from '@client/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/ui/card';
@@ -30,8 +30,8 @@ function ApplicationConfirmation() {
             {REGISTRATION_FORMS['driver-application'].successTitle}
           </CardTitle>
           <CardDescription className="text-base">
-            Thank you for applying to drive with us. Your application will be reviewed by our team, and we will contact you
-            within 2-3 business days.
+            Thank you for applying to drive with us. Your application will be reviewed by our team, and we will contact you{' '}
+            {DRIVER_REVIEW_TIME}.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid justify-items-center gap-6">

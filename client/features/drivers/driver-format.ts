@@ -1,29 +1,19 @@
-import { DRIVER_STEPS, NEXT_STEP_LABEL, nextStatus, type DriverStep, type OrderKind, type OrderStatus } from '@domain/orders/states';
+import { DRIVER_STEPS, nextStatus, nextStepLabel, type DriverStep, type OrderKind, type OrderStatus } from '@domain/orders/states';
 
 export const ORDER_KIND_LABEL: Record<OrderKind, string> = { food: 'Food delivery', taxi: 'Taxi ride', shipping: 'Shipment' };
-
-/** How the driver screen names an order's status (what the driver is doing now, not what the button does next). */
-export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
-  pending: 'New offer',
-  accepted: 'Accepted',
-  pickup: 'Heading to pickup',
-  transit: 'En route to dropoff',
-  delivered: 'Delivered',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
 
 function isDriverStep(status: OrderStatus | null): status is DriverStep {
   return status !== null && (DRIVER_STEPS as readonly string[]).includes(status);
 }
 
 /**
- * The next-step button of an active order: its label (spec 002 section 4) and the status it asks for. Null when the
- * driver has no step to take (a pending offer is accepted through its own endpoint, a final order has none).
+ * The next-step button of an active order: its label, which says what the driver has just done ('Arrived at the
+ * restaurant', 'Picked up', 'Delivered', 'Complete Order'; domain/orders/states.ts), and the status it asks for. Null
+ * when the driver has no step to take (a pending offer is accepted through its own endpoint, a final order has none).
  */
-export function nextStep(status: OrderStatus): { label: string; to: DriverStep } | null {
-  const to = nextStatus(status);
-  const label = NEXT_STEP_LABEL[status];
+export function nextStep(order: { status: OrderStatus; kind: OrderKind }): { label: string; to: DriverStep } | null {
+  const to = nextStatus(order.status);
+  const label = nextStepLabel(order.status, order.kind);
   return isDriverStep(to) && label ? { label, to } : null;
 }
 

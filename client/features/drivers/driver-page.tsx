@@ -16,7 +16,7 @@ import { toast } from '@client/ui/use-toast';
 import { useAuth } from '@client/features/accounts/use-auth';
 import { SessionErrorNotice } from '@client/features/accounts/session-error-notice';
 import { acceptOrder, advanceOrder, declineOrder, DRIVER_EARNINGS_KEY, DRIVER_ME_KEY, DRIVER_ORDERS_KEY, setDriverStatus } from './driver-api';
-import { ORDER_KIND_LABEL, ORDER_STATUS_LABEL, offerSecondsLeft } from './driver-format';
+import { ORDER_KIND_LABEL, offerSecondsLeft } from './driver-format';
 import { OnlineSwitch } from './online-switch';
 import { ActiveOrderCard, OfferCard, RecentOrderList } from './order-cards';
 import { readCurrentFix, usePositionReporter, type ReporterMode } from './use-position-reporter';
@@ -207,7 +207,7 @@ function DriverDashboard() {
       queryClient.setQueryData<DriverOrdersResponse | null>(DRIVER_ORDERS_KEY, (old) => (old ? { ...old, active: done ? null : order } : old));
       toast({
         title: 'Status Updated',
-        description: done ? `Order complete: ${formatMoney(order.price)} added to your earnings.` : `${ORDER_STATUS_LABEL[order.status]}.`,
+        description: done ? `Order complete: ${formatMoney(order.price)} added to your earnings.` : `${order.stepLabel}.`,
         variant: 'success',
       });
       refreshOrders();

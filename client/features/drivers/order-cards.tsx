@@ -8,7 +8,7 @@ import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Card } from '@client/ui/card';
 import { ChatDialog } from '@client/features/chat/chat-dialog';
-import { formatKm, nextStep, offerSecondsLeft, ORDER_KIND_LABEL, ORDER_STATUS_LABEL, telHref } from './driver-format';
+import { formatKm, nextStep, offerSecondsLeft, ORDER_KIND_LABEL, telHref } from './driver-format';
 
 /** Pickup and dropoff, one line each, with icons that screen readers skip (the terms say it). */
 function Route({ order }: { order: DriverOrder }) {
@@ -62,7 +62,7 @@ export function ActiveOrderCard({
   advancing: boolean;
   onAdvance: (order: DriverOrder, to: DriverStep) => void;
 }) {
-  const step = nextStep(order.status);
+  const step = nextStep(order);
   const [chatOpen, setChatOpen] = useState(false);
   return (
     <Card className="grid gap-4 border-brand-300 p-4 ring-1 ring-brand-100" aria-labelledby="active-order-title">
@@ -75,7 +75,10 @@ export function ActiveOrderCard({
             {ORDER_KIND_LABEL[order.kind]} · <span className="font-mono break-all">{order.trackingId}</span>
           </p>
         </div>
-        <Badge variant="success">{ORDER_STATUS_LABEL[order.status]}</Badge>
+        {/* The journey step the customer reads too (one status model everywhere); a change is announced politely. */}
+        <Badge variant="success" role="status">
+          {order.stepLabel}
+        </Badge>
       </div>
       <dl className="grid gap-2 text-sm">
         <div className="flex items-center gap-2">
@@ -161,6 +164,10 @@ export function OfferCard({
             </span>
           ) : null}
         </div>
+        {/* Where the order is, in the customer's words ('Ready for pickup': the kitchen is done). */}
+        <p className="text-xs text-gray-600">
+          Status: <span className="font-medium text-gray-900">{order.stepLabel}</span>
+        </p>
         <Route order={order} />
         <Figures order={order} />
         {hasActiveOrder ? (

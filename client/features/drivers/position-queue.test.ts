@@ -114,13 +114,17 @@ describe('fixFromReading', () => {
 });
 
 describe('driver screen helpers', () => {
-  it('labels the next step as spec 002 section 4 does', () => {
-    expect(nextStep('accepted')).toEqual({ label: 'Start Pickup', to: 'pickup' });
-    expect(nextStep('pickup')).toEqual({ label: 'En Route', to: 'transit' });
-    expect(nextStep('transit')).toEqual({ label: 'Delivered', to: 'delivered' });
-    expect(nextStep('delivered')).toEqual({ label: 'Complete Order', to: 'completed' });
-    expect(nextStep('pending')).toBeNull();
-    expect(nextStep('completed')).toBeNull();
+  it('labels the next step with what the driver has just done (issue 26; spec 002 section 4 said Start Pickup, En Route)', () => {
+    expect(nextStep({ status: 'accepted', kind: 'food' })).toEqual({ label: 'Arrived at the restaurant', to: 'pickup' });
+    expect(nextStep({ status: 'pickup', kind: 'food' })).toEqual({ label: 'Picked up', to: 'transit' });
+    expect(nextStep({ status: 'transit', kind: 'food' })).toEqual({ label: 'Delivered', to: 'delivered' });
+    expect(nextStep({ status: 'delivered', kind: 'food' })).toEqual({ label: 'Complete Order', to: 'completed' });
+    expect(nextStep({ status: 'accepted', kind: 'taxi' })).toEqual({ label: 'Arrived at pickup', to: 'pickup' });
+    expect(nextStep({ status: 'pickup', kind: 'taxi' })).toEqual({ label: 'Rider picked up', to: 'transit' });
+    expect(nextStep({ status: 'transit', kind: 'taxi' })).toEqual({ label: 'Dropped off', to: 'delivered' });
+    expect(nextStep({ status: 'pickup', kind: 'shipping' })).toEqual({ label: 'Parcel collected', to: 'transit' });
+    expect(nextStep({ status: 'pending', kind: 'food' })).toBeNull();
+    expect(nextStep({ status: 'completed', kind: 'food' })).toBeNull();
   });
 
   it('counts an offer down in whole seconds, never below zero', () => {

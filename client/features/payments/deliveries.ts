@@ -1,5 +1,6 @@
 import type { Booking, Delivery } from '@domain/bookings/schemas';
 import { ORDER_KINDS } from '@domain/orders/states';
+import { JOURNEY_STEP_KEYS, STEP_LABEL, factsOfTrackingRecord, journeyOf, type JourneyStepKey } from '@domain/orders/journey';
 
 const STATUSES: readonly Delivery['status'][] = ['pending', 'active', 'completed', 'cancelled'];
 
@@ -8,6 +9,8 @@ export const DELIVERY_KIND_LABEL: Record<Delivery['kind'], string> = {
   taxi: 'Taxi ride',
   shipping: 'Shipment',
 };
+
+const TRACKING_TYPE: Record<Delivery['kind'], 'delivery' | 'ride' | 'shipping'> = { food: 'delivery', taxi: 'ride', shipping: 'shipping' };
 
 /** Service types whose paid lines become delivery orders (and so tracking records). */
 export const DELIVERABLE_SERVICE_TYPES = ['food-delivery', 'taxi', 'shipping'] as const;
@@ -25,15 +28,23 @@ export function parseDeliveries(value: unknown): Delivery[] {
   const out: Delivery[] = [];
   for (const entry of value) {
     if (!isRecord(entry)) continue;
-    const { trackingId, trackingNumber, kind, name, status } = entry;
+    const { trackingId, trackingNumber, kind, name, status, step, stepLabel } = entry;
     if (typeof trackingId !== 'string' || !trackingId) continue;
     if (typeof kind !== 'string' || !(ORDER_KINDS as readonly string[]).includes(kind)) continue;
+    const known = typeof status === 'string' && (STATUSES as readonly string[]).includes(status) ? (status as Delivery['status']) : 'pending';
+    // The journey step the server named; an answer without one (an older copy kept offline) reads its status as steps.
+    const journeyStep: JourneyStepKey =
+      typeof step === 'string' && (JOURNEY_STEP_KEYS as readonly string[]).includes(step)
+        ? (step as JourneyStepKey)
+        : journeyOf(factsOfTrackingRecord({ type: TRACKING_TYPE[kind as Delivery['kind']], status: known, updateStatuses: [] })).current;
     out.push({
       trackingId,
       trackingNumber: typeof trackingNumber === 'string' && trackingNumber ? trackingNumber : trackingId,
       kind: kind as Delivery['kind'],
       name: typeof name === 'string' && name.trim() ? name : DELIVERY_KIND_LABEL[kind as Delivery['kind']],
-      status: typeof status === 'string' && (STATUSES as readonly string[]).includes(status) ? (status as Delivery['status']) : 'pending',
+      status: known,
+      step: journeyStep,
+      stepLabel: typeof stepLabel === 'string' && stepLabel.trim() && journeyStep === step ? stepLabel : STEP_LABEL[journeyStep],
     });
   }
   return out;

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackingView } from '@domain/catalogue/types';
 import type { TrackingSocketMessage } from '@domain/tracking/live';
+import { journeyOf } from '@domain/orders/journey';
 import {
   MAX_PATH_POINTS,
   applyTrackingMessage,
   etaText,
   formatClock,
   initialCentre,
+  journeyOfRecord,
   progressPercent,
   routePoints,
   shouldPoll,
@@ -15,6 +17,8 @@ import {
 } from './live-tracking';
 
 const pickup = { lat: 43.65, lng: -79.38, address: 'Pickup St' };
+const pickedUp = journeyOf({ kind: 'food', status: 'transit', restaurantAccepts: true, kitchenAccepted: true, ready: true });
+const arriving = journeyOf({ kind: 'food', status: 'transit', restaurantAccepts: true, kitchenAccepted: true, ready: true, arriving: true });
 const destination = { lat: 43.67, lng: -79.4, address: '1 Destination Ave' };
 
 function tracking(overrides: Partial<TrackingView> = {}): TrackingView {
@@ -37,17 +41,19 @@ function tracking(overrides: Partial<TrackingView> = {}): TrackingView {
     route: { pickup, destination, path: [{ lat: 43.65, lng: -79.38 }] },
     progress: 0.2,
     lookingForDriver: false,
+    journey: pickedUp,
     ...overrides,
   };
 }
 
-const position = (lat: number, lng: number, progress = 0.5): TrackingSocketMessage => ({
+const position = (lat: number, lng: number, progress = 0.5, journey: TrackingView['journey'] | null = null): TrackingSocketMessage => ({
   type: 'position',
   currentLocation: { lat, lng, address: '' },
   estimatedTime: '7 min',
   etaAt: '2030-01-01T15:07:00.000Z',
   progress,
   point: { lat, lng },
+  journey,
 });
 
 describe('applyTrackingMessage', () => {
@@ -71,6 +77,13 @@ describe('applyTrackingMessage', () => {
     // The cached object is not mutated (TanStack Query compares by reference).
     expect(before.route?.path).toHaveLength(1);
     expect(before.progress).toBe(0.2);
+  });
+
+  it("takes the position's journey: 'Arriving' comes from the driver's positions", () => {
+    const near = applyTrackingMessage(tracking(), position(43.669, -79.399, 0.95, arriving));
+    expect(near?.journey.label).toBe('Arriving');
+    // A position the server sent without a journey keeps the one the record has.
+    expect(applyTrackingMessage(near, position(43.6695, -79.3995, 0.97))?.journey.label).toBe('Arriving');
   });
 
   it('does not repeat a point it already has', () => {
@@ -188,5 +201,18 @@ describe('trackingStatusClass', () => {
     expect(trackingStatusClass('completed')).toContain('blue');
     expect(trackingStatusClass('cancelled')).toContain('red');
     expect(trackingStatusClass('lost')).toContain('gray');
+  });
+});
+
+describe('journeyOfRecord', () => {
+  it("is the server's journey", () => {
+    expect(journeyOfRecord(tracking())).toBe(pickedUp);
+  });
+
+  it('works one out from the status and updates of a copy kept without one (an older offline copy)', () => {
+    const { journey: _dropped, ...old } = tracking({ type: 'shipping', serviceType: 'shipping', status: 'completed' });
+    expect(journeyOfRecord(old).label).toBe('Delivered');
+    const { journey: _none, ...moving } = tracking({ type: 'shipping', status: 'active', updates: [{ timestamp: '2030-01-01T00:00:00Z', status: 'in_transit', message: 'Departed', location: null }] });
+    expect(journeyOfRecord(moving).label).toBe('In transit to the destination hub');
   });
 });

@@ -1,4 +1,5 @@
 import type { TrackingView } from '@domain/catalogue/types';
+import { factsOfTrackingRecord, journeyOf, type Journey } from '@domain/orders/journey';
 import type { TrackingSocketMessage } from '@domain/tracking/live';
 import { formatTimeOfDay } from '@client/lib/format';
 
@@ -46,6 +47,8 @@ export function applyTrackingMessage(current: TrackingView | null | undefined, m
         etaAt: message.etaAt,
         progress: message.progress,
         route,
+        // The server's journey at this position ('Arriving' comes from positions); the last one stands without it.
+        journey: message.journey ?? current.journey,
       };
     }
     case 'error':
@@ -129,4 +132,12 @@ const STATUS_CLASS: Record<string, string> = {
 
 export function trackingStatusClass(status: string): string {
   return STATUS_CLASS[status] ?? 'bg-gray-100 text-gray-800';
+}
+
+/**
+ * The journey a record shows: the server's. A copy kept on this device by an older version (offline) may have none;
+ * it is then worked out from that copy's own status and updates, the rule the server uses for records without an order.
+ */
+export function journeyOfRecord(tracking: Pick<TrackingView, 'type' | 'status' | 'updates'> & { journey?: Journey | null }): Journey {
+  return tracking.journey ?? journeyOf(factsOfTrackingRecord({ type: tracking.type, status: tracking.status, updateStatuses: tracking.updates.map((u) => u.status) }));
 }

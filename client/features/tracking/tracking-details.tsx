@@ -1,25 +1,72 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Car, Clock, MapPin, Phone, Search, Star, Truck } from 'lucide-react';
+import { Car, Check, Clock, MapPin, Phone, Search, Star, Truck, X } from 'lucide-react';
 import type { TrackingView } from '@domain/catalogue/types';
-import { trackingStatusLabel } from '@domain/orders/states';
+import { journeyFinished, type Journey } from '@domain/orders/journey';
 import { formatDateTime, formatDateTimeUtc } from '@client/lib/format';
 import { useBrowserValue } from '@client/lib/use-is-client';
 import { Badge } from '@client/ui/badge';
 import { buttonVariants } from '@client/ui/button';
-import { etaText, progressPercent, telHref, trackingStatusClass } from './live-tracking';
+import { cn } from '@client/lib/cn';
+import { etaText, journeyOfRecord, progressPercent, telHref, trackingStatusClass } from './live-tracking';
 import { TrackingMap } from './tracking-map';
 
 
-/** Where a record is shown: the dialog says 'Preparing' for pending, the page's map view 'Pending' (spec 000 section 4). */
+/** Where a record is shown: the dialog or the /track page (both show the same status: the journey's step). */
 export type TrackingViewKind = 'dialog' | 'map';
 
-/** The status badge in the spec's colours (spec 002 section 4). */
-export function TrackingStatusBadge({ status, view }: { status: string; view: TrackingViewKind }) {
+/**
+ * The status badge: the journey's current step ('Ready for pickup', 'Picked up', 'Delivered'), the words every screen
+ * uses, in the spec's colours of the record's status (spec 002 section 4: pending yellow, active green, completed
+ * blue). It is a polite live region: a step that arrives live is read out once, without moving focus.
+ */
+export function TrackingStatusBadge({ status, journey }: { status: string; journey: Pick<Journey, 'label'> }) {
   return (
-    <Badge variant="secondary" className={trackingStatusClass(status)}>
-      {trackingStatusLabel(status, view)}
-    </Badge>
+    <span role="status" aria-live="polite" aria-atomic="true">
+      <span className="sr-only">Status: </span>
+      <Badge variant="secondary" className={trackingStatusClass(status)}>
+        {journey.label}
+      </Badge>
+    </span>
+  );
+}
+
+/**
+ * Every step of the journey, in order, as an ordered list: done steps ticked, the current one marked
+ * (aria-current="step"), the rest upcoming. Screen readers hear each step's state in words.
+ */
+export function JourneySteps({ journey, compact = false }: { journey: Journey; compact?: boolean }) {
+  const cancelled = journey.current === 'cancelled';
+  // Delivered (or dropped off) is the end: its step is ticked like the rest, not waited for.
+  const arrived = journeyFinished(journey) && !cancelled;
+  return (
+    <ol aria-label="Order progress" className={cn('grid', compact ? 'gap-1' : 'gap-1.5')}>
+      {journey.steps.map((step) => {
+        const current = step.state === 'current';
+        return (
+          <li key={step.key} aria-current={current ? 'step' : undefined} className="flex items-center gap-2">
+            <span
+              aria-hidden="true"
+              className={cn(
+                'flex size-5 shrink-0 items-center justify-center rounded-full border',
+                (step.state === 'done' || (current && arrived)) && 'border-emerald-600 bg-emerald-600 text-white',
+                current && !cancelled && !arrived && 'border-emerald-600 bg-white ring-2 ring-emerald-200',
+                current && cancelled && 'border-red-600 bg-red-600 text-white',
+                step.state === 'upcoming' && 'border-gray-300 bg-white',
+              )}
+            >
+              {step.state === 'done' || (current && arrived) ? <Check className="size-3" /> : null}
+              {current && cancelled ? <X className="size-3" /> : null}
+              {current && !cancelled && !arrived ? <span className="size-2 rounded-full bg-emerald-600" /> : null}
+            </span>
+            <span className={cn('min-w-0 break-words', current ? 'font-semibold text-gray-900' : step.state === 'done' ? 'text-gray-700' : 'text-gray-500')}>
+              {step.label}
+              <span className="sr-only">{step.state === 'done' ? ' (done)' : current ? ' (current step)' : ' (upcoming)'}</span>
+            </span>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 
@@ -123,6 +170,7 @@ function LocalDateTime({ iso }: { iso: string }) {
  * the live map and the updates, newest first.
  */
 export function TrackingDetails({ tracking: t, view, mapHeight }: TrackingDetailsProps) {
+  const journey = journeyOfRecord(t);
   return (
     <div className="grid gap-4 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -130,8 +178,9 @@ export function TrackingDetails({ tracking: t, view, mapHeight }: TrackingDetail
           <p className="font-semibold break-words text-gray-900">{t.serviceName}</p>
           <p className="font-mono text-xs break-all text-gray-500">{t.trackingNumber}</p>
         </div>
-        <TrackingStatusBadge status={t.status} view={view} />
+        <TrackingStatusBadge status={t.status} journey={journey} />
       </div>
+      <JourneySteps journey={journey} compact={view === 'dialog'} />
       {t.lookingForDriver && t.status === 'pending' ? <LookingForDriverNotice /> : null}
       {reviewPromptShown(t) ? <ReviewPrompt ride={t.serviceType === 'ride'} /> : null}
       {t.driver ? <DriverCard driver={t.driver} /> : null}

@@ -44,7 +44,7 @@ export async function driversRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.post('/api/driver/orders/:id/decline', { ...driver, schema: { params: OrderParams, response: { 200: DeclinedSchema } } }, async (request) =>
-    declineOrder(ctx.events, currentUser(request).id, request.params.id),
+    declineOrder(ctx.events, currentUser(request).id, request.params.id, new Date(), { radiusKm: ctx.config.dispatchRadiusKm }),
   );
 
   r.post('/api/driver/orders/:id/status', { ...driver, schema: { params: OrderParams, body: OrderStepSchema, response: { 200: DriverOrderSchema } } }, async (request) =>

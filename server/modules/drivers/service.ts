@@ -1,18 +1,27 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/catalogue/money';
 import { etaMinutes, remainingKm, routeProgress, type RouteLeg } from '../../../domain/orders/geo';
 import { filterFixes, type PositionFix } from '../../../domain/orders/positions';
 import type { DriverEarnings, DriverOrder, DriverOrdersResponse, DriverProfileView } from '../../../domain/orders/schemas';
-import { ACTIVE_ORDER_STATUSES, orderTransition, type OrderStatus } from '../../../domain/orders/states';
+import { ACTIVE_ORDER_STATUSES, nextStepLabel, orderTransition, type OrderStatus } from '../../../domain/orders/states';
+import { isArriving } from '../../../domain/orders/journey';
 import type { Db, Tx } from '../../db/connect';
-import { deliveryOrders, driverEarnings, driverPositions, drivers, orderOffers, trackingRecords, users } from '../../db/schema';
+import { deliveryOrders, driverEarnings, driverPositions, drivers, orderOffers, trackingRecords, trackingUpdates, users } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
-import { liveOffers, offerNextWave, withdrawOffersOf } from '../orders/dispatch';
+import { liveOffers, offerNextWave, withdrawOffersOf, type DispatchOptions } from '../orders/dispatch';
+import { journeysOf, orderJourney } from '../orders/journey';
 import { applyOrderStatus, lockOrder, type OrderRow } from '../orders/service';
 
 type Exec = Db | Tx;
 type DriverRow = typeof drivers.$inferSelect;
+
+/** The tracking update when the driver first comes within the arriving threshold (domain/orders/journey.ts). */
+const ARRIVING_MESSAGE: Record<OrderRow['kind'], string> = {
+  food: 'Your driver is arriving',
+  taxi: 'Arriving at your destination',
+  shipping: 'Your parcel is arriving',
+};
 
 /** How many fixes of an order's path are kept (older ones are deleted as new ones arrive). */
 export const PATH_LIMIT = 500;
@@ -44,7 +53,9 @@ async function driverOrderViews(db: Exec, orders: OrderRow[], from: { lat: numbe
   const customers = customerIds.length
     ? await db.select({ id: users.id, username: users.username, phone: users.phone }).from(users).where(inArray(users.id, customerIds))
     : [];
+  const journeys = await journeysOf(db, orders);
   return orders.map((o) => {
+    const journey = journeys.get(o.id) ?? orderJourney(o);
     const c = customers.find((u) => u.id === o.customerId);
     const km = remainingKm({ current: from, pickup: o.pickup, dropoff: o.dropoff, leg: legOf(o.status) });
     const expires = offerExpiry.get(o.id);
@@ -63,6 +74,9 @@ async function driverOrderViews(db: Exec, orders: OrderRow[], from: { lat: numbe
       distanceKm: Number(o.distanceKm),
       estimatedTime: etaMinutes(km, o.kind),
       createdAt: o.createdAt.toISOString(),
+      step: journey.current,
+      stepLabel: journey.label,
+      nextStepLabel: nextStepLabel(o.status, o.kind),
       ...(expires ? { offerExpiresAt: expires.toISOString() } : {}),
       ...(o.completedAt ? { completedAt: o.completedAt.toISOString() } : {}),
     };
@@ -171,13 +185,13 @@ export async function acceptOrder(events: EventBus, driverId: number, orderId: n
 }
 
 /** Declines an offer; dispatch offers the order to the next wave right away when no other offer is live. */
-export async function declineOrder(events: EventBus, driverId: number, orderId: number, now = new Date()): Promise<{ ok: true }> {
+export async function declineOrder(events: EventBus, driverId: number, orderId: number, now = new Date(), dispatch: DispatchOptions = {}): Promise<{ ok: true }> {
   await events.transaction(async (tx, emit) => {
     const [offer] = await tx.select().from(orderOffers).where(and(eq(orderOffers.orderId, orderId), eq(orderOffers.driverId, driverId)));
     if (!offer) throw notFound('Order not found');
     if (offer.status !== 'offered') return;
     await tx.update(orderOffers).set({ status: 'declined' }).where(eq(orderOffers.id, offer.id));
-    await offerNextWave(tx, emit, orderId, now);
+    await offerNextWave(tx, emit, orderId, now, dispatch);
   });
   return { ok: true };
 }
@@ -241,7 +255,7 @@ import type { PositionsResult } from '../../../domain/orders/schemas';
  * The position is announced after commit for live sockets (a transient event: the rows are the record).
  */
 export async function recordPositions(events: EventBus, driverId: number, fixes: PositionFix[], now = new Date()): Promise<PositionsResult> {
-  const result = await events.transaction(async (tx) => {
+  const result = await events.transaction(async (tx, emit) => {
     const d = await driverProfile(tx, driverId);
     if (!d.online) throw new HttpError(409, 'Go online to share your position');
     const last = d.lat !== null && d.lng !== null && d.positionAt ? { lat: d.lat, lng: d.lng, at: d.positionAt.getTime() } : null;
@@ -278,18 +292,39 @@ export async function recordPositions(events: EventBus, driverId: number, fixes:
     }
     const here = { lat: latest.lat, lng: latest.lng };
     const leg = legOf(order.status);
-    const minutes = etaMinutes(remainingKm({ current: here, pickup: order.pickup, dropoff: order.dropoff, leg }), order.kind);
-    const etaAt = new Date(now.getTime() + minutes * 60_000);
-    const estimatedTime = `${minutes} min`;
-    await tx
+    const km = remainingKm({ current: here, pickup: order.pickup, dropoff: order.dropoff, leg });
+    const minutes = etaMinutes(km, order.kind);
+    // 'Arriving' once the driver first comes this near the recipient after pickup; noted once (a detour does not take
+    // it back). A parcel's first mile ends at the carrier's hub: nobody is arriving anywhere the customer waits.
+    let arrivingAt = order.arrivingAt;
+    if (order.status === 'transit' && order.leg !== 'first-mile' && !arrivingAt && isArriving({ km, minutes })) {
+      const [noted] = await tx
+        .update(deliveryOrders)
+        .set({ arrivingAt: now, updatedAt: now })
+        .where(and(eq(deliveryOrders.id, order.id), isNull(deliveryOrders.arrivingAt)))
+        .returning({ id: deliveryOrders.id });
+      if (noted) {
+        arrivingAt = now;
+        await tx.insert(trackingUpdates).values({ trackingId: order.trackingId, status: 'arriving', message: ARRIVING_MESSAGE[order.kind], location: { ...here, address: '' }, timestamp: now });
+        await emit('order.journey_changed', { orderId: order.id, trackingId: order.trackingId, bookingId: order.bookingId, customerId: order.customerId, step: 'arriving' });
+      }
+    }
+    const journey = (await journeysOf(tx, [{ ...order, arrivingAt }])).get(order.id) ?? null;
+    // A first mile ends at the carrier's origin hub, not at the recipient: the parcel's record keeps its day-based
+    // estimate ('6–8 days', domain/orders/linehaul.ts) instead of the minutes to the hub.
+    const toHub = order.leg === 'first-mile';
+    const [rec] = await tx
       .update(trackingRecords)
-      .set({ currentLocation: { ...here, address: '' }, estimatedTime, etaAt, updatedAt: now })
-      .where(eq(trackingRecords.id, order.trackingId));
+      .set({ currentLocation: { ...here, address: '' }, ...(toHub ? {} : { estimatedTime: `${minutes} min`, etaAt: new Date(now.getTime() + minutes * 60_000) }), updatedAt: now })
+      .where(eq(trackingRecords.id, order.trackingId))
+      .returning({ estimatedTime: trackingRecords.estimatedTime, etaAt: trackingRecords.etaAt });
+    const estimatedTime = rec?.estimatedTime ?? '';
+    const etaAt = rec?.etaAt ?? null;
     const progress = routeProgress({ current: here, pickup: order.pickup, dropoff: order.dropoff, leg });
     return {
       accepted: accepted.length,
       dropped,
-      announce: { driverId, orderId: order.id, trackingId: order.trackingId, lat: here.lat, lng: here.lng, at: new Date(latest.at).toISOString(), estimatedTime, etaAt: etaAt.toISOString(), progress, address: null },
+      announce: { driverId, orderId: order.id, trackingId: order.trackingId, lat: here.lat, lng: here.lng, at: new Date(latest.at).toISOString(), estimatedTime, etaAt: etaAt ? etaAt.toISOString() : null, progress, address: null, journey },
     };
   });
   if (result.announce) await events.announce('driver.position', result.announce);

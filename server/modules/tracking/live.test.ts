@@ -40,7 +40,11 @@ describe('/ws/tracking/{id}', () => {
 
     expect((await api.post(`/api/driver/orders/${order.id}/accept`, {}, driver.cookie)).statusCode).toBe(200);
     const accepted = await live.next((m) => m.type === 'status' && m.orderStatus === 'accepted');
-    expect(accepted).toMatchObject({ status: 'active', update: { message: 'A driver accepted your order' }, tracking: { driver: { name: driver.username } } });
+    expect(accepted).toMatchObject({
+      status: 'active',
+      update: { message: 'A driver accepted your order and is on the way to the restaurant' },
+      tracking: { driver: { name: driver.username }, journey: { current: 'driver_to_pickup', label: 'Driver on the way to pickup' } },
+    });
 
     // 10 m from where the driver went online, recorded 2 s on (within the 30 s clock-drift tolerance): a plausible
     // step however quickly the steps above ran (10 m within 144 ms would be faster than 250 km/h and dropped).
@@ -50,7 +54,7 @@ describe('/ws/tracking/{id}', () => {
     expect(posted.json().accepted).toBe(1);
     // The issue's promise: the position reaches the socket within a second of the POST.
     const position = await live.next((m) => m.type === 'position', 1000);
-    expect(position).toMatchObject({ type: 'position', currentLocation: { lat: at.lat, lng: at.lng }, point: { lat: at.lat, lng: at.lng } });
+    expect(position).toMatchObject({ type: 'position', currentLocation: { lat: at.lat, lng: at.lng }, point: { lat: at.lat, lng: at.lng }, journey: { current: 'driver_to_pickup' } });
     if (position.type === 'position') expect(position.estimatedTime).toMatch(/^\d+ min$/);
     live.close();
   });

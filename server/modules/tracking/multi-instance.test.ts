@@ -7,6 +7,7 @@ import { deliveryOrders, restaurants } from '../../db/schema';
 import { openLive } from '../../testing/live-client';
 import { signUp, type TestApp } from '../../testing/test-app';
 import { createTwoInstances } from '../../testing/two-instances';
+import { firstMenuItem } from '../bookings/test-helpers';
 import { firstRestaurantPoint, near, paidFood, requester } from '../orders/test-helpers';
 
 /**
@@ -61,6 +62,31 @@ describe.runIf(shared)('two instances on PostgreSQL + Redis', () => {
     expect(driverSocket.messages.filter((m) => m.type === 'offer' && m.order.trackingId === trackingId)).toHaveLength(1);
     tracking.close();
     driverSocket.close();
+  });
+
+  it("a restaurant's Accept and Ready pressed on A reach a tracking page open on B, each once, with the journey", async () => {
+    const api = requester(a);
+    const provider = await signUp(a, { role: 'provider' });
+    const { restaurant } = await firstMenuItem(a);
+    await a.database.db.update(restaurants).set({ ownerId: provider.id }).where(eq(restaurants.id, restaurant.id));
+    const customer = await signUp(a);
+    const { deliveries } = await paidFood(a, customer.cookie);
+    const trackingId = deliveries[0].trackingId;
+    const [order] = await a.database.db.select().from(deliveryOrders).where(eq(deliveryOrders.trackingId, trackingId));
+    const page = await openLive<TrackingSocketMessage>(`${wsB}/ws/tracking/${trackingId}`);
+    await page.next((m) => m.type === 'snapshot');
+
+    expect((await api.post(`/api/provider/orders/${order.id}/ready`, {}, provider.cookie)).statusCode).toBe(409);
+    expect((await api.post(`/api/provider/orders/${order.id}/accept`, {}, provider.cookie)).statusCode).toBe(200);
+    const accepted = await page.next((m) => m.type === 'status' && m.tracking.journey.current === 'restaurant_accepted', 2000);
+    expect(accepted.type === 'status' && accepted.tracking.journey.label).toBe('Accepted by the restaurant');
+    expect((await api.post(`/api/provider/orders/${order.id}/ready`, {}, provider.cookie)).statusCode).toBe(200);
+    await page.next((m) => m.type === 'status' && m.tracking.journey.current === 'ready', 2000);
+
+    await new Promise((r) => setTimeout(r, 500));
+    const steps = page.messages.flatMap((m) => (m.type === 'status' ? [m.tracking.journey.current] : []));
+    expect(steps).toEqual(['restaurant_accepted', 'ready']);
+    page.close();
   });
 
   it('a chat message sent through A reaches the other party connected to B exactly once', async () => {

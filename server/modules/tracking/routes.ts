@@ -80,10 +80,13 @@ export async function trackingRoutes(app: FastifyInstance, ctx: AppContext, page
         etaAt: p.etaAt,
         progress: p.progress,
         point: { lat: p.lat, lng: p.lng },
+        journey: p.journey ?? null,
       };
       return [{ topic: trackingTopic(p.trackingId), message }];
     }
-    if (event.type === 'order.status_changed' || event.type === 'order.unassigned') {
+    // Every step reaches open pages: the driver's (status_changed), the restaurant's Accept and Ready and the first
+    // position near the drop-off (journey_changed), and 'Looking for a driver' (unassigned).
+    if (event.type === 'order.status_changed' || event.type === 'order.journey_changed' || event.type === 'order.unassigned') {
       const trackingId = event.payload.trackingId;
       const topic = trackingTopic(trackingId);
       // Only instances with a listener for this record read it.

@@ -1,17 +1,19 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { TrackingView } from '../../../domain/catalogue/types';
 import { routeProgress } from '../../../domain/orders/geo';
+import { factsOfTrackingRecord, journeyOf } from '../../../domain/orders/journey';
 import type { OrderStatus } from '../../../domain/orders/states';
 import type { Db } from '../../db/connect';
 import { deliveryOrders, driverPositions, drivers, trackingRecords, trackingUpdates } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { journeysOf, orderJourney } from '../orders/journey';
 
 /** How many points of the driven path a view carries (the newest ones). */
 const PATH_POINTS = 500;
 
 /**
- * A tracking record by its id or its tracking number (any case), with its updates newest first, and — for a delivery
- * order — its driver, route, driven path and real progress.
+ * A tracking record by its id or its tracking number (any case), with its updates newest first, its journey (the
+ * steps every screen shows), and — for a delivery order — its driver, route, driven path and real progress.
  * Tracking numbers are the customer's claim check (printed on labels, shared as links), so lookup is public.
  */
 export async function findTracking(db: Db, idOrNumber: string): Promise<TrackingView> {
@@ -27,7 +29,8 @@ export async function findTracking(db: Db, idOrNumber: string): Promise<Tracking
     .from(trackingUpdates)
     .where(eq(trackingUpdates.trackingId, record.id))
     .orderBy(desc(trackingUpdates.timestamp), desc(trackingUpdates.id));
-  const [order] = await db.select().from(deliveryOrders).where(eq(deliveryOrders.trackingId, record.id));
+  // A parcel between cities has two orders on its record (first and last mile): the newest is the one under way.
+  const [order] = await db.select().from(deliveryOrders).where(eq(deliveryOrders.trackingId, record.id)).orderBy(desc(deliveryOrders.id)).limit(1);
   const [driver] = order?.driverId ? await db.select().from(drivers).where(eq(drivers.userId, order.driverId)) : [];
   const path = order
     ? (
@@ -72,6 +75,9 @@ export async function findTracking(db: Db, idOrNumber: string): Promise<Tracking
     route: order ? { pickup: order.pickup, destination: order.dropoff, path } : null,
     progress: Math.round(progress * 1000) / 1000,
     lookingForDriver: order?.status === 'pending' && order.unassignedFlaggedAt !== null,
+    journey: order
+      ? ((await journeysOf(db, [order])).get(order.id) ?? orderJourney(order))
+      : journeyOf(factsOfTrackingRecord({ type: record.type, status: record.status, updateStatuses: updates.map((u) => u.status) })),
   };
 }
 

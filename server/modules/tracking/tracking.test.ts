@@ -36,6 +36,14 @@ describe('GET /api/tracking/:id', () => {
     }
   });
 
+  it("carries the journey of a carrier's parcel tracked by number only, from its status and scans", async () => {
+    const journeyOf = async (number: string) => (await get(`/api/tracking/${number}`)).json().journey as { current: string; label: string };
+    expect(await journeyOf('GL1234567890CA')).toMatchObject({ current: 'booked', label: 'Shipment booked' });
+    // Scanned out of the origin hub ('in_transit' among its updates): between the hubs.
+    expect(await journeyOf('GL2468013579CA')).toMatchObject({ current: 'line_haul', label: 'In transit to the destination hub' });
+    expect(await journeyOf('GL9876543210CA')).toMatchObject({ current: 'delivered', label: 'Delivered' });
+  });
+
   it('lists updates newest first', async () => {
     const { updates } = (await get('/api/tracking/GL9876543210CA')).json() as { updates: Array<{ timestamp: string; status: string }> };
     const times = updates.map((u) => Date.parse(u.timestamp));
