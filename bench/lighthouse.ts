@@ -49,17 +49,18 @@ async function paidFoodOrder(base: string, c: Customer): Promise<string> {
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<Record<string, unknown> & Array<Record<string, unknown>>>;
   };
-  const [restaurant] = await json('/api/restaurants');
+  // A Toronto restaurant: it delivers to the Toronto address below (a restaurant delivers within its radius only).
+  const restaurants = (await json('/api/restaurants')) as Array<Record<string, unknown>>;
+  const restaurant = restaurants.find((r) => String(r.address).includes('Toronto')) ?? restaurants[0];
   const [item] = await json(`/api/restaurants/${restaurant.id}/menu`);
   const headers = { 'content-type': 'application/json', cookie: c.cookie };
-  const price = Number(item.price);
+  const items = [{ serviceType: 'food-delivery', serviceId: item.id, quantity: 1, details: { restaurantId: restaurant.id, destination: { lat: 43.65, lng: -79.38, address: '100 Queen St W, Toronto' } } }];
+  // The total with the delivery fee, service fee and tax, as the checkout's quote shows it.
+  const quoted = await json('/api/bookings/quote', { method: 'POST', headers, body: JSON.stringify({ items }) });
   const booking = await json('/api/bookings', {
     method: 'POST',
     headers,
-    body: JSON.stringify({
-      items: [{ serviceType: 'food-delivery', serviceId: item.id, quantity: 1, price, details: { restaurantId: restaurant.id, destination: { lat: 43.65, lng: -79.38, address: '100 Queen St W, Toronto' } } }],
-      totalAmount: price,
-    }),
+    body: JSON.stringify({ items, totalAmount: quoted.total }),
   });
   const paid = await json('/api/process-payment', {
     method: 'POST',

@@ -23,7 +23,7 @@ function percentile(sorted: number[], p: number): number {
 async function seedDrivers(t: TestApp) {
   const db = t.database.db;
   const [customer] = await db.insert(users).values({ username: `bench-customer-${Date.now()}`, email: `bench-${Date.now()}@example.com`, passwordHash: 'x', role: 'user' }).returning();
-  const [booking] = await db.insert(bookings).values({ userId: customer.id, totalCents: 1000, status: 'confirmed' }).returning();
+  const [booking] = await db.insert(bookings).values({ userId: customer.id, totalCents: 1000, subtotalCents: 1000, status: 'confirmed' }).returning();
   const out: Array<{ cookie: string; trackingId: string; lat: number; lng: number }> = [];
   for (let i = 0; i < DRIVERS; i++) {
     const [u] = await db.insert(users).values({ username: `bench-driver-${booking.id}-${i}`, email: `bench-driver-${booking.id}-${i}@example.com`, passwordHash: 'x', role: 'driver' }).returning();

@@ -13,8 +13,12 @@ import { BookingDetails, type ServiceType } from './schemas';
 import { MAX_DAYS_AHEAD, MAX_RENTAL_DAYS, MAX_STAY_NIGHTS } from '../limits';
 import type { z } from 'zod';
 
-/** The catalogue facts a line is priced from (integer cents), as the server reads them from active rows. */
-export type CatalogueEntry =
+/**
+ * The catalogue facts a line is priced from (integer cents), as the server reads them from active rows. `place` is
+ * the listing's address or location text, which its tax place is read from (domain/bookings/tax.ts); rides and
+ * parcels are taxed where they are picked up, food where its restaurant is.
+ */
+export type CatalogueEntry = { place?: string | null } & (
   | { serviceType: 'hotels'; name: string; pricePerNightCents: number; maxGuests: number }
   | { serviceType: 'cars'; name: string; pricePerDayCents: number }
   | { serviceType: 'flights'; name: string; priceCents: number }
@@ -23,7 +27,8 @@ export type CatalogueEntry =
   | { serviceType: 'properties'; name: string; pricePerMonthCents: number }
   | { serviceType: 'shipping'; name: string; basePriceCents: number; pricePerLbCents: number }
   | { serviceType: 'services'; name: string; priceCents: number }
-  | { serviceType: 'general-services'; name: string; priceCents: number };
+  | { serviceType: 'general-services'; name: string; priceCents: number }
+);
 
 export type ParsedDetails<S extends ServiceType> = z.output<(typeof BookingDetails)[S]>;
 

@@ -3,6 +3,8 @@ import { CABIN_CLASSES, LEASE_MONTHS, SHIPPING_SPEEDS } from '../catalogue/prici
 import { idField } from '../ids';
 import { assertExact } from '../exact';
 import { MAX_ADDRESS_LENGTH, MAX_BOOKING_ITEMS, MAX_DETAILS_BYTES, MAX_PASSENGERS_PER_KIND } from '../limits';
+import { MAX_TIP, PriceBreakdownSchema, TIP_WHOLE_CENTS, type PriceBreakdown } from './breakdown';
+import { JOURNEY_STEP_KEYS, type JourneyStepKey } from '../orders/journey';
 
 /** What a booking line can be. Cart items use the same serviceType values. */
 export const SERVICE_TYPES = [
@@ -122,9 +124,22 @@ export const BookingItemSchema = z.discriminatedUnion(
 );
 export type BookingItemInput = z.input<typeof BookingItemSchema>;
 
+const bookingItems = z.array(BookingItemSchema).min(1, 'No items to book').max(MAX_BOOKING_ITEMS, `At most ${MAX_BOOKING_ITEMS} items per booking`);
+/** A tip for the driver, in dollars (whole cents): food deliveries and rides only (400 on `tip` otherwise). */
+const tip = z
+  .number()
+  .nonnegative('Tip cannot be negative')
+  .max(MAX_TIP, `Tip must be at most $${MAX_TIP}`)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, TIP_WHOLE_CENTS);
+
+/** POST /api/bookings/quote: the lines (and tip) to price; nothing is booked. */
+export const QuoteBookingSchema = z.object({ items: bookingItems, tip: tip.optional() });
+export type QuoteBookingInput = z.input<typeof QuoteBookingSchema>;
+
 export const CreateBookingSchema = z.object({
-  items: z.array(BookingItemSchema).min(1, 'No items to book').max(MAX_BOOKING_ITEMS, `At most ${MAX_BOOKING_ITEMS} items per booking`),
-  /** The total the customer saw, in dollars; must match the server's total to the cent or the server answers 409. */
+  items: bookingItems,
+  tip: tip.optional(),
+  /** The total the customer saw (the quote's `total`), in dollars; must match the server's total to the cent or the server answers 409. */
   totalAmount: z.number().nonnegative().max(100_000_000),
   bookingDate: z.string().max(40).optional(),
   status: z.literal('pending').optional(),
@@ -170,6 +185,8 @@ export type Booking = {
   deliveries: Delivery[];
   /** While pending: until when its rooms, cars, seats, dates or appointment are held for it (ISO); null otherwise. */
   holdExpiresAt: string | null;
+  /** The price breakdown as booked (items, delivery, service fee, tax, tip); `total` equals totalAmount. */
+  breakdown: PriceBreakdown;
 };
 
 /** One delivery order of a booking, as the customer sees it. */
@@ -181,6 +198,9 @@ export type Delivery = {
   name: string;
   /** The tracking status: pending, active, completed or cancelled. */
   status: 'pending' | 'active' | 'completed' | 'cancelled';
+  /** Where it is in its journey (domain/orders/journey.ts) and what that step reads, as the tracking page shows it. */
+  step: JourneyStepKey;
+  stepLabel: string;
 };
 
 /** Messages of the delivery address check, shared by the checkout form and the server. */
@@ -216,6 +236,8 @@ export const DeliverySchema = z.object({
   kind: z.enum(['food', 'taxi', 'shipping']),
   name: z.string(),
   status: z.enum(['pending', 'active', 'completed', 'cancelled']),
+  step: z.enum(JOURNEY_STEP_KEYS),
+  stepLabel: z.string(),
 });
 assertExact<z.output<typeof DeliverySchema>, Delivery>(true);
 
@@ -232,6 +254,7 @@ export const BookingSchema = z
     trackingId: z.string().optional(),
     deliveries: z.array(DeliverySchema),
     holdExpiresAt: z.string().nullable(),
+    breakdown: PriceBreakdownSchema,
   })
   .meta({ id: 'Booking' });
 assertExact<z.output<typeof BookingSchema>, Booking>(true);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_STATUSES, type BookingStatus } from './schemas';
-import { isPayable, transition, type BookingEvent } from './state';
+import { isAbandonedCheckout, isPayable, transition, type BookingEvent } from './state';
 
 const events: BookingEvent[] = ['pay', 'complete', 'cancel'];
 
@@ -59,5 +59,16 @@ describe('booking state machine', () => {
     fc.assert(
       fc.property(fc.constantFrom(...events), (e) => !transition('completed', e).ok),
     );
+  });
+});
+
+describe('isAbandonedCheckout', () => {
+  it('is a cancelled booking that was never paid, declined attempts or not', () => {
+    expect(isAbandonedCheckout({ status: 'cancelled', payments: [] })).toBe(true);
+    expect(isAbandonedCheckout({ status: 'cancelled', payments: [{ status: 'failed' }] })).toBe(true);
+    // Paid then cancelled (refunded) is an order the customer had: it stays listed.
+    expect(isAbandonedCheckout({ status: 'cancelled', payments: [{ status: 'succeeded' }, { status: 'refunded' }] })).toBe(false);
+    expect(isAbandonedCheckout({ status: 'pending', payments: [] })).toBe(false);
+    expect(isAbandonedCheckout({ status: 'confirmed', payments: [{ status: 'succeeded' }] })).toBe(false);
   });
 });

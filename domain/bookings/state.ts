@@ -50,3 +50,11 @@ export function isAbandoned(status: BookingStatus, createdAt: Date, now: Date = 
   if (holdExpiresAt && holdExpiresAt.getTime() > now.getTime()) return false;
   return status === 'pending' && now.getTime() - createdAt.getTime() >= PENDING_BOOKING_TTL_MS;
 }
+
+/**
+ * A checkout that was abandoned: cancelled without ever being paid (it expired after 30 minutes unpaid, or was
+ * cancelled before paying). Like a marketplace's abandoned cart it is not an order: My bookings leaves it out.
+ */
+export function isAbandonedCheckout(booking: { status: BookingStatus; payments: ReadonlyArray<{ status: string }> }): boolean {
+  return booking.status === 'cancelled' && !booking.payments.some((p) => p.status === 'succeeded');
+}

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { assertExact } from '../exact';
+import { PriceLineSchema, type PriceLine } from '../bookings/breakdown';
+import { JOURNEY_STEP_KEYS, type JourneyStepKey } from '../orders/journey';
 
 /** The listing kinds of the portal, named as the admin collections are (issue 15). */
 export const PROVIDER_KINDS = ['restaurants', 'hotels', 'cars', 'properties', 'taxi-rides', 'shipping-rates', 'general-services', 'flights'] as const;
@@ -134,11 +136,30 @@ export type ProviderOrder = {
   createdAt: string;
   items: ProviderOrderItem[];
   total: number;
+  /**
+   * What the customer was charged for this part, with the same labels and amounts as their receipt
+   * (domain/bookings/breakdown.ts): the items of this listing and, for a restaurant, its delivery fee. The booking's
+   * service fee, taxes and tip are the platform's and the driver's, not the provider's.
+   */
+  charges: PriceLine[];
+  /** The whole booking's total as charged to the customer (every listing, fees, taxes and tip). */
+  bookingTotal: number;
   /** Reservations: the date range booked ("YYYY-MM-DD"), when the kind has one. */
   startDate: string | null;
   endDate: string | null;
-  /** Restaurant orders: the delivery order, whether it waits for 'Ready for pickup', when it was accepted and marked. */
-  delivery: { orderId: number; status: string; awaitsReady: boolean; acceptedAt: string | null; readyAt: string | null } | null;
+  /**
+   * Restaurant orders: the delivery order, whether it waits for 'Ready for pickup', when it was accepted and marked,
+   * and its journey step with that step's label (domain/orders/journey.ts), as the customer's tracking shows it.
+   */
+  delivery: {
+    orderId: number;
+    status: string;
+    awaitsReady: boolean;
+    acceptedAt: string | null;
+    readyAt: string | null;
+    step: JourneyStepKey;
+    stepLabel: string;
+  } | null;
 };
 
 /** Response schemas of the provider portal routes, checked against the types above. */
@@ -161,9 +182,21 @@ export const ProviderOrderSchema = z.object({
   createdAt: z.string(),
   items: z.array(z.object({ name: z.string(), quantity: z.number(), unitPrice: z.number(), lineTotal: z.number() })),
   total: z.number(),
+  charges: z.array(PriceLineSchema),
+  bookingTotal: z.number(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
-  delivery: z.object({ orderId: z.number(), status: z.string(), awaitsReady: z.boolean(), acceptedAt: z.string().nullable(), readyAt: z.string().nullable() }).nullable(),
+  delivery: z
+    .object({
+      orderId: z.number(),
+      status: z.string(),
+      awaitsReady: z.boolean(),
+      acceptedAt: z.string().nullable(),
+      readyAt: z.string().nullable(),
+      step: z.enum(JOURNEY_STEP_KEYS),
+      stepLabel: z.string(),
+    })
+    .nullable(),
 });
 assertExact<z.output<typeof ProviderOrderSchema>, ProviderOrder>(true);
 

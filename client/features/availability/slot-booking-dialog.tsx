@@ -15,7 +15,7 @@ import { DateField } from '@client/features/catalogue/components/fields';
 import { EmptyState, ErrorState } from '@client/features/catalogue/components/states';
 import { formatDay, localToday } from '@client/features/catalogue/components/dates';
 import { checkoutErrorText } from '@client/features/payments/payment-format';
-import { createBooking } from '@client/features/payments/payments-api';
+import { createBooking, quoteBooking } from '@client/features/payments/payments-api';
 import { appointmentLine, isSlotQueryOf, slotAvailabilityUrl, slotOptions, slotRefusal, type SlotOption } from './slot-logic';
 import { SlotPicker } from './slot-picker';
 
@@ -81,7 +81,8 @@ function SlotBookingBody({ service, onCancel, onBooked }: { service: GeneralServ
   }, [selected, slots.data, chosen]);
 
   const book = useCallback(
-    async (startAt: string, totalAmount: number) => {
+    /** `totalAmount`: the total the customer agreed to, or null for the server's quote (shown before the card). */
+    async (startAt: string, totalAmount: number | null) => {
       if (stopIfOffline('booking')) {
         setNotice({ tone: 'error', text: offlineMessage('booking') });
         return;
@@ -90,9 +91,11 @@ function SlotBookingBody({ service, onCancel, onBooked }: { service: GeneralServ
       setCreating(true);
       setNotice(null);
       try {
+        const items = [{ serviceType: line.serviceType, serviceId: line.serviceId, quantity: line.quantity, price: line.price, details: line.details }];
         const booking = await createBooking({
-          items: [{ serviceType: line.serviceType, serviceId: line.serviceId, quantity: line.quantity, price: line.price, details: line.details }],
-          totalAmount,
+          items,
+          // The price plus service fee and taxes (issue 26): the payment dialog shows that breakdown before the card.
+          totalAmount: totalAmount ?? (await quoteBooking({ items })).total,
           bookingDate: new Date().toISOString(),
           status: 'pending',
         });
@@ -125,15 +128,15 @@ function SlotBookingBody({ service, onCancel, onBooked }: { service: GeneralServ
   const start = () => {
     if (!chosen) return;
     if (auth.status !== 'signed-in') setSigningIn(true);
-    else void book(chosen.start, service.priceFrom);
+    else void book(chosen.start, null);
   };
 
   // Signed in from the inline form: carry on with the chosen time.
   useEffect(() => {
     if (!signingIn || auth.status !== 'signed-in') return;
     setSigningIn(false);
-    if (chosen) void book(chosen.start, service.priceFrom);
-  }, [signingIn, auth.status, chosen, book, service.priceFrom]);
+    if (chosen) void book(chosen.start, null);
+  }, [signingIn, auth.status, chosen, book]);
 
   if (signingIn) {
     return (

@@ -23,10 +23,12 @@ export type BookNowButtonProps = {
   onBooked?: (booking: Booking) => void;
   /** After payment, list the booking's deliveries (tracking numbers, Track links) before the dialog closes. */
   listDeliveries?: boolean;
+  /** After payment, land on the confirmation screen (default), or stay (the section shows its own result). */
+  confirmation?: boolean;
 };
 
 /** Opens the checkout (sign-in if needed, booking, payment) for the given lines. */
-export function BookNowButton({ lines, serviceName, successTitle, label = 'Book Now', disabled, className, onBooked, listDeliveries }: BookNowButtonProps) {
+export function BookNowButton({ lines, serviceName, successTitle, label = 'Book Now', disabled, className, onBooked, listDeliveries, confirmation }: BookNowButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -41,6 +43,7 @@ export function BookNowButton({ lines, serviceName, successTitle, label = 'Book 
         successTitle={successTitle}
         onPaid={onBooked}
         listDeliveries={listDeliveries}
+        confirmation={confirmation}
       />
     </>
   );

@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarX, CreditCard, LogIn, MessageCircle, RefreshCw, Truck, WifiOff } from 'lucide-react';
 import type { Booking, BookingStatus, PaymentEntry } from '@domain/bookings/schemas';
-import { trackingStatusLabel } from '@domain/orders/states';
 import { getQueryFn, isNetworkError, parseApiError } from '@client/lib/api';
-import { readSnapshot, saveSnapshot, type Snapshot } from '@client/lib/offline-snapshot';
+import { SNAPSHOTS, readSnapshot, savedAgo, saveSnapshot, useNow, type Snapshot } from '@client/lib/offline-snapshot';
 import { notifyOffline, stopIfOffline } from '@client/lib/online';
 import { OfflineNotice } from '@client/ui/offline-notice';
 import { formatDate, formatDateTime, formatMoney } from '@client/lib/format';
@@ -24,12 +23,14 @@ import { ChatDialog, type ChatTarget } from '@client/features/chat/chat-dialog';
 import { CheckoutDialog } from '@client/features/payments/checkout-dialog';
 import { bookingDeliveries, deliveryTrackPath } from '@client/features/payments/deliveries';
 import { lineDetailsSummary } from '@client/features/payments/payment-format';
+import { BreakdownLines } from '@client/features/payments/breakdown-lines';
+import { isAbandonedCheckout } from '@domain/bookings/state';
 import { cancelBooking } from '@client/features/payments/payments-api';
 import { BookingReviewButtons, useMyReviewables } from '@client/features/reviews/my-reviews';
 
 const BOOKINGS_KEY = ['/api/bookings'] as const;
 /** The last list seen, shown read-only when a reload happens offline (client/lib/offline-snapshot). */
-const BOOKINGS_SNAPSHOT = 'bookings';
+const BOOKINGS_SNAPSHOT = SNAPSHOTS.bookings;
 
 const STATUS: Record<BookingStatus, { label: string; variant: BadgeVariant }> = {
   pending: { label: 'Pending', variant: 'warning' },
@@ -45,8 +46,10 @@ export function BookingsPage() {
   usePageTitle('My bookings');
   const auth = useAuth();
   if (auth.status === 'loading') return <PageSpinner label="Checking your session…" />;
-  // Offline the session cannot be checked; the last list seen on this device is shown instead of "Sign in".
-  const offlineCopy = auth.status === 'error' && isNetworkError(auth.error) ? readSnapshot<Booking[]>(BOOKINGS_SNAPSHOT) : null;
+  // Offline the session cannot be checked; the last list seen on this device (by the account last signed in on it)
+  // is shown instead of "Sign in".
+  const kept = auth.status === 'error' && isNetworkError(auth.error) ? readSnapshot<Booking[]>(BOOKINGS_SNAPSHOT) : null;
+  const offlineCopy = kept && (!auth.offlineUser || auth.offlineUser.user.id === kept.userId) ? kept : null;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">My bookings</h1>
@@ -70,20 +73,21 @@ export function BookingsPage() {
 /** My bookings as last seen on this device, read-only: paying, cancelling and chat need the server. */
 function OfflineBookings({ snapshot }: { snapshot: Snapshot<Booking[]> }) {
   const offline = () => notifyOffline('this action');
+  const now = useNow();
   return (
     <>
       <p role="status" className="mt-6 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
         <WifiOff className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
         <span>
-          You are offline. These are the bookings of {snapshot.username} as last seen on {formatDateTime(snapshot.savedAt)}; paying, cancelling
-          and messages need a connection.
+          You are offline. These are the bookings of {snapshot.username} as this device saw them last ({savedAgo(snapshot.savedAt, now)},{' '}
+          {formatDateTime(snapshot.savedAt)}); they update when you reconnect. Paying, cancelling and messages need a connection.
         </span>
       </p>
       {snapshot.data.length === 0 ? (
         <Card className="mt-4 p-6 text-center text-gray-700">You had no bookings then.</Card>
       ) : (
         <ul className="mt-4 grid gap-4" aria-label="Bookings">
-          {snapshot.data.map((b) => (
+          {snapshot.data.filter((b) => !isAbandonedCheckout(b)).map((b) => (
             <BookingCard key={b.id} booking={b} onPay={offline} onCancel={offline} onMessage={offline} />
           ))}
         </ul>
@@ -131,7 +135,9 @@ function BookingList({ user }: { user: PublicUser }) {
       </Card>
     );
   }
-  const bookings = query.data ?? [];
+  // Checkouts never paid (expired after 30 minutes, or cancelled before paying) are not orders: like a marketplace's
+  // abandoned carts they are left out, so only what the customer has or is still paying for is listed (issue 26).
+  const bookings = (query.data ?? []).filter((b) => !isAbandonedCheckout(b));
   if (bookings.length === 0) {
     return (
       <Card className="mt-6 grid justify-items-center gap-3 p-8 text-center">
@@ -218,10 +224,15 @@ function BookingCard({
             );
           })}
         </ul>
-        <div className="flex justify-between border-t border-gray-100 pt-2 font-semibold">
-          <span>Total</span>
-          <span className="tabular-nums">{formatMoney(booking.totalAmount)}</span>
-        </div>
+        {booking.breakdown ? (
+          // The booked breakdown (delivery fees, service fee, taxes, tip) and the total, as on the receipt.
+          <BreakdownLines breakdown={booking.breakdown} className="border-t border-gray-100 pt-2" />
+        ) : (
+          <div className="flex justify-between border-t border-gray-100 pt-2 font-semibold">
+            <span>Total</span>
+            <span className="tabular-nums">{formatMoney(booking.totalAmount)}</span>
+          </div>
+        )}
         {booking.payments.length > 0 ? (
           <ul className="grid gap-1 text-xs text-gray-600" aria-label="Payments">
             {booking.payments.map((p) => (
@@ -301,7 +312,7 @@ function TrackLinks({ booking, onMessage }: { booking: Booking; onMessage: (targ
         <li key={d.trackingId} className="flex flex-wrap items-center gap-x-2">
           <Truck className="size-3.5 text-gray-500" aria-hidden="true" />
           <Link to={deliveryTrackPath(d)} className="rounded text-brand-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
-            Track {d.name} ({trackingStatusLabel(d.status, 'dialog')})
+            Track {d.name} ({d.stepLabel})
           </Link>
           <span className="font-mono text-xs break-all text-gray-500">{d.trackingNumber}</span>
           {deliveryHasDriver(d) ? (

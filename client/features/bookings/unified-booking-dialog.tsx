@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router';
 import { CalendarCheck, CheckCircle2 } from 'lucide-react';
 import type { Booking } from '@domain/bookings/schemas';
 import { formatMoney } from '@client/lib/format';
+import { QuotedTotals } from '@client/features/payments/quoted-totals';
+import { useQuote } from '@client/features/payments/use-quote';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { toast } from '@client/ui/use-toast';
@@ -58,6 +60,7 @@ export function UnifiedBookingDialog({ open, onOpenChange }: UnifiedBookingDialo
 
 function Review({ onContinue }: { onContinue: (items: CheckoutItem[]) => void }) {
   const unified = useUnifiedBooking();
+  const quote = useQuote(unified.lines.length > 0 ? unified.lines : null);
   return (
     <>
       <DialogHeader>
@@ -76,10 +79,8 @@ function Review({ onContinue }: { onContinue: (items: CheckoutItem[]) => void })
               <LineItemRow key={line.id} line={line} onQuantity={(q) => unified.setQuantity(line.id, q)} onRemove={() => unified.remove(line.id)} />
             ))}
           </ul>
-          <div className="flex items-center justify-between border-t border-gray-200 pt-3 text-base font-semibold">
-            <span>Total</span>
-            <span className="tabular-nums">{formatMoney(unified.total)}</span>
-          </div>
+          {/* The server's breakdown (fees, taxes) and total, as the payment step shows them (issue 26). */}
+          <QuotedTotals quote={quote} estimate={unified.total} />
         </>
       )}
       <DialogFooter>

@@ -2,20 +2,21 @@ import { lazy, Suspense, useState, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ShoppingCart } from 'lucide-react';
 import type { Booking } from '@domain/bookings/schemas';
-import { formatMoney, pluralize } from '@client/lib/format';
+import { pluralize } from '@client/lib/format';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { toast } from '@client/ui/use-toast';
-import { bookingDeliveries, foodOrderNames, opensTrackingDialog } from '@client/features/payments/deliveries';
+import { bookingDeliveries, foodOrderNames } from '@client/features/payments/deliveries';
+import { QuotedTotals } from '@client/features/payments/quoted-totals';
+import { useQuote } from '@client/features/payments/use-quote';
 import { useCart, type CartItem } from './cart-store';
 import { LineItemRow } from './line-item-row';
 import { bookedSummary } from './cart-logic';
 import { useHasBeenTrue } from '@client/lib/use-has-been-true';
 import { OpeningCartNotice } from '@client/features/availability/opening-cart-notice';
 
-// Loaded when first opened: checkout (card and fulfilment forms) and tracking (map).
+// Loaded when first opened: checkout (card and fulfilment forms).
 const CheckoutDialog = lazy(() => import('@client/features/payments/checkout-dialog').then((m) => ({ default: m.CheckoutDialog })));
-const TrackingDialog = lazy(() => import('@client/features/tracking/tracking-dialog').then((m) => ({ default: m.TrackingDialog })));
 
 /** The restaurant a food line comes from, for the order toast when the server did not name the deliveries. */
 function restaurantName(booking: Booking): string {
@@ -40,10 +41,10 @@ export function CartDialog({ open, onOpenChange, returnFocusRef }: CartDialogPro
   const cart = useCart();
   const setOpen = onOpenChange;
   const [checkoutOpen, setCheckoutOpen] = useState(false);
-  const [trackingId, setTrackingId] = useState<string | null>(null);
-  // Mounted once first opened (their code loads then), and kept mounted so closing animates and keeps state.
+  // Mounted once first opened (its code loads then), and kept mounted so closing animates and keeps state.
   const checkoutMounted = useHasBeenTrue(checkoutOpen);
-  const trackingMounted = useHasBeenTrue(trackingId !== null);
+  // The server's breakdown of the cart (fees, taxes), asked while the cart is open and again when it changes.
+  const quote = useQuote(open && cart.items.length > 0 ? cart.items.map((i) => ({ serviceType: i.serviceType, serviceId: i.serviceId, quantity: i.quantity, details: i.details ?? {} })) : null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // Frozen when checkout starts so the booking matches what the customer saw even if another tab edits the cart.
@@ -60,7 +61,8 @@ export function CartDialog({ open, onOpenChange, returnFocusRef }: CartDialogPro
     setCheckoutOpen(true);
   };
 
-  // The checkout dialog closes itself, or stays on the list of deliveries when there is more than one to follow.
+  // Paid: the checkout closes and lands on the booking's confirmation screen (receipt, tracking links, what happens
+  // next); a food order also says so in a toast.
   const onPaid = (booking: Booking) => {
     const hadFood = checkoutItems.some((i) => i.serviceType === 'food-delivery');
     cart.clear();
@@ -77,9 +79,6 @@ export function CartDialog({ open, onOpenChange, returnFocusRef }: CartDialogPro
       description: `Your order from ${foodOrderNames(deliveries) ?? restaurantName(booking)} is being prepared. Track your delivery in real-time.${others ? ` Also booked: ${others}.` : ''}`,
       variant: 'success',
     });
-    // A server that does not list deliveries yet still names the first tracking record.
-    const single = opensTrackingDialog(deliveries) ? deliveries[0].trackingId : deliveries.length === 0 ? booking.trackingId : undefined;
-    if (single) setTrackingId(single);
   };
 
   return (
@@ -115,16 +114,16 @@ export function CartDialog({ open, onOpenChange, returnFocusRef }: CartDialogPro
               </DialogHeader>
               <ul className="grid max-h-[50vh] gap-3 overflow-y-auto pr-1" aria-label="Cart items">
                 {cart.items.map((item) => (
-                  <LineItemRow key={item.id} line={item} onQuantity={(q) => cart.updateQuantity(item.id, q)} onRemove={() => cart.removeItem(item.id)} />
+                  <LineItemRow
+                    key={item.id}
+                    line={item}
+                    onQuantity={(q) => cart.updateQuantity(item.id, q)}
+                    onRemove={() => cart.removeItem(item.id)}
+                  />
                 ))}
               </ul>
               <OpeningCartNotice items={cart.items} />
-              <div className="flex items-center justify-between border-t border-gray-200 pt-3 text-base font-semibold">
-                <span>Total</span>
-                <span className="tabular-nums" data-testid="cart-total">
-                  {formatMoney(cart.total)}
-                </span>
-              </div>
+              <QuotedTotals quote={quote} estimate={cart.total} totalTestId="cart-total" />
               <DialogFooter>
                 <Button variant="outline" onClick={cart.clear}>
                   Clear
@@ -148,20 +147,9 @@ export function CartDialog({ open, onOpenChange, returnFocusRef }: CartDialogPro
               name: i.name,
               price: i.price,
             }))}
-            serviceName={`${checkoutItems.length} item(s) from cart`}
+            serviceName={`${pluralize(checkoutItems.reduce((n, i) => n + i.quantity, 0), 'item')} from cart`}
             successDescription={`Thank you for booking ${bookedSummary(checkoutItems)}!`}
             onPaid={onPaid}
-            listDeliveries={(deliveries) => !opensTrackingDialog(deliveries)}
-            returnFocusRef={returnFocusRef}
-          />
-        </Suspense>
-      )}
-      {trackingMounted && (
-        <Suspense fallback={null}>
-          <TrackingDialog
-            trackingId={trackingId}
-            open={trackingId !== null}
-            onOpenChange={(o) => !o && setTrackingId(null)}
             returnFocusRef={returnFocusRef}
           />
         </Suspense>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCartItem, bookedSummary, cartItemCount, cartItemId, cartTotal, parseStoredCart, removeCartItem, updateCartQuantity, type CartItem, type NewCartItem } from './cart-logic';
+import { addCartItem, bookedSummary, cartItemCount, cartLineUnit, cartItemId, cartTotal, parseStoredCart, removeCartItem, updateCartQuantity, type CartItem, type NewCartItem } from './cart-logic';
 
 const pizza: NewCartItem = { serviceType: 'food-delivery', serviceId: 7, name: 'Margherita', price: 12.5, details: { restaurantId: 1 } };
 const car: NewCartItem = { serviceType: 'cars', serviceId: 3, name: 'Toyota Corolla', price: 49.99 };
@@ -67,5 +67,17 @@ describe('bookedSummary (the success toast of a mixed cart names what was booked
   it('leaves out the food the order toast already names', () => {
     expect(bookedSummary(lines, 'food-delivery')).toBe('Harbour View Hotel and Toyota Corolla (City Wheels)');
     expect(bookedSummary([lines[2]], 'food-delivery')).toBe('');
+  });
+});
+
+describe('cartLineUnit', () => {
+  it('says what a price is for: the whole stay, rental or lease, or each', () => {
+    expect(cartLineUnit({ serviceType: 'hotels', price: 478, details: { checkIn: '2027-03-04', checkOut: '2027-03-06', rooms: 1 } })).toBe('$478.00 · 2 nights');
+    expect(cartLineUnit({ serviceType: 'hotels', price: 956, details: { checkIn: '2027-03-04', checkOut: '2027-03-05', rooms: 2 } })).toBe('$956.00 · 1 night · 2 rooms');
+    expect(cartLineUnit({ serviceType: 'cars', price: 240, details: { pickupDate: '2027-03-04', returnDate: '2027-03-06' } })).toBe('$240.00 · 2 days');
+    expect(cartLineUnit({ serviceType: 'properties', price: 7200, details: { moveIn: '2027-03-04', months: 3 } })).toBe('$7,200.00 · 3 months');
+    expect(cartLineUnit({ serviceType: 'food-delivery', price: 13.25, details: { restaurantId: 1 } })).toBe('$13.25 each');
+    // Dates it cannot read: the plain wording.
+    expect(cartLineUnit({ serviceType: 'hotels', price: 478, details: {} })).toBe('$478.00 each');
   });
 });

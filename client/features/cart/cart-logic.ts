@@ -1,4 +1,6 @@
 import type { ServiceType } from '@domain/bookings/schemas';
+import { carDays, nights } from '@domain/catalogue/pricing';
+import { formatMoney, pluralize } from '@client/lib/format';
 
 /** One cart line (spec 000 section 4). Prices are per unit, in dollars. */
 export type CartItem = {
@@ -98,4 +100,49 @@ function listText(parts: readonly string[]): string {
  */
 export function bookedSummary(items: readonly Pick<CartItem, 'name' | 'quantity' | 'serviceType'>[], except?: CartItem['serviceType']): string {
   return listText(items.filter((i) => i.serviceType !== except).map((i) => (i.quantity > 1 ? `${i.quantity} × ${i.name}` : i.name)));
+}
+
+function num(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+function day(value: unknown): string | null {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+}
+
+/**
+ * What one unit of a line is, beside its price: '$478.00 · 2 nights' for a stay (its price is the whole stay, not a
+ * night), '$240.00 · 3 days' for a car, '$2,400.00 · 3 months' for a lease, '$13.25 each' for a dish.
+ */
+export function cartLineUnit(line: { serviceType?: string; price: number; details?: Record<string, unknown> }): string {
+  const price = formatMoney(line.price);
+  const d = line.details ?? {};
+  switch (line.serviceType) {
+    case 'hotels': {
+      const checkIn = day(d.checkIn);
+      const checkOut = day(d.checkOut);
+      const n = checkIn && checkOut ? nights(checkIn, checkOut) : NaN;
+      if (!Number.isFinite(n) || n <= 0) break;
+      const rooms = num(d.rooms) ?? 1;
+      return `${price} · ${pluralize(n, 'night')}${rooms > 1 ? ` · ${pluralize(rooms, 'room')}` : ''}`;
+    }
+    case 'cars': {
+      const pickup = day(d.pickupDate);
+      const ret = day(d.returnDate);
+      const n = pickup && ret ? carDays(pickup, ret) : NaN;
+      if (!Number.isFinite(n) || n <= 0) break;
+      return `${price} · ${pluralize(n, 'day')}`;
+    }
+    case 'properties': {
+      const months = num(d.months);
+      if (!months) break;
+      return `${price} · ${pluralize(months, 'month')}`;
+    }
+    case 'flights': {
+      const p = typeof d.passengers === 'object' && d.passengers !== null ? (d.passengers as Record<string, unknown>) : {};
+      const people = (num(p.adults) ?? 0) + (num(p.children) ?? 0) + (num(p.infants) ?? 0);
+      if (people <= 0) break;
+      return `${price} · ${pluralize(people, 'passenger')}`;
+    }
+  }
+  return `${price} each`;
 }

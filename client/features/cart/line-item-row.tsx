@@ -1,12 +1,24 @@
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import { formatMoney } from '@client/lib/format';
+import { cartLineUnit } from './cart-logic';
 import { Button } from '@client/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/ui/select';
 
 /** Spec 000 section 9: the quantity selector offers 1-5. */
 const QUANTITIES = [1, 2, 3, 4, 5] as const;
 
-export type LineItem = { name: string; description?: string; image?: string; price: number; quantity: number };
+export type LineItem = {
+  name: string;
+  description?: string;
+  image?: string;
+  price: number;
+  quantity: number;
+  /** With these, the unit says what the price is for ('$478.00 · 2 nights' rather than '$478.00 each'). */
+  serviceType?: string;
+  details?: Record<string, unknown>;
+  /** The unit's text, when the caller words it. */
+  unit?: string;
+};
 
 /**
  * One line of the cart or of a unified booking under review: image, name, unit and line price, a quantity selector
@@ -28,7 +40,7 @@ export function LineItemRow({ line, onQuantity, onRemove }: { line: LineItem; on
           <div className="min-w-0">
             <p className="font-medium break-words text-gray-900">{line.name}</p>
             {line.description ? <p className="line-clamp-2 text-xs text-gray-600">{line.description}</p> : null}
-            <p className="text-xs text-gray-600">{formatMoney(line.price)} each</p>
+            <p className="text-xs text-gray-600">{line.unit ?? cartLineUnit(line)}</p>
           </div>
           <span className="shrink-0 font-semibold tabular-nums">{formatMoney(line.price * line.quantity)}</span>
         </div>

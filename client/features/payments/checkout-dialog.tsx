@@ -1,4 +1,5 @@
 import { useState, type RefObject } from 'react';
+import { useNavigate } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
 import type { Booking, Delivery } from '@domain/bookings/schemas';
 import { Button } from '@client/ui/button';
@@ -31,11 +32,20 @@ export type CheckoutDialogProps = {
    * that show their own result (the taxi section's booked panel).
    */
   listDeliveries?: boolean | ((deliveries: Delivery[]) => boolean);
+  /**
+   * After payment, land on the booking's confirmation screen (/bookings/:id/confirmation: the receipt, the tracking
+   * links, what happens next). On by default, unless the deliveries are listed in the dialog or this is false (the
+   * taxi section's own panel follows its ride).
+   */
+  confirmation?: boolean;
   /** Where keyboard focus goes when the dialog closes; by default the element that had focus when it opened. */
   returnFocusRef?: RefObject<HTMLElement | null>;
 };
 
-/** The payment dialog (spec 000 section 4, 'Card payment'): small width, closes itself after a successful payment. */
+/**
+ * The payment dialog (spec 000 section 4, 'Card payment'): small width; after a successful payment it closes and the
+ * customer lands on the booking's confirmation screen (or sees the deliveries listed in the dialog).
+ */
 export function CheckoutDialog({
   open,
   onOpenChange,
@@ -47,8 +57,10 @@ export function CheckoutDialog({
   onPaid,
   onUnavailable,
   listDeliveries = false,
+  confirmation = listDeliveries === false,
   returnFocusRef,
 }: CheckoutDialogProps) {
+  const navigate = useNavigate();
   const [paid, setPaid] = useState<{ booking: Booking; deliveries: Delivery[] } | null>(null);
   // A closed dialog forgets its result, so the next opening starts a fresh checkout.
   if (!open && paid) setPaid(null);
@@ -89,7 +101,10 @@ export function CheckoutDialog({
                 const deliveries = bookingDeliveries(result);
                 const list = typeof listDeliveries === 'function' ? listDeliveries(deliveries) : listDeliveries;
                 if (list && deliveries.length > 0) setPaid({ booking: result, deliveries });
-                else onOpenChange(false);
+                else {
+                  onOpenChange(false);
+                  if (confirmation) void navigate(`/bookings/${result.id}/confirmation`);
+                }
               }}
             />
           </>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import type { Booking, ServiceType } from '@domain/bookings/schemas';
+import { tipAllowed, type PriceBreakdown as Breakdown } from '@domain/bookings/breakdown';
 import { parseApiError } from '@client/lib/api';
 import { offlineMessage, stopIfOffline } from '@client/lib/online';
 import { formatMoney } from '@client/lib/format';
@@ -16,13 +17,18 @@ import {
   fulfilmentErrorsFromApi,
   initialFulfilment,
   needsFulfilment,
+  quotableLines,
   validateFulfilment,
   type FulfilmentErrors,
   type FulfilmentForm,
 } from './fulfilment';
 import { FulfilmentStep } from './fulfilment-form';
 import { checkoutErrorText as errorText, lineDetailsSummary } from './payment-format';
-import { createBooking, createPaymentIntent, fetchBooking, serverTotalFrom409, type PaidResult, type PaymentIntentResponse } from './payments-api';
+import { createBooking, createPaymentIntent, fetchBooking, quoteBooking, serverTotalFrom409, type PaidResult, type PaymentIntentResponse } from './payments-api';
+import { BreakdownLines } from './breakdown-lines';
+import { NO_TIP, tipDollars, type TipChoice } from './tip';
+import { TipChooser } from './tip-chooser';
+import { quoteRequest, useQuote } from './use-quote';
 import { SandboxCardForm } from './sandbox-card-form';
 import { HoldCountdown } from '@client/features/availability/hold-countdown';
 import { holdDeadline } from '@client/features/availability/hold-countdown-logic';
@@ -40,9 +46,14 @@ export type CheckoutItem = {
   price: number;
 };
 
-/** The client's estimate, which the server checks to the cent. */
+/** The items at the prices the screen showed (the server prices every line again: see the quote). */
 export function estimateTotal(items: readonly CheckoutItem[]): number {
   return items.reduce((sum, i) => sum + Math.round(i.price * 100) * i.quantity, 0) / 100;
+}
+
+/** Whether the checkout asks before booking: addresses for food and parcels, a tip for food and rides. */
+export function asksBeforeBooking(items: readonly Pick<CheckoutItem, 'serviceType'>[]): boolean {
+  return needsFulfilment(items.map((i) => ({ ...i, details: {} }))) || tipAllowed(items.map((i) => i.serviceType));
 }
 
 export type CheckoutFlowProps = {
@@ -71,15 +82,16 @@ type Step =
   | { kind: 'details' }
   | { kind: 'creating' }
   | { kind: 'create-error'; message: string }
-  | { kind: 'total-changed'; message: string; serverTotal: number }
+  | { kind: 'total-changed'; message: string; serverTotal: number; seen: number | null }
   | { kind: 'intent'; booking: Booking }
   | { kind: 'intent-error'; booking: Booking; message: string }
   | { kind: 'pay'; booking: Booking; intent: PaymentIntentResponse };
 
 /**
- * The shared checkout: sign in when needed, ask for delivery and shipping addresses when lines need them, create the
- * booking (the server prices it), show the server's price breakdown, set up a payment intent and take the card.
- * Embedded by the checkout dialog and the unified booking.
+ * The shared checkout: sign in when needed, ask for delivery and shipping addresses and a tip when lines take them
+ * (with the server's breakdown beside them, from POST /api/bookings/quote), create the booking at the total the
+ * customer saw (the server prices it and refuses another total), show the booked breakdown, set up a payment intent
+ * and take the card. Embedded by the checkout dialog and the unified booking.
  */
 export function CheckoutFlow(props: CheckoutFlowProps) {
   const auth = useAuth();
@@ -107,14 +119,16 @@ function SignedInCheckout({
   onPaid,
 }: CheckoutFlowProps) {
   const queryClient = useQueryClient();
-  const askAddresses = !existing && items !== undefined && needsFulfilment(items);
+  // Addresses (food, parcels) and a tip (food, rides) are asked first, with the server's breakdown beside them.
+  const askAddresses = !existing && items !== undefined && asksBeforeBooking(items);
   const [step, setStep] = useState<Step>(existing ? { kind: 'intent', booking: existing } : askAddresses ? { kind: 'details' } : { kind: 'creating' });
   // The addresses outlive the details step, so a server refusal comes back to them still filled in.
   const [form, setForm] = useState<FulfilmentForm>(() => initialFulfilment(items ?? []));
   const [fieldErrors, setFieldErrors] = useState<FulfilmentErrors>({});
   const [refusals, setRefusals] = useState(0);
-  // The lines as last sent (addresses applied): a retry or an accepted new total books exactly these.
-  const booked = useRef<CheckoutItem[]>(items ?? []);
+  const [tip, setTip] = useState<TipChoice>(NO_TIP);
+  // The lines as last sent (addresses applied) and their tip: a retry or an accepted new total books exactly these.
+  const booked = useRef<{ lines: CheckoutItem[]; tip: number }>({ lines: items ?? [], tip: 0 });
   const started = useRef(false);
   // Callbacks from the parent change identity on every render; the async steps read the latest through refs.
   const onCreatedRef = useRef(onCreated);
@@ -141,10 +155,15 @@ function SignedInCheckout({
     }
   }, []);
 
+  /**
+   * Books the lines with their tip at `seenTotal`, the total of the breakdown the customer saw; without one (nothing
+   * was shown before booking: a stay, a car) at the server's quote, whose lines the payment step then shows before any
+   * card is asked for.
+   */
   const create = useCallback(
-    async (lines: CheckoutItem[], totalAmount: number) => {
+    async (lines: CheckoutItem[], tipAmount: number, seenTotal: number | null) => {
       if (lines.length === 0) return;
-      booked.current = lines;
+      booked.current = { lines, tip: tipAmount };
       // Nothing is sent while offline; the lines (and any addresses) stay for Retry.
       if (stopIfOffline('booking')) {
         setStep({ kind: 'create-error', message: offlineMessage('booking') });
@@ -152,8 +171,11 @@ function SignedInCheckout({
       }
       setStep({ kind: 'creating' });
       try {
+        const request = quoteRequest(lines, tipAmount);
+        const totalAmount = seenTotal ?? (await quoteBooking(request)).total;
         const booking = await createBooking({
           items: lines.map((i) => ({ serviceType: i.serviceType, serviceId: i.serviceId, quantity: i.quantity, price: i.price, details: i.details })),
+          ...(tipAmount > 0 ? { tip: tipAmount } : {}),
           totalAmount,
           bookingDate: new Date().toISOString(),
           status: 'pending',
@@ -165,7 +187,7 @@ function SignedInCheckout({
       } catch (error) {
         const changed = serverTotalFrom409(error);
         if (changed) {
-          setStep({ kind: 'total-changed', message: changed.message, serverTotal: changed.totalAmount });
+          setStep({ kind: 'total-changed', message: changed.message, serverTotal: changed.totalAmount, seen: seenTotal });
           return;
         }
         const addressErrors = fulfilmentErrorsFromApi(error, lines);
@@ -198,8 +220,18 @@ function SignedInCheckout({
     if (started.current) return;
     started.current = true;
     if (existing) void setUpPayment(existing);
-    else if (items && !askAddresses) void create(items, estimateTotal(items));
+    else if (items && !askAddresses) void create(items, 0, null);
   }, [existing, items, askAddresses, create, setUpPayment]);
+
+  // The breakdown beside the details: the lines as they would be booked (picked places only), without a tip first
+  // (it says what a tip is a share of), then with the chosen tip.
+  const tippable = items !== undefined && tipAllowed(items.map((i) => i.serviceType));
+  const previewLines = step.kind === 'details' && items ? quotableLines(items, form) : null;
+  const base = useQuote(previewLines, 0);
+  // Null while it cannot be told: a typed amount that is not one, or a percent before the items it is of are known.
+  const tipAmount = !tippable || tip.kind === 'none' ? 0 : tip.kind === 'custom' ? tipDollars(tip, 0) : base.data ? tipDollars(tip, base.data.tippable) : null;
+  const tipped = useQuote(tipAmount !== null && tipAmount > 0 ? previewLines : null, tipAmount);
+  const shown: { query: typeof base; tip: number } = tipAmount !== null && tipAmount > 0 ? { query: tipped, tip: tipAmount } : { query: base, tip: 0 };
 
   const submitAddresses = () => {
     if (!items) return;
@@ -207,11 +239,15 @@ function SignedInCheckout({
     if (stopIfOffline('booking')) return;
     const errors = validateFulfilment(form);
     setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) {
+    if (Object.keys(errors).length > 0 || tipAmount === null) {
       setRefusals((n) => n + 1);
       return;
     }
-    void create(applyFulfilment(items, form), estimateTotal(items));
+    const lines = applyFulfilment(items, form);
+    // The total shown is what the customer agreed to when it priced exactly these lines (a picked place, this tip);
+    // typed text the server places itself is priced again when booking.
+    const seen = shown.query.data && !shown.query.isPlaceholderData && sameLines(lines, previewLines) && shown.tip === tipAmount ? shown.query.data.total : null;
+    void create(lines, tipAmount, seen);
   };
 
   const paid = async (booking: Booking, result: PaidResult) => {
@@ -258,12 +294,21 @@ function SignedInCheckout({
             });
           }}
           onSubmit={submitAddresses}
-        />
+        >
+          {tippable ? <TipChooser value={tip} onChange={setTip} tippable={base.data?.tippable ?? 0} /> : null}
+          <QuotePanel
+            breakdown={shown.query.data}
+            loading={previewLines !== null && (shown.query.isPending || shown.query.isFetching)}
+            error={shown.query.isError ? shown.query.error : null}
+            waitingFor={previewLines === null ? 'The total appears once the sender and recipient are picked.' : null}
+            onRetry={() => void shown.query.refetch()}
+          />
+        </FulfilmentStep>
       );
     case 'creating':
       return <Spinner label="Creating your booking..." showLabel className="justify-center py-6" />;
     case 'create-error':
-      return <ErrorPanel title="Booking Failed" message={step.message} onRetry={() => void create(booked.current, estimateTotal(booked.current))} />;
+      return <ErrorPanel title="Booking Failed" message={step.message} onRetry={() => void create(booked.current.lines, booked.current.tip, null)} />;
     case 'total-changed':
       return (
         <div className="grid gap-3" role="alert">
@@ -272,12 +317,12 @@ function SignedInCheckout({
             <div>
               <p className="font-semibold">The total has changed</p>
               <p>
-                {items ? `You saw ${formatMoney(estimateTotal(items))}. ` : ''}The current total is{' '}
+                {step.seen !== null ? `You saw ${formatMoney(step.seen)}. ` : ''}The current total is{' '}
                 <strong>{formatMoney(step.serverTotal)}</strong>.
               </p>
             </div>
           </div>
-          <Button onClick={() => void create(booked.current, step.serverTotal)}>Continue with {formatMoney(step.serverTotal)}</Button>
+          <Button onClick={() => void create(booked.current.lines, booked.current.tip, step.serverTotal)}>Continue with {formatMoney(step.serverTotal)}</Button>
         </div>
       );
     case 'intent':
@@ -341,7 +386,55 @@ function ErrorPanel({ title, message, onRetry }: { title: string; message: strin
   );
 }
 
-/** The server's priced lines and total for a booking. */
+/** Whether two line lists price the same (same lines and details, in order). */
+function sameLines(a: readonly CheckoutItem[], b: readonly CheckoutItem[] | null): boolean {
+  return b !== null && JSON.stringify(quoteRequest(a).items) === JSON.stringify(quoteRequest(b).items);
+}
+
+/**
+ * The server's breakdown beside the checkout's details (addresses, tip), refreshed as they change: the last answer
+ * stays while the next loads; a refusal (the restaurant does not deliver that far, it is closed) says why.
+ */
+function QuotePanel({
+  breakdown,
+  loading,
+  error,
+  waitingFor,
+  onRetry,
+}: {
+  breakdown: Breakdown | undefined;
+  loading: boolean;
+  error: unknown;
+  waitingFor: string | null;
+  onRetry: () => void;
+}) {
+  if (waitingFor) return <p className="rounded-lg border border-gray-200 bg-gray-50 p-3 text-sm text-gray-600">{waitingFor}</p>;
+  if (error) {
+    const refusal = parseApiError(error);
+    return (
+      <div role="alert" className="grid gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <p className="break-words">{refusal.message ?? (refusal.status === null ? 'The total could not be worked out: no connection.' : 'The total could not be worked out.')}</p>
+        {refusal.status === null || refusal.status >= 500 ? (
+          <Button variant="outline" size="sm" className="w-fit" onClick={onRetry}>
+            <RefreshCw className="size-4" aria-hidden="true" />
+            Try again
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <section aria-label="Price breakdown" aria-live="polite" className="rounded-lg border border-gray-200 bg-gray-50 p-3">
+      {breakdown ? (
+        <BreakdownLines breakdown={breakdown} totalTestId="checkout-quote-total" busy={loading} />
+      ) : (
+        <Spinner label="Working out the total…" showLabel className="justify-center py-2" />
+      )}
+    </section>
+  );
+}
+
+/** The server's priced lines, the booking's breakdown (fees, taxes, tip) and its total. */
 export function PriceBreakdown({ booking }: { booking: Booking }) {
   return (
     <section aria-label="Price breakdown" className="rounded-lg border border-gray-200 bg-gray-50 p-3 text-sm">
@@ -364,12 +457,7 @@ export function PriceBreakdown({ booking }: { booking: Booking }) {
           );
         })}
       </ul>
-      <div className="mt-3 flex justify-between border-t border-gray-200 pt-2 font-semibold text-gray-900">
-        <span>Total</span>
-        <span className="tabular-nums" data-testid="checkout-total">
-          {formatMoney(booking.totalAmount)}
-        </span>
-      </div>
+      <BreakdownLines breakdown={booking.breakdown} totalTestId="checkout-total" className="mt-3 border-t border-gray-200 pt-2" />
     </section>
   );
 }

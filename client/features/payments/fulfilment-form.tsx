@@ -1,8 +1,9 @@
-import { useEffect, useId, type FormEvent } from 'react';
+import { useEffect, useId, type FormEvent, type ReactNode } from 'react';
 import { MapPin, Package } from 'lucide-react';
 import { Button } from '@client/ui/button';
 import { LocationInput } from '@client/features/locations/location-input';
 import { placeOf } from '@client/features/locations/place';
+import { destinationOf, getDeliveryPlace } from '@client/features/locations/delivery-place';
 import { firstErrorKey, parcelSummary, shipmentKey, type AddressValue, type FulfilmentErrors, type FulfilmentForm } from './fulfilment';
 
 type Line = { name: string; details: Record<string, unknown> };
@@ -15,6 +16,8 @@ export type FulfilmentStepProps = {
   attempt: number;
   onChange: (form: FulfilmentForm, clearedKey: string) => void;
   onSubmit: () => void;
+  /** Shown after the addresses, before the submit button: the tip and the price breakdown. */
+  children?: ReactNode;
 };
 
 /**
@@ -29,10 +32,11 @@ export function keepDialogForSuggestions(event: KeyboardEvent): void {
 }
 
 /**
- * The checkout's address step: where the food goes, and where each parcel is collected and delivered. The
- * values live in the checkout, so a server refusal brings the customer back here with everything still filled in.
+ * The checkout's details step: where the food goes, and where each parcel is collected and delivered, then what the
+ * checkout adds (the tip, the breakdown). The values live in the checkout, so a server refusal brings the customer
+ * back here with everything still filled in.
  */
-export function FulfilmentStep({ items, form, errors, attempt, onChange, onSubmit }: FulfilmentStepProps) {
+export function FulfilmentStep({ items, form, errors, attempt, onChange, onSubmit, children }: FulfilmentStepProps) {
   const baseId = useId();
   const fieldId = (key: string) => `${baseId}-${key.replace(/\./g, '-')}`;
 
@@ -43,6 +47,16 @@ export function FulfilmentStep({ items, form, errors, attempt, onChange, onSubmi
     // Only a refused submit moves focus: typing (which changes `form` and clears that field's error) must not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt]);
+
+  // An empty delivery address starts from the customer's chosen place (the food section's address, pin or location).
+  useEffect(() => {
+    const chosen = getDeliveryPlace();
+    if (form.delivery && !form.delivery.place && !form.delivery.text.trim() && chosen) {
+      onChange({ ...form, delivery: { text: chosen.address, place: destinationOf(chosen) } }, 'delivery');
+    }
+    // Once, when the step opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -96,6 +110,7 @@ export function FulfilmentStep({ items, form, errors, attempt, onChange, onSubmi
           </fieldset>
         );
       })}
+      {children}
       <Button type="submit" className="w-full">
         Continue to payment
       </Button>

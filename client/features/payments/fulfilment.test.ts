@@ -9,6 +9,7 @@ import {
   needsFulfilment,
   parcelSummary,
   parsePlace,
+  quotableLines,
   RECIPIENT_ADDRESS_REQUIRED,
   SENDER_ADDRESS_REQUIRED,
   validateFulfilment,
@@ -132,5 +133,22 @@ describe('parcel text', () => {
   it('summarises a parcel', () => {
     expect(parcelSummary(parcel)).toBe('5 lbs, 12 × 10 × 8 in, Express (2-3 business days)');
     expect(parcelSummary({ weight: 2 })).toBe('2 lbs');
+  });
+});
+
+describe('quotableLines', () => {
+  const place = { lat: 43.65, lng: -79.38, address: 'Union Station' };
+  const food = { serviceType: 'food-delivery' as ServiceType, details: { restaurantId: 1, address: 'typed text' } };
+  const parcel = { serviceType: 'shipping' as ServiceType, details: { weight: 2 } };
+  it('prices food with the picked place only, and waits for both ends of a parcel', () => {
+    const form = initialFulfilment([food, parcel]);
+    // Typed text is not sent (it is placed when booking); the parcel has no ends yet.
+    expect(quotableLines([food, parcel], form)).toBeNull();
+    expect(quotableLines([food], { ...form, shipments: {} })).toEqual([{ ...food, details: { restaurantId: 1 } }]);
+    const picked = { delivery: { text: 'Union Station', place }, shipments: { 1: { from: { text: 'A', place }, to: { text: 'B', place } } } };
+    expect(quotableLines([food, parcel], picked)).toEqual([
+      { ...food, details: { restaurantId: 1, destination: place } },
+      { ...parcel, details: { weight: 2, from: place, to: place } },
+    ]);
   });
 });

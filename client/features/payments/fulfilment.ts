@@ -126,6 +126,32 @@ export function applyFulfilment<T extends Line>(items: readonly T[], form: Fulfi
   });
 }
 
+/**
+ * The lines as the breakdown beside the address step prices them, before anything is submitted: food with the picked
+ * delivery place (or none yet: the breakdown does not depend on it, only whether the restaurant reaches it does), each
+ * parcel with its picked sender and recipient. Null while a parcel lacks one (it cannot be priced without them).
+ * Typed text that is not a picked place is left out, so the quote is not asked again at every key.
+ */
+export function quotableLines<T extends Line>(items: readonly T[], form: FulfilmentForm): T[] | null {
+  const out: T[] = [];
+  for (const [index, item] of items.entries()) {
+    if (item.serviceType === 'food-delivery') {
+      const { address: _address, destination: _destination, ...rest } = item.details;
+      const place = form.delivery?.place ?? null;
+      out.push({ ...item, details: place ? { ...rest, destination: place } : rest });
+      continue;
+    }
+    const shipment = form.shipments[index];
+    if (item.serviceType === 'shipping' && shipment) {
+      if (!shipment.from.place || !shipment.to.place) return null;
+      out.push({ ...item, details: { ...item.details, from: shipment.from.place, to: shipment.to.place } });
+      continue;
+    }
+    out.push(item);
+  }
+  return out;
+}
+
 const ADDRESS_FIELD = /^items\.(\d+)\.details\.(destination|address|from|to)(?:\.|$)/;
 
 /**

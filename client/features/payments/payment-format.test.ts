@@ -57,6 +57,10 @@ describe('checkoutErrorText', () => {
     });
     expect(checkoutErrorText(new ApiError(400, 'Bad Request', body), 'Failed', items)).toBe('Nissan Versa (Budget): Pickup date cannot be in the past');
   });
+  it('names no line when the booking has only one', () => {
+    const body = JSON.stringify({ message: 'Closed now, opens at 11:00', errors: { 'items.0.details.restaurantId': 'Closed now, opens at 11:00' } });
+    expect(checkoutErrorText(new ApiError(409, 'Conflict', body), 'Failed', [{ name: 'Pho Bo (Pho Place)' }])).toBe('Closed now, opens at 11:00');
+  });
   it('falls back to the message, then to the fallback text', () => {
     expect(checkoutErrorText(new ApiError(500, 'Internal Server Error', '{"message":"Internal Server Error"}'), 'Failed', items)).toBe('Internal Server Error');
     expect(checkoutErrorText(new ApiError(502, 'Bad Gateway', '<html>'), 'Payment could not be set up.')).toBe('Payment could not be set up.');

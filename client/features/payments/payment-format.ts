@@ -106,7 +106,8 @@ export function checkoutErrorText(error: unknown, fallback: string, items?: read
   if (parsed.status === null) return 'Unable to reach the server. Check your connection and try again.';
   const fieldMessages = Object.entries(parsed.errors).map(([field, msg]) => {
     const line = /^items\.(\d+)(\.|$)/.exec(field);
-    const name = line ? items?.[Number(line[1])]?.name : undefined;
+    // A booking of one line needs no naming of which line is refused.
+    const name = line && (items?.length ?? 0) > 1 ? items?.[Number(line[1])]?.name : undefined;
     return name ? `${name}: ${msg}` : msg;
   });
   const lines = fieldMessages.length > 0 ? fieldMessages : [parsed.message ?? fallback];

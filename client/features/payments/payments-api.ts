@@ -1,4 +1,5 @@
-import type { Booking, CreateBookingInput, Delivery } from '@domain/bookings/schemas';
+import type { Booking, CreateBookingInput, Delivery, QuoteBookingInput } from '@domain/bookings/schemas';
+import type { PriceBreakdown } from '@domain/bookings/breakdown';
 import type { PaymentIntentResponse, PaymentMethodToken, PaymentsConfig, PaymentSuccess } from '@domain/payments/schemas';
 import { ApiError, apiJson } from '@client/lib/api';
 
@@ -13,6 +14,14 @@ export type PaidResult = { trackingId?: string; deliveries?: Delivery[] };
 /** POST /api/bookings. Throws ApiError (409 carries the server's total: see {@link serverTotalFrom409}). */
 export function createBooking(input: CreateBookingInput): Promise<Booking> {
   return apiJson<Booking>('POST', '/api/bookings', input);
+}
+
+/**
+ * POST /api/bookings/quote: the server's price breakdown of these lines (and tip), nothing booked. Refusals are the
+ * booking's (400 with field errors, 409 for a closed restaurant or one with no place on the map).
+ */
+export function quoteBooking(input: QuoteBookingInput): Promise<PriceBreakdown> {
+  return apiJson<PriceBreakdown>('POST', '/api/bookings/quote', input);
 }
 
 /** The server's total from a 409 'total changed' answer, or null when the error is anything else. */

@@ -46,16 +46,28 @@ const lease = (moveIn: string, months = 3) => ({
 });
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * A booking payload at the server's quoted total (its items plus service fee and tax): `totalAmount` going in is what
+ * the items must cost, checked against the quote. Lines the quote refuses go as they are (the booking refuses them too).
+ */
+async function priced<P extends { items: unknown[]; totalAmount: number }>(payload: P): Promise<P> {
+  const res = await inject('POST', '/api/bookings/quote', undefined, { items: payload.items });
+  if (res.statusCode !== 200) return payload;
+  const q = res.json() as { items: number; total: number };
+  expect(q.items).toBe(payload.totalAmount);
+  return { ...payload, totalAmount: q.total };
+}
+
 
 describe('holds', () => {
   it('holds rooms until paid, refuses more than is left with the reason, and frees them when the hold lapses', async () => {
     const alice = await signUp(t);
     const bob = await signUp(t);
-    const held = await inject('POST', '/api/bookings', alice.cookie, stay(day(20), day(22), 2));
+    const held = await inject('POST', '/api/bookings', alice.cookie, await priced(stay(day(20), day(22), 2)));
     expect(held.statusCode).toBe(201);
     expect(Date.parse(held.json().holdExpiresAt)).toBeGreaterThan(Date.now());
 
-    const tooMany = await inject('POST', '/api/bookings', bob.cookie, stay(day(21), day(23), 2));
+    const tooMany = await inject('POST', '/api/bookings', bob.cookie, await priced(stay(day(21), day(23), 2)));
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().message).toBe('Only 1 room left for these nights');
 
@@ -64,7 +76,7 @@ describe('holds', () => {
 
     // Past its hold, the booking no longer keeps the rooms: Bob takes them, and Alice's payment is refused.
     await wait(700);
-    const bobs = await inject('POST', '/api/bookings', bob.cookie, stay(day(21), day(23), 2));
+    const bobs = await inject('POST', '/api/bookings', bob.cookie, await priced(stay(day(21), day(23), 2)));
     expect(bobs.statusCode).toBe(201);
     const late = await pay(t, alice.cookie, held.json());
     expect(late.statusCode).toBe(409);
@@ -75,7 +87,7 @@ describe('holds', () => {
 
   it('pays a lapsed hold whose rooms are still free, and keeps them for good', async () => {
     const carol = await signUp(t);
-    const booking = await inject('POST', '/api/bookings', carol.cookie, stay(day(30), day(31), 3));
+    const booking = await inject('POST', '/api/bookings', carol.cookie, await priced(stay(day(30), day(31), 3)));
     await wait(700);
     await releaseExpiredHolds(t.database.db);
     expect((await inject('GET', `/api/availability/hotels/${hotel.id}?from=${day(30)}&to=${day(30)}`)).json().days[0].free).toBe(3);
@@ -85,7 +97,7 @@ describe('holds', () => {
     await releaseExpiredHolds(t.database.db);
     const after = await inject('GET', `/api/availability/hotels/${hotel.id}?from=${day(30)}&to=${day(30)}`);
     expect(after.json().days[0].free).toBe(0);
-    const refused = await inject('POST', '/api/bookings', carol.cookie, stay(day(30), day(31), 1));
+    const refused = await inject('POST', '/api/bookings', carol.cookie, await priced(stay(day(30), day(31), 1)));
     expect(refused.json().message).toBe(`Sold out on ${shortDate(day(30))}`);
     // Cancelling (with its refund) frees them.
     expect((await inject('POST', `/api/bookings/${booking.json().id}/cancel`, carol.cookie, {})).statusCode).toBe(200);
@@ -94,10 +106,10 @@ describe('holds', () => {
 
   it('never lets two leases of one property overlap, and names the lease in the way', async () => {
     const dana = await signUp(t);
-    const first = await inject('POST', '/api/bookings', dana.cookie, lease(day(100)));
+    const first = await inject('POST', '/api/bookings', dana.cookie, await priced(lease(day(100))));
     expect(first.statusCode).toBe(201);
     await pay(t, dana.cookie, first.json());
-    const second = await inject('POST', '/api/bookings', other.cookie, lease(day(130), 1));
+    const second = await inject('POST', '/api/bookings', other.cookie, await priced(lease(day(130), 1)));
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toMatch(/^Booked from \w{3} \d+ to \w{3} \d+$/);
     const search = await inject('GET', `/api/properties?moveIn=${day(130)}&months=1`);
@@ -142,7 +154,7 @@ describe('the provider calendar', () => {
 
     // Two rooms paid for nights 21 and 22: a block over them is refused, naming the days, and so is a capacity below.
     const ivy = await signUp(t);
-    const paid = await inject('POST', '/api/bookings', ivy.cookie, stay(day(21), day(23), 2));
+    const paid = await inject('POST', '/api/bookings', ivy.cookie, await priced(stay(day(21), day(23), 2)));
     expect(paid.statusCode).toBe(201);
     expect((await pay(t, ivy.cookie, paid.json())).statusCode).toBe(200);
     const over = await inject('POST', `/api/provider/listings/hotels/${hotel.id}/blocks`, provider.cookie, { from: day(21), to: day(25), reason: 'Renovation' });
@@ -158,13 +170,13 @@ describe('the provider calendar', () => {
 
     const block = await inject('POST', `/api/provider/listings/hotels/${hotel.id}/blocks`, provider.cookie, { from: day(24), to: day(25), reason: 'Renovation' });
     expect(block.statusCode).toBe(201);
-    const refused = await inject('POST', '/api/bookings', other.cookie, stay(day(23), day(25), 1));
+    const refused = await inject('POST', '/api/bookings', other.cookie, await priced(stay(day(23), day(25), 1)));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(`Not available on ${shortDate(day(24))}`);
     const days = (await inject('GET', `/api/provider/listings/hotels/${hotel.id}/calendar?from=${day(24)}&to=${day(24)}`, provider.cookie)).json().days;
     expect(days[0]).toMatchObject({ blocked: true, free: 0 });
     expect((await inject('DELETE', `/api/provider/listings/hotels/${hotel.id}/blocks/${block.json().id}`, provider.cookie, {})).statusCode).toBe(204);
-    expect((await inject('POST', '/api/bookings', other.cookie, stay(day(23), day(25), 1))).statusCode).toBe(201);
+    expect((await inject('POST', '/api/bookings', other.cookie, await priced(stay(day(23), day(25), 1)))).statusCode).toBe(201);
 
     expect((await inject('PUT', `/api/provider/listings/hotels/${hotel.id}/capacity`, provider.cookie, { units: 5 })).json()).toEqual({ units: 5 });
     expect((await inject('GET', `/api/availability/hotels/${hotel.id}?from=${day(300)}&to=${day(300)}`)).json().capacity).toBe(5);
@@ -177,8 +189,8 @@ describe('the provider calendar', () => {
     const rules = await inject('PUT', `/api/provider/listings/cars/${car.id}/rules`, provider.cookie, { minNights: 2, maxNights: 10, leadDays: 3 });
     expect(rules.statusCode).toBe(200);
     const erin = await signUp(t);
-    const rent = (pickupDate: string, returnDate: string, days: number) =>
-      inject('POST', '/api/bookings', erin.cookie, { items: [{ serviceType: 'cars', serviceId: car.id, quantity: 1, details: { pickupDate, returnDate } }], totalAmount: (car.pricePerDayCents * days) / 100 });
+    const rent = async (pickupDate: string, returnDate: string, days: number) =>
+      inject('POST', '/api/bookings', erin.cookie, await priced({ items: [{ serviceType: 'cars', serviceId: car.id, quantity: 1, details: { pickupDate, returnDate } }], totalAmount: (car.pricePerDayCents * days) / 100 }));
     expect((await rent(day(1), day(4), 3)).json().message).toBe('Book at least 3 days ahead');
     expect((await rent(day(10), day(10), 1)).json().message).toBe('Book at least 2 days');
     expect((await rent(day(10), day(12), 2)).statusCode).toBe(201);
@@ -193,8 +205,8 @@ describe('appointments and opening hours', () => {
     expect(avail.json().appointments).toBe(true);
     const [slot, next] = avail.json().slots as Array<{ start: string; end: string }>;
     expect(Date.parse(slot.end) - Date.parse(slot.start)).toBe(service.appointmentMinutes! * 60_000);
-    const book = (cookie: string, startAt: string) =>
-      inject('POST', '/api/bookings', cookie, { items: [{ serviceType: 'general-services', serviceId: service.id, quantity: 1, details: { startAt } }], totalAmount: service.priceCents / 100 });
+    const book = async (cookie: string, startAt: string) =>
+      inject('POST', '/api/bookings', cookie, await priced({ items: [{ serviceType: 'general-services', serviceId: service.id, quantity: 1, details: { startAt } }], totalAmount: service.priceCents / 100 }));
     const fay = await signUp(t);
     const gus = await signUp(t);
     const fays = await book(fay.cookie, slot.start);
@@ -213,7 +225,7 @@ describe('appointments and opening hours', () => {
     const after = await inject('GET', `/api/availability/general-services/${service.id}?from=${day(7)}&to=${day(13)}`);
     expect(after.json().slots.map((s: { start: string }) => s.start)).not.toContain(slot.start);
     expect(after.json().slots.map((s: { start: string }) => s.start)).not.toContain(next.start);
-    const noTime = await inject('POST', '/api/bookings', gus.cookie, { items: [{ serviceType: 'general-services', serviceId: service.id, quantity: 1, details: {} }], totalAmount: service.priceCents / 100 });
+    const noTime = await inject('POST', '/api/bookings', gus.cookie, await priced({ items: [{ serviceType: 'general-services', serviceId: service.id, quantity: 1, details: {} }], totalAmount: service.priceCents / 100 }));
     expect(noTime.json().errors['items.0.details.startAt']).toBe('Appointment time is required');
   });
 

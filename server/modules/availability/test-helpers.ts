@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { createBooking } from '../bookings/service';
+import { createBooking, quoteBooking } from '../bookings/service';
+import { loadConfig } from '../../config';
 import type { Db } from '../../db/connect';
 import { users } from '../../db/schema';
 import { rowsOf } from './listings';
@@ -15,13 +16,20 @@ export async function customers(db: Db, n: number, tag: string): Promise<number[
 
 type Line = { serviceType: 'hotels' | 'cars' | 'properties' | 'flights' | 'general-services'; serviceId: number; quantity?: number; details: Record<string, unknown> };
 
+const { serviceFee } = loadConfig({ NODE_ENV: 'test' });
+
 /**
  * Books one line for a customer through the bookings service (what POST /api/bookings runs after the rate limit), at
- * the price the server computes; resolves to 'held' or the refusal's status and message.
+ * the price the server computes: `itemsAmount` is what the line's items must cost (checked against the server's
+ * quote), and the booking is made at the quote's total (with its service fee and tax); resolves to 'held' or the
+ * refusal's status and message.
  */
-export async function tryBook(db: Db, userId: number, line: Line, totalAmount: number, holdMs = 15 * 60_000): Promise<{ ok: true; id: number } | { ok: false; status: number; message: string }> {
+export async function tryBook(db: Db, userId: number, line: Line, itemsAmount: number, holdMs = 15 * 60_000): Promise<{ ok: true; id: number } | { ok: false; status: number; message: string }> {
   try {
-    const b = await createBooking(db, userId, { items: [{ quantity: 1, ...line } as never], totalAmount }, { holdMs });
+    const items = [{ quantity: 1, ...line } as never];
+    const quoted = await quoteBooking(db, { items }, { serviceFee });
+    if (Math.round(quoted.items * 100) !== Math.round(itemsAmount * 100)) throw new Error(`the items cost ${quoted.items}, not ${itemsAmount}`);
+    const b = await createBooking(db, userId, { items, totalAmount: quoted.total }, { holdMs, serviceFee });
     return { ok: true, id: b.id };
   } catch (err) {
     const e = err as { statusCode?: number; message: string };

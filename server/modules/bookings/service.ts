@@ -1,7 +1,21 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/catalogue/money';
 import { todayUtc } from '../../../domain/catalogue/pricing';
-import { bookingTotalCents, lineTotalCents, priceUnit, totalMatches, type CatalogueEntry } from '../../../domain/bookings/pricing';
+import { lineTotalCents, priceUnit, totalMatches, type CatalogueEntry } from '../../../domain/bookings/pricing';
+import {
+  breakdownOf,
+  computeBreakdown,
+  TIP_NOT_ALLOWED,
+  TIPPABLE_SERVICE_TYPES,
+  tipAllowed,
+  toPriceBreakdown,
+  type BreakdownCents,
+  type BreakdownLine,
+  type PriceBreakdown,
+  type ServiceFeePolicy,
+} from '../../../domain/bookings/breakdown';
+import { DEFAULT_DELIVERY_RADIUS_KM, deliveryReach, noLocationMessage } from '../../../domain/orders/reach';
+import { taxPlaceOfListingText, taxPlaceOfPlace, taxPlaceOfPoint } from './tax-place';
 import {
   BookingDetails,
   DELIVERY_ADDRESS_REQUIRED,
@@ -13,15 +27,17 @@ import {
   type CancelledBooking,
   type CreateBookingSchema,
   type PaymentEntry,
+  type Place,
+  type QuoteBookingSchema,
   type ServiceType,
 } from '../../../domain/bookings/schemas';
 import { PENDING_BOOKING_TTL_MS, transition } from '../../../domain/bookings/state';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/connect';
 import { prepared, rawStatement } from '../../db/prepared';
-import { bookingItems, bookings, payments, deliveryOrders, trackingRecords } from '../../db/schema';
-import { trackingStatusOf, type OrderStatus } from '../../../domain/orders/states';
-import { badRequest, conflict, fieldErrors, notFound } from '../../platform/errors';
+import { bookingItems, bookings, payments, deliveryOrders, restaurants, trackingRecords } from '../../db/schema';
+import { journeysOf, orderJourney } from '../orders/journey';
+import { badRequest, conflict, fieldErrors, HttpError, notFound } from '../../platform/errors';
 import { outboxInsertSql, type Emit, type EventBus } from '../../platform/events/bus';
 import type { DomainEventMap } from '../../../domain/events';
 import type { PaymentGateway } from '../../platform/payments';
@@ -41,15 +57,70 @@ async function catalogueEntry(db: Exec, type: ServiceType, id: number): Promise<
 }
 
 type CreateBookingBody = z.output<typeof CreateBookingSchema>;
+type QuoteBody = z.output<typeof QuoteBookingSchema>;
+
+/** A booking line priced from the catalogue, with what the breakdown needs of it. */
+type PricedLine = {
+  serviceType: ServiceType;
+  serviceId: number;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+  details: Record<string, unknown>;
+} & Pick<BreakdownLine, 'taxPlace' | 'restaurant'>;
+
+/** What the breakdown reads of a restaurant: its fee, its point, how far it delivers and where it is (for tax). */
+const restaurantFacts = prepared('booking_restaurant_facts', (db) =>
+  db
+    .select({
+      id: restaurants.id,
+      name: restaurants.name,
+      deliveryFeeCents: restaurants.deliveryFeeCents,
+      lat: restaurants.lat,
+      lng: restaurants.lng,
+      radiusKm: restaurants.deliveryRadiusKm,
+      address: restaurants.address,
+    })
+    .from(restaurants)
+    .where(eq(restaurants.id, sql.placeholder('id'))),
+);
+
+type RestaurantFacts = { id: number; name: string; deliveryFeeCents: number; lat: string | null; lng: string | null; radiusKm: string; address: string };
+
+/** The tax place of a priced line: food where its restaurant is, rides and parcels where they are picked up. */
+function taxPlaceOfLine(entry: CatalogueEntry, details: Record<string, unknown>, restaurant: { address: string; lat: string | null; lng: string | null } | null): string | null {
+  switch (entry.serviceType) {
+    case 'food-delivery':
+      if (!restaurant) return null;
+      return taxPlaceOfListingText(restaurant.address) ?? (restaurant.lat !== null && restaurant.lng !== null ? taxPlaceOfPoint({ lat: Number(restaurant.lat), lng: Number(restaurant.lng) }) : null);
+    case 'taxi':
+      return taxPlaceOfPlace(details.pickup as Place | undefined);
+    case 'shipping':
+      return taxPlaceOfPlace(details.from as Place | undefined);
+    default:
+      return taxPlaceOfListingText(entry.place);
+  }
+}
 
 /**
- * Prices every line from the catalogue (the client's prices are ignored), checks the customer saw the same total,
- * and stores the booking as pending. The booking date is the server's clock; the client's bookingDate is ignored.
+ * Prices every line from the catalogue (the client's prices are ignored) and works out the breakdown: delivery fees,
+ * service fee, taxes and tip (domain/bookings/breakdown.ts). Refuses what cannot be booked with a field error: an
+ * unknown service, invalid details, a food address it cannot place or that its restaurant does not deliver to, a
+ * restaurant with no point on the map or closed now, a tip on a booking with neither food nor a ride.
+ *
+ * A quote (`quote: true`) prices food lines that have no address yet (the cart, before checkout asks for one): the
+ * breakdown does not depend on the address; the booking does need it, and an address given is checked either way.
  */
-export async function createBooking(db: Db, userId: number, body: CreateBookingBody, opts: { holdMs: number; now?: Date }): Promise<Booking> {
-  const now = opts.now ?? new Date();
+async function priceBooking(
+  db: Exec,
+  body: { items: CreateBookingBody['items']; tip?: number },
+  opts: { now: Date; serviceFee: ServiceFeePolicy; quote?: boolean },
+): Promise<{ lines: PricedLine[]; breakdown: BreakdownCents }> {
+  const { now } = opts;
   const today = todayUtc(now);
-  const lines: Array<{ serviceType: ServiceType; serviceId: number; name: string; quantity: number; unitPriceCents: number; lineTotalCents: number; details: Record<string, unknown> }> = [];
+  const lines: PricedLine[] = [];
+  const facts = new Map<number, RestaurantFacts | null>();
   for (const [i, item] of body.items.entries()) {
     const entry = await catalogueEntry(db, item.serviceType, item.serviceId);
     if (!entry) throw badRequest(`Unknown service: ${item.serviceType} #${item.serviceId}`, { [`items.${i}.serviceId`]: 'Unknown service' });
@@ -58,22 +129,37 @@ export async function createBooking(db: Db, userId: number, body: CreateBookingB
       const errors = fieldErrors(parsed.error.issues.map((iss) => ({ ...iss, path: ['items', i, 'details', ...iss.path] })));
       throw badRequest(`Validation failed: ${Object.values(errors)[0]}`, errors);
     }
+    let restaurant: RestaurantFacts | null = null;
+    let food: z.output<(typeof BookingDetails)['food-delivery']> | null = null;
     if (item.serviceType === 'food-delivery') {
-      const food = parsed.data as z.output<(typeof BookingDetails)['food-delivery']>;
+      food = parsed.data as z.output<(typeof BookingDetails)['food-delivery']>;
       if (!food.destination) {
         const placed = food.address ? placeText(food.address) : null;
         const field = `items.${i}.details.destination`;
-        if (!food.address) throw badRequest(DELIVERY_ADDRESS_REQUIRED, { [field]: DELIVERY_ADDRESS_REQUIRED });
-        if (!placed) throw badRequest(DELIVERY_ADDRESS_UNKNOWN, { [field]: DELIVERY_ADDRESS_UNKNOWN });
+        if (!food.address && !opts.quote) throw badRequest(DELIVERY_ADDRESS_REQUIRED, { [field]: DELIVERY_ADDRESS_REQUIRED });
+        if (food.address && !placed) throw badRequest(DELIVERY_ADDRESS_UNKNOWN, { [field]: DELIVERY_ADDRESS_UNKNOWN });
         // The address stays as typed; the coordinates are the place's (its city, for a street address).
-        food.destination = { ...placed, address: food.address };
+        if (placed && food.address) food.destination = { ...placed, address: food.address };
       }
       // A restaurant takes orders while it is open only.
       const closed = await closedReason(db, food.restaurantId, now);
-      if (closed) throw conflict(closed, { [`items.${i}.details.restaurantId`]: closed });
+      if (closed) throw new HttpError(409, closed, { [`items.${i}.details.restaurantId`]: closed });
     }
     const price = priceUnit(entry, parsed.data, today);
     if (!price.ok) throw badRequest(price.message, { [`items.${i}.details.${price.field}`]: price.message });
+    if (entry.serviceType === 'food-delivery' && food) {
+      if (!facts.has(entry.restaurantId)) facts.set(entry.restaurantId, (await restaurantFacts(db).execute({ id: entry.restaurantId }))[0] ?? null);
+      restaurant = facts.get(entry.restaurantId) ?? null;
+      const name = restaurant?.name ?? 'This restaurant';
+      const point = restaurant && restaurant.lat !== null && restaurant.lng !== null ? { lat: Number(restaurant.lat), lng: Number(restaurant.lng) } : null;
+      // Never priced or dispatched from a missing point.
+      if (!point) throw new HttpError(409, noLocationMessage(name), { [`items.${i}.details.restaurantId`]: noLocationMessage(name) });
+      if (food.destination) {
+        const reach = deliveryReach(point, Number(restaurant?.radiusKm ?? DEFAULT_DELIVERY_RADIUS_KM), food.destination, name);
+        if (!reach.ok) throw badRequest(reach.message, { [`items.${i}.details.destination`]: reach.message });
+      }
+    }
+    const details = parsed.data as Record<string, unknown>;
     lines.push({
       serviceType: item.serviceType,
       serviceId: item.serviceId,
@@ -81,10 +167,34 @@ export async function createBooking(db: Db, userId: number, body: CreateBookingB
       quantity: item.quantity,
       unitPriceCents: price.unitCents,
       lineTotalCents: lineTotalCents(price.unitCents, item.quantity),
-      details: parsed.data as Record<string, unknown>,
+      details,
+      taxPlace: taxPlaceOfLine(entry, details, restaurant),
+      ...(restaurant ? { restaurant: { id: restaurant.id, name: restaurant.name, deliveryFeeCents: restaurant.deliveryFeeCents } } : {}),
     });
   }
-  const totalCents = bookingTotalCents(lines);
+  const tipCents = body.tip ? Math.round(body.tip * 100) : 0;
+  if (tipCents > 0 && !tipAllowed(lines.map((l) => l.serviceType))) throw badRequest(TIP_NOT_ALLOWED, { tip: TIP_NOT_ALLOWED });
+  return { lines, breakdown: computeBreakdown(lines, tipCents, opts.serviceFee) };
+}
+
+/**
+ * POST /api/bookings/quote: the breakdown the lines (and tip) would be booked at, with the same checks as a booking;
+ * nothing is stored or held (whether dated lines are still free is answered when booking).
+ */
+export async function quoteBooking(db: Db, body: QuoteBody, opts: { serviceFee: ServiceFeePolicy; now?: Date }): Promise<PriceBreakdown> {
+  const { breakdown } = await priceBooking(db, body, { now: opts.now ?? new Date(), serviceFee: opts.serviceFee, quote: true });
+  return breakdownOf(breakdown);
+}
+
+/**
+ * Prices the lines and works out the breakdown (see priceBooking), checks the customer saw the same total, and
+ * stores the booking as pending with its breakdown. The booking date is the server's clock; the client's
+ * bookingDate is ignored.
+ */
+export async function createBooking(db: Db, userId: number, body: CreateBookingBody, opts: { holdMs: number; serviceFee: ServiceFeePolicy; now?: Date }): Promise<Booking> {
+  const now = opts.now ?? new Date();
+  const { lines, breakdown } = await priceBooking(db, body, { now, serviceFee: opts.serviceFee });
+  const totalCents = breakdown.totalCents;
   if (!totalMatches(body.totalAmount, totalCents)) throw conflict('The total has changed', { totalAmount: centsToDollars(totalCents) });
   const holds = (await Promise.all(lines.map((l, i) => holdRequestOf(db, l, i)))).filter((h): h is HoldRequest => h !== null);
   const holdExpiresAt = holds.length > 0 ? new Date(now.getTime() + opts.holdMs) : null;
@@ -92,18 +202,32 @@ export async function createBooking(db: Db, userId: number, body: CreateBookingB
   // The booking and its lines (one statement), then what it holds, in one transaction: a line that does not fit
   // (409) leaves nothing behind. The answer is built from the inserted rows: a new booking has no payments or
   // deliveries yet.
+  const stored = lines.map(({ taxPlace: _t, restaurant: _r, ...l }, position) => ({ ...l, position }));
   return db.transaction(async (tx) => {
-    const [row] = await insertBooking(tx, [userId, totalCents, now.toISOString(), JSON.stringify(lines.map((l, position) => ({ ...l, position }))), holdExpiresAt?.toISOString() ?? null]);
+    const [row] = await insertBooking(tx, [
+      userId,
+      totalCents,
+      now.toISOString(),
+      JSON.stringify(stored),
+      holdExpiresAt?.toISOString() ?? null,
+      breakdown.itemsCents,
+      breakdown.deliveryFeeCents,
+      breakdown.serviceFeeCents,
+      breakdown.taxCents,
+      breakdown.tipCents,
+      JSON.stringify(breakdown.lines),
+    ]);
     if (holdExpiresAt) await holdForBooking(tx, row.id, holds, holdExpiresAt, now);
     return toView(row, row.items, [], []);
   });
 }
 
-/** createBooking's insert: the booking, then its lines in the order given (ids ascending), returned together. */
+/** createBooking's insert: the booking with its breakdown, then its lines in the order given (ids ascending), returned together. */
 const insertBooking = rawStatement<BookingRow & { items: Array<typeof bookingItems.$inferSelect> }>(
   'booking_insert',
   `with b as (
-     insert into bookings (user_id, total_cents, booking_date, hold_expires_at) values ($1, $2, $3::timestamptz, $5::timestamptz) returning *
+     insert into bookings (user_id, total_cents, booking_date, hold_expires_at, subtotal_cents, delivery_fee_cents, service_fee_cents, tax_cents, tip_cents, price_lines)
+     values ($1, $2, $3::timestamptz, $5::timestamptz, $6, $7, $8, $9, $10, $11::jsonb) returning *
    ), i as (
      insert into booking_items (booking_id, service_type, service_id, name, quantity, unit_price_cents, line_total_cents, details)
      select b.id, l."serviceType", l."serviceId", l.name, l.quantity, l."unitPriceCents", l."lineTotalCents", l.details
@@ -112,6 +236,8 @@ const insertBooking = rawStatement<BookingRow & { items: Array<typeof bookingIte
      returning *
    )
    select b.id, b.user_id as "userId", b.status, b.total_cents as "totalCents", b.currency, b.booking_date as "bookingDate", b.hold_expires_at as "holdExpiresAt",
+     b.subtotal_cents as "subtotalCents", b.delivery_fee_cents as "deliveryFeeCents", b.service_fee_cents as "serviceFeeCents", b.tax_cents as "taxCents",
+     b.tip_cents as "tipCents", b.price_lines as "priceLines",
      b.created_at as "createdAt", b.updated_at as "updatedAt",
      (select json_agg(json_build_object('id', i.id, 'bookingId', i.booking_id, 'serviceType', i.service_type, 'serviceId', i.service_id,
         'name', i.name, 'quantity', i.quantity, 'unitPriceCents', i.unit_price_cents, 'lineTotalCents', i.line_total_cents, 'details', i.details)
@@ -176,26 +302,57 @@ function toView(b: BookingRow, items: Array<typeof bookingItems.$inferSelect>, p
     deliveries,
     ...(trackingId ? { trackingId } : {}),
     holdExpiresAt: b.status === 'pending' && b.holdExpiresAt ? b.holdExpiresAt.toISOString() : null,
+    breakdown: bookingBreakdown(b, items),
   };
 }
 
-/** The delivery orders of some bookings, in creation order, as the customer sees them. */
+/** A booking's breakdown as it was booked (the stored columns and lines; the tip base from its food and ride lines). */
+export function bookingBreakdown(b: BookingRow, items: ReadonlyArray<{ serviceType: string; lineTotalCents: number }>): PriceBreakdown {
+  const tippableCents = tipAllowed(items.map((i) => i.serviceType))
+    ? items.filter((i) => (TIPPABLE_SERVICE_TYPES as readonly string[]).includes(i.serviceType)).reduce((s, i) => s + i.lineTotalCents, 0)
+    : 0;
+  return toPriceBreakdown({ ...b, lines: b.priceLines, tippableCents });
+}
+
+/** The delivery orders of some bookings, in creation order, as the customer sees them (with their journey step). */
 async function deliveryRows(db: Exec, bookingIds: number[]): Promise<Array<Delivery & { bookingId: number }>> {
   if (bookingIds.length === 0) return [];
   const rows = await db
     .select({
+      id: deliveryOrders.id,
       bookingId: deliveryOrders.bookingId,
       trackingId: deliveryOrders.trackingId,
       kind: deliveryOrders.kind,
       status: deliveryOrders.status,
+      awaitsReady: deliveryOrders.awaitsReady,
+      kitchenAcceptedAt: deliveryOrders.kitchenAcceptedAt,
+      readyAt: deliveryOrders.readyAt,
+      arrivingAt: deliveryOrders.arrivingAt,
       trackingNumber: trackingRecords.trackingNumber,
       name: trackingRecords.serviceName,
+      trackingStatus: trackingRecords.status,
     })
     .from(deliveryOrders)
     .innerJoin(trackingRecords, eq(trackingRecords.id, deliveryOrders.trackingId))
     .where(inArray(deliveryOrders.bookingId, bookingIds))
     .orderBy(asc(deliveryOrders.id));
-  return rows.map((r) => ({ ...r, status: trackingStatusOf(r.status as OrderStatus) }));
+  const journeys = await journeysOf(db, rows);
+  // A parcel between cities has an order per local mile on one tracking record: it is one delivery (the newest mile).
+  const newest = new Map(rows.map((r) => [r.trackingId, r.id]));
+  return rows.filter((r) => newest.get(r.trackingId) === r.id).map((r) => {
+    const journey = journeys.get(r.id) ?? orderJourney(r);
+    return {
+      bookingId: r.bookingId,
+      trackingId: r.trackingId,
+      trackingNumber: r.trackingNumber,
+      kind: r.kind,
+      name: r.name,
+      // The record's status (a parcel between the hubs is active whatever its miles' orders say).
+      status: r.trackingStatus,
+      step: journey.current,
+      stepLabel: journey.label,
+    };
+  });
 }
 
 /** Every delivery of one booking (after payment: one per restaurant, taxi ride and shipment). */

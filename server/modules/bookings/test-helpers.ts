@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, like } from 'drizzle-orm';
+import type { PriceBreakdown } from '../../../domain/bookings/breakdown';
 import type { TestApp } from '../../testing/test-app';
 import { hotels, menuItems, restaurants } from '../../db/schema';
 
@@ -13,49 +14,70 @@ export async function firstHotel(t: TestApp) {
   return h;
 }
 
-/** A seeded restaurant and one of its menu items. */
+/**
+ * A seeded Toronto restaurant and one of its menu items: the first whose address is in Toronto, so TORONTO_ADDRESS is
+ * within its delivery radius.
+ */
 export async function firstMenuItem(t: TestApp) {
-  const [r] = await t.database.db.select().from(restaurants).orderBy(asc(restaurants.id)).limit(1);
+  const [r] = await t.database.db.select().from(restaurants).where(like(restaurants.address, '%Toronto%')).orderBy(asc(restaurants.id)).limit(1);
   const [m] = await t.database.db.select().from(menuItems).where(eq(menuItems.restaurantId, r.id)).orderBy(asc(menuItems.id)).limit(1);
   return { restaurant: r, item: m };
+}
+
+/**
+ * The server's price breakdown of some lines (POST /api/bookings/quote): what a booking of them must send as
+ * `totalAmount` (its `total`). Throws on anything but 200.
+ */
+export async function quote(t: TestApp, items: unknown[], tip?: number, cookie?: string): Promise<PriceBreakdown> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/bookings/quote', headers: cookie ? { cookie } : {}, payload: { items, ...(tip !== undefined ? { tip } : {}) } });
+  if (res.statusCode !== 200) throw new Error(`quote failed: ${res.statusCode} ${res.body}`);
+  return res.json() as PriceBreakdown;
+}
+
+/** Books the lines at the server's quoted total (POST /api/bookings); returns the response. */
+export async function bookAtQuote(t: TestApp, cookie: string, items: unknown[], opts: { tip?: number } = {}) {
+  const { total } = await quote(t, items, opts.tip, cookie);
+  return t.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie }, payload: { items, totalAmount: total, ...(opts.tip !== undefined ? { tip: opts.tip } : {}) } });
 }
 
 /** Books `nights` nights in the first hotel (one room, one guest) and returns the 201 body. */
 export async function bookHotel(t: TestApp, cookie: string, nights = 2, quantity = 1) {
   const h = await firstHotel(t);
-  const totalAmount = (h.pricePerNightCents * nights * quantity) / 100;
+  const items = [{ serviceType: 'hotels', serviceId: h.id, quantity, price: 1, details: { checkIn: day(3), checkOut: day(3 + nights), rooms: 1, guests: 1 } }];
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/bookings',
     headers: { cookie },
     payload: {
-      items: [{ serviceType: 'hotels', serviceId: h.id, quantity, price: 1, details: { checkIn: day(3), checkOut: day(3 + nights), rooms: 1, guests: 1 } }],
-      totalAmount,
+      items,
+      totalAmount: (await quote(t, items)).total,
       bookingDate: new Date().toISOString(),
       status: 'pending',
     },
   });
   if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: number; totalAmount: number; status: string };
+  return res.json() as { id: number; totalAmount: number; status: string; breakdown: PriceBreakdown };
 }
 
-/** A delivery address in Toronto, near the seeded restaurants. */
+/** A delivery address in Toronto, near the seeded Toronto restaurants (within their 10 km delivery radius). */
 export const TORONTO_ADDRESS = { lat: 43.65, lng: -79.38, address: '100 Queen St W, Toronto' };
 
-/** Books one menu item of the first restaurant, delivered to `destination`. */
-export async function bookFood(t: TestApp, cookie: string, destination: { lat: number; lng: number; address: string } = TORONTO_ADDRESS) {
+/** Books one menu item of the first Toronto restaurant, delivered to `destination`. */
+export async function bookFood(t: TestApp, cookie: string, destination: { lat: number; lng: number; address: string } = TORONTO_ADDRESS, opts: { tip?: number } = {}) {
   const { restaurant, item } = await firstMenuItem(t);
+  const items = [{ serviceType: 'food-delivery', serviceId: item.id, quantity: 2, price: 0, details: { restaurantId: restaurant.id, destination } }];
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/bookings',
     headers: { cookie },
     payload: {
-      items: [{ serviceType: 'food-delivery', serviceId: item.id, quantity: 2, price: 0, details: { restaurantId: restaurant.id, destination } }],
-      totalAmount: (item.priceCents * 2) / 100,
+      items,
+      totalAmount: (await quote(t, items, opts.tip)).total,
+      ...(opts.tip !== undefined ? { tip: opts.tip } : {}),
     },
   });
   if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
-  return { booking: res.json() as { id: number; totalAmount: number }, restaurant, item };
+  return { booking: res.json() as { id: number; totalAmount: number; breakdown: PriceBreakdown }, restaurant, item };
 }
 
 /** Tokenizes a sandbox card for the signed-in user. */

@@ -96,7 +96,7 @@ export const SERVER_KINDS = {
     displayName: (r) => r.name,
     bookingEntry: async (db, id) => {
       const r = await rowById(hotels, db, id, { activeOnly: true });
-      return r ? { serviceType: 'hotels', name: r.name, pricePerNightCents: r.pricePerNightCents, maxGuests: r.maxGuests } : null;
+      return r ? { serviceType: 'hotels', name: r.name, pricePerNightCents: r.pricePerNightCents, maxGuests: r.maxGuests, place: r.location } : null;
     },
     ownerNotifiedOfBookings: true,
   }),
@@ -107,7 +107,7 @@ export const SERVER_KINDS = {
     displayName: (r) => `${r.airline} ${r.flightNumber}`,
     bookingEntry: async (db, id) => {
       const r = await rowById(flights, db, id, { activeOnly: true });
-      return r ? { serviceType: 'flights', name: `${r.airline} ${r.flightNumber} ${r.departureCity} - ${r.arrivalCity}`, priceCents: r.priceCents } : null;
+      return r ? { serviceType: 'flights', name: `${r.airline} ${r.flightNumber} ${r.departureCity} - ${r.arrivalCity}`, priceCents: r.priceCents, place: r.departureCity } : null;
     },
     // Flights are sold by the airline, not by a listing owner; no booking mail to an owner.
     ownerNotifiedOfBookings: false,
@@ -119,7 +119,7 @@ export const SERVER_KINDS = {
     displayName: (r) => r.model,
     bookingEntry: async (db, id) => {
       const r = await rowById(cars, db, id, { activeOnly: true });
-      return r ? { serviceType: 'cars', name: r.company ? `${r.model} (${r.company})` : r.model, pricePerDayCents: r.pricePerDayCents } : null;
+      return r ? { serviceType: 'cars', name: r.company ? `${r.model} (${r.company})` : r.model, pricePerDayCents: r.pricePerDayCents, place: r.location } : null;
     },
     ownerNotifiedOfBookings: true,
   }),
@@ -130,7 +130,7 @@ export const SERVER_KINDS = {
     displayName: (r) => r.title,
     bookingEntry: async (db, id) => {
       const r = await rowById(properties, db, id, { activeOnly: true });
-      return r ? { serviceType: 'properties', name: r.title, pricePerMonthCents: r.pricePerMonthCents } : null;
+      return r ? { serviceType: 'properties', name: r.title, pricePerMonthCents: r.pricePerMonthCents, place: r.location } : null;
     },
     ownerNotifiedOfBookings: true,
   }),
@@ -163,7 +163,7 @@ export const SERVER_KINDS = {
     displayName: (r) => r.name,
     bookingEntry: async (db, id) => {
       const r = await rowById(generalServices, db, id, { activeOnly: true });
-      return r ? { serviceType: 'general-services', name: r.name, priceCents: r.priceCents } : null;
+      return r ? { serviceType: 'general-services', name: r.name, priceCents: r.priceCents, place: [r.serviceArea, r.country].filter(Boolean).join(', ') } : null;
     },
     ownerNotifiedOfBookings: true,
   }),

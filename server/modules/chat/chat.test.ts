@@ -1,10 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_RATE, MISSING_CHAT_INFO, type ChatConversation, type ChatServerMessage } from '../../../domain/chat/schemas';
 import { chatMessages, deliveryOrders, hotels, restaurants } from '../../db/schema';
 import { openLive, type LiveClient } from '../../testing/live-client';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app';
 import { firstRestaurantPoint, near, paidFood, requester } from '../orders/test-helpers';
+import { firstMenuItem } from '../bookings/test-helpers';
 
 let t: TestApp;
 let api: ReturnType<typeof requester>;
@@ -19,7 +20,8 @@ beforeAll(async () => {
   ws = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
   provider = await signUp(t, { role: 'provider' });
   customer = await signUp(t);
-  const [r] = await t.database.db.select().from(restaurants).orderBy(asc(restaurants.id)).limit(1);
+  // The restaurant the test helpers order food from (paidFood: a Toronto one, within its delivery radius).
+  const { restaurant: r } = await firstMenuItem(t);
   restaurantId = r.id;
   await t.database.db.update(restaurants).set({ ownerId: provider.id }).where(eq(restaurants.id, r.id));
 });
@@ -193,7 +195,9 @@ describe('the driver of a delivery', () => {
     const trackingId = deliveries[0].trackingId;
     expect((await start(buyer.cookie, { trackingId })).statusCode).toBe(409);
     const [order] = await t.database.db.select().from(deliveryOrders).where(eq(deliveryOrders.trackingId, trackingId));
-    // The restaurant belongs to a provider: drivers are offered the order once it is ready for pickup (issue 15).
+    // The restaurant belongs to a provider: drivers are offered the order once it is ready for pickup (issue 15),
+    // which comes after the restaurant accepted it (issue 26: steps in order).
+    expect((await api.post(`/api/provider/orders/${order.id}/accept`, {}, provider.cookie)).statusCode).toBe(200);
     expect((await api.post(`/api/provider/orders/${order.id}/ready`, {}, provider.cookie)).statusCode).toBe(200);
     expect((await api.post(`/api/driver/orders/${order.id}/accept`, {}, driver.cookie)).statusCode).toBe(200);
     const forDriver = (await api.get('/api/chat/conversations', driver.cookie)).json() as ChatConversation[];

@@ -44,10 +44,14 @@ describe('mail for what customers do', () => {
     const driver = await signUp(t, { role: 'driver' });
     const at = near(await firstRestaurantPoint(t), 0.5);
     await api.post('/api/driver/status', { online: true, lat: at.lat, lng: at.lng }, driver.cookie);
-    const { deliveries } = await paidFood(t, customer.cookie);
+    const { bookingId, deliveries } = await paidFood(t, customer.cookie);
     await settle();
     const receipt = smtp.to(customer.email).find((m) => m.subject.startsWith('Receipt for booking #'));
-    expect(receipt?.text).toMatch(/Total: \$\d+\.\d{2}/);
+    // The receipt shows the booking's breakdown lines, then the total charged: the same as the receipt screen.
+    const { breakdown } = (await api.get(`/api/bookings/${bookingId}`, customer.cookie)).json() as { breakdown: { total: number; lines: Array<{ label: string; amount: number }> } };
+    for (const line of breakdown.lines) expect(receipt?.text).toContain(`${line.label}: $${line.amount.toFixed(2)}`);
+    expect(breakdown.lines.map((l) => l.label)).toEqual(expect.arrayContaining([expect.stringMatching(/^Delivery fee · /), expect.stringMatching(/^Service fee/), expect.stringMatching(/^Tax \(/)]));
+    expect(receipt?.text).toContain(`Total charged: $${breakdown.total.toFixed(2)}`);
     expect(receipt?.text).toContain('Paid with VISA ending in 4242.');
     expect(receipt?.text).toContain(`https://golive.test/track/${deliveries[0].trackingId}`);
 
@@ -56,7 +60,7 @@ describe('mail for what customers do', () => {
     for (const s of ['pickup', 'transit', 'delivered', 'completed']) await api.post(`/api/driver/orders/${order.id}/status`, { status: s }, driver.cookie);
     await settle();
     const mine = subjects(customer.email);
-    expect(mine.filter((s) => s.endsWith('is taking care of your order'))).toHaveLength(1);
+    expect(mine.filter((s) => s.includes('is taking care of your order from '))).toHaveLength(1);
     expect(mine.filter((s) => s.includes('is on the way'))).toHaveLength(1);
     expect(mine.filter((s) => s.startsWith('Delivered: your order from'))).toHaveLength(1);
     // The delivered mail asks for a review, linking to My bookings where the form is.
@@ -166,12 +170,13 @@ describe('mail for providers, drivers and the admin', () => {
     expect(mail?.text).toContain(`https://golive.test${path}`);
   });
 
-  it('a simple driver registration promises 24-48 hours; a contact message reaches the admin', async () => {
+  it('a simple driver registration promises the same review time as the full application; a contact message reaches the admin', async () => {
     const email = `simple${Date.now()}@example.com`;
     expect((await api.post('/api/register-driver', { ...VALID_SAMPLES.driver, email })).statusCode).toBe(201);
     expect((await api.post('/api/contact', { name: 'Ana', email: 'ana@example.com', subject: 'Hello there', message: 'A question about deliveries.' })).statusCode).toBe(201);
     await settle();
-    expect(smtp.to(email)[0].text).toContain('within 24-48 hours');
+    expect(smtp.to(email)[0].text).toContain('within 2-3 business days');
+    expect(smtp.to(email)[0].text).not.toContain('24-48 hours');
     expect(subjects(admin.email)).toContain('New message from Ana: Hello there');
   });
 });

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/catalogue/money';
-import type { RegistrationKind } from '../../../domain/onboarding';
+import { toPriceBreakdown } from '../../../domain/bookings/breakdown';
+import { DRIVER_REVIEW_TIME, type RegistrationKind } from '../../../domain/onboarding';
 import type { Db, Tx } from '../../db/connect';
 import { prepared, rawStatement } from '../../db/prepared';
 import {
@@ -15,6 +16,8 @@ import type { AppContext } from '../../platform/context';
 import { listingOfLine, ownerOf } from '../catalogue/kinds';
 import type { NewMail } from '../../platform/mailer/mailer';
 import { templates, type ReceiptLine, type Template } from './templates';
+import { journeyFinished } from '../../../domain/orders/journey';
+import { journeysOf } from '../orders/journey';
 
 /** How a registration kind reads in mail. */
 const KIND_LABEL: Record<RegistrationKind, string> = {
@@ -32,10 +35,9 @@ const KIND_LABEL: Record<RegistrationKind, string> = {
 };
 const kindLabel = (kind: string) => KIND_LABEL[kind as RegistrationKind] ?? 'provider';
 
-/** Spec 001: listings hear back within 24 hours; the simple driver form within 24-48 hours; spec 002: 2-3 days. */
+/** Spec 001: listings hear back within 24 hours; every driver form promises the one driver review time (issue 26). */
 function reviewPromise(kind: string): string {
-  if (kind === 'driver') return 'within 24-48 hours';
-  if (kind === 'driver-application') return 'within 2-3 business days';
+  if (kind === 'driver' || kind === 'driver-application') return DRIVER_REVIEW_TIME;
   return 'within 24 hours';
 }
 
@@ -73,6 +75,7 @@ async function admins(db: Db | Tx) {
   return db.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id));
 }
 
+type PriceLinesColumn = (typeof bookings.$inferSelect)['priceLines'];
 type ReceiptItem = Pick<typeof bookingItems.$inferSelect, 'name' | 'quantity' | 'lineTotalCents' | 'serviceType' | 'serviceId' | 'details'>;
 
 function receiptRows(rows: ReceiptItem[]): Array<ReceiptLine & { serviceType: string; serviceId: number; details: Record<string, unknown> }> {
@@ -84,6 +87,7 @@ function receiptRows(rows: ReceiptItem[]): Array<ReceiptLine & { serviceType: st
 const receipt = rawStatement<{
   id: number;
   totalCents: number;
+  breakdown: { subtotalCents: number; deliveryFeeCents: number; serviceFeeCents: number; taxCents: number; tipCents: number; lines: PriceLinesColumn };
   userId: number;
   username: string;
   email: string;
@@ -93,6 +97,8 @@ const receipt = rawStatement<{
 }>(
   'receipt_of_booking',
   `select b.id, b.total_cents as "totalCents", u.id as "userId", u.username, u.email,
+     json_build_object('subtotalCents', b.subtotal_cents, 'deliveryFeeCents', b.delivery_fee_cents, 'serviceFeeCents', b.service_fee_cents,
+       'taxCents', b.tax_cents, 'tipCents', b.tip_cents, 'lines', b.price_lines) as breakdown,
      (select json_build_object('brand', p.brand, 'last4', p.last4) from payments p
        where p.booking_id = b.id and p.status = 'succeeded' order by p.id limit 1) as paid,
      (select json_agg(json_build_object('name', i.name, 'quantity', i.quantity, 'lineTotalCents', i.line_total_cents,
@@ -167,7 +173,17 @@ export function registerNotifications(ctx: AppContext) {
         ctx.db,
         `booking-confirmed:${b.id}`,
         { to: u.email, userId: u.id },
-        templates.bookingConfirmed({ name: u.username, bookingId: b.id, lines, total: centsToDollars(b.totalCents), brand: paid?.brand ?? null, last4: paid?.last4 ?? null, deliveries }),
+        templates.bookingConfirmed({
+          name: u.username,
+          bookingId: b.id,
+          lines,
+          // The same breakdown lines as the receipt screen (domain/bookings/breakdown.ts), the total last.
+          charges: toPriceBreakdown({ ...b.breakdown, totalCents: b.totalCents }).lines.map((l) => ({ label: l.label, amount: l.amount })),
+          total: centsToDollars(b.totalCents),
+          brand: paid?.brand ?? null,
+          last4: paid?.last4 ?? null,
+          deliveries,
+        }),
       ),
     ];
     // Each provider whose listing was booked hears about it once per booking.
@@ -229,7 +245,17 @@ export function registerNotifications(ctx: AppContext) {
           tx,
           `order-accepted:${o.order.id}`,
           { to: customer.email, userId: customer.id },
-          templates.orderAccepted({ name: customer.username, serviceName: o.serviceName, driverName: d.name, vehicle: d.vehicle, plate: d.plate, trackingId: o.order.trackingId }),
+          templates.orderAccepted({
+            name: customer.username,
+            kind: o.order.kind,
+            serviceName: o.serviceName,
+            driverName: d.name,
+            vehicle: d.vehicle,
+            plate: d.plate,
+            trackingId: o.order.trackingId,
+            // The journey's step, the words the tracking page shows ('Driver on the way to pickup').
+            stepLabel: (await journeysOf(tx, [o.order])).get(o.order.id)?.label,
+          }),
         );
       const driverUser = await userOf(tx, p.driverId);
       if (driverUser)
@@ -255,11 +281,18 @@ export function registerNotifications(ctx: AppContext) {
       if (p.to !== 'transit' && p.to !== 'delivered') return;
       const customer = await userOf(tx, p.customerId);
       const [t] = await tx.select().from(trackingRecords).where(eq(trackingRecords.id, p.trackingId));
+      const [order] = await tx.select().from(deliveryOrders).where(eq(deliveryOrders.id, p.orderId));
       if (!customer || !t) return;
+      const kind = order?.kind ?? 'food';
+      // The mail says the journey's step (the tracking page's words); a parcel's first mile handed over at the origin
+      // hub is not its delivery, so no 'Delivered' mail for it.
+      const journey = order ? (await journeysOf(tx, [order])).get(order.id) : undefined;
+      if (p.to === 'delivered' && journey && !journeyFinished(journey)) return;
+      const stepLabel = journey?.label;
       const template =
         p.to === 'transit'
-          ? templates.orderOnTheWay({ name: customer.username, serviceName: t.serviceName, eta: t.estimatedTime, etaAt: t.etaAt ? t.etaAt.toISOString() : null, trackingId: t.id })
-          : templates.orderDelivered({ name: customer.username, serviceName: t.serviceName, trackingId: t.id });
+          ? templates.orderOnTheWay({ name: customer.username, kind, serviceName: t.serviceName, eta: t.estimatedTime, etaAt: t.etaAt ? t.etaAt.toISOString() : null, trackingId: t.id, stepLabel })
+          : templates.orderDelivered({ name: customer.username, kind, serviceName: t.serviceName, trackingId: t.id, stepLabel });
       await queue(ctx, tx, `order-${p.to}:${p.orderId}`, { to: customer.email, userId: customer.id }, template);
     }),
   );

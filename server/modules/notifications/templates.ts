@@ -51,6 +51,21 @@ const greet = (name: string) => `Hi ${name},`;
 
 export type ReceiptLine = { name: string; quantity: number; lineTotal: number };
 export type DeliveryRef = { name: string; trackingNumber: string; trackingId: string };
+/** A line of the price breakdown (domain/bookings/breakdown.ts): the same lines the receipt screen shows. */
+export type ChargeLine = { label: string; amount: number };
+/** What a delivery order carries: food, a ride or a parcel. */
+export type OrderKindWord = 'food' | 'taxi' | 'shipping';
+
+/**
+ * How a mail names what is on its way: 'your order from Kintaro Ramen Bar', 'your Economy ride', 'your parcel
+ * (Express Shipping)'. A ride is not an order from 'Taxi: Economy'.
+ */
+export function orderPhrase(kind: OrderKindWord, serviceName: string): string {
+  if (kind === 'taxi') return `your ${serviceName.replace(/^Taxi:\s*/i, '')} ride`;
+  if (kind === 'shipping') return `your parcel (${serviceName})`;
+  return `your order from ${serviceName}`;
+}
+const capital = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}`;
 
 export const templates = {
   welcome: (d: { name: string }): Template => ({
@@ -76,13 +91,27 @@ export const templates = {
       ]),
   }),
 
-  bookingConfirmed: (d: { name: string; bookingId: number; lines: ReceiptLine[]; total: number; brand: string | null; last4: string | null; deliveries: DeliveryRef[] }): Template => ({
+  /**
+   * The receipt: each booked line, then the price breakdown's lines (subtotal, delivery fees, service fee, taxes,
+   * tip) and the total charged, the same lines and total as the receipt screen.
+   */
+  bookingConfirmed: (d: {
+    name: string;
+    bookingId: number;
+    lines: ReceiptLine[];
+    charges?: ChargeLine[];
+    total: number;
+    brand: string | null;
+    last4: string | null;
+    deliveries: DeliveryRef[];
+  }): Template => ({
     name: 'booking-confirmed',
     essential: true,
     render: (site) =>
       layout(site, `Receipt for booking #${d.bookingId}`, 'Your booking is confirmed', [
         { p: `${greet(d.name)} thank you for booking with Go Live. Here is your receipt.` },
-        { rows: [...d.lines.map((l): [string, string] => [`${l.name} × ${l.quantity}`, money(l.lineTotal)]), ['Total', money(d.total)]] },
+        { rows: d.lines.map((l): [string, string] => [`${l.name} × ${l.quantity}`, money(l.lineTotal)]) },
+        { rows: [...(d.charges ?? []).map((c): [string, string] => [c.label, money(c.amount)]), ['Total charged', money(d.total)]] },
         { p: d.brand && d.last4 ? `Paid with ${d.brand.toUpperCase()} ending in ${d.last4}.` : 'Paid by card.' },
         ...d.deliveries.map((x): Block => ({ button: { label: `Track ${x.name} (${x.trackingNumber})`, href: track(site, x.trackingId) } })),
         { button: { label: 'My bookings', href: `${site}/bookings` } },
@@ -111,36 +140,36 @@ export const templates = {
       ]),
   }),
 
-  orderAccepted: (d: { name: string; serviceName: string; driverName: string; vehicle: string; plate: string; trackingId: string }): Template => ({
+  orderAccepted: (d: { name: string; kind?: OrderKindWord; serviceName: string; driverName: string; vehicle: string; plate: string; trackingId: string; stepLabel?: string }): Template => ({
     name: 'order-accepted',
     essential: false,
     render: (site) =>
-      layout(site, `${d.driverName} is taking care of your order`, 'A driver accepted your order', [
-        { p: `${greet(d.name)} ${d.driverName} accepted your order from ${d.serviceName}.` },
+      layout(site, `${d.driverName} is taking care of ${orderPhrase(d.kind ?? 'food', d.serviceName)}`, d.stepLabel ?? (d.kind === 'taxi' ? 'A driver accepted your ride' : d.kind === 'shipping' ? 'A driver accepted your parcel' : 'A driver accepted your order'), [
+        { p: `${greet(d.name)} ${d.driverName} accepted ${orderPhrase(d.kind ?? 'food', d.serviceName)}.` },
         { rows: [['Driver', d.driverName], ...(d.vehicle ? [['Vehicle', d.vehicle] as [string, string]] : []), ...(d.plate ? [['Plate', d.plate] as [string, string]] : [])] },
         { button: { label: 'Follow it live', href: track(site, d.trackingId) } },
       ]),
   }),
 
-  orderOnTheWay: (d: { name: string; serviceName: string; eta: string; etaAt: string | null; trackingId: string }): Template => ({
+  orderOnTheWay: (d: { name: string; kind?: OrderKindWord; serviceName: string; eta: string; etaAt: string | null; trackingId: string; stepLabel?: string }): Template => ({
     name: 'order-on-the-way',
     essential: false,
     render: (site) =>
-      layout(site, `Your order from ${d.serviceName} is on the way`, 'On the way to you', [
-        { p: `${greet(d.name)} your order from ${d.serviceName} has been picked up.` },
+      layout(site, d.kind === 'taxi' ? `${capital(orderPhrase('taxi', d.serviceName))} has started` : `${capital(orderPhrase(d.kind ?? 'food', d.serviceName))} is on the way`, d.stepLabel ?? (d.kind === 'taxi' ? 'On your way' : 'On the way to you'), [
+        { p: d.kind === 'taxi' ? `${greet(d.name)} you have been picked up for ${orderPhrase('taxi', d.serviceName)}.` : `${greet(d.name)} ${orderPhrase(d.kind ?? 'food', d.serviceName)} has been picked up.` },
         { rows: [['Estimated arrival', d.etaAt ? `${d.eta} (about ${new Date(d.etaAt).toISOString().slice(11, 16)} UTC)` : d.eta]] },
         { button: { label: 'Track it live', href: track(site, d.trackingId) } },
       ]),
   }),
 
-  orderDelivered: (d: { name: string; serviceName: string; trackingId: string }): Template => ({
+  orderDelivered: (d: { name: string; kind?: OrderKindWord; serviceName: string; trackingId: string; stepLabel?: string }): Template => ({
     name: 'order-delivered',
     essential: false,
     render: (site) =>
-      layout(site, `Delivered: your order from ${d.serviceName}`, 'Delivered', [
-        { p: `${greet(d.name)} your order from ${d.serviceName} has been delivered. Enjoy!` },
+      layout(site, d.kind === 'taxi' ? `${capital(orderPhrase('taxi', d.serviceName))} is complete` : `Delivered: ${orderPhrase(d.kind ?? 'food', d.serviceName)}`, d.stepLabel ?? (d.kind === 'taxi' ? 'You have arrived' : 'Delivered'), [
+        { p: d.kind === 'taxi' ? `${greet(d.name)} ${orderPhrase('taxi', d.serviceName)} is complete. Thank you for riding with Go Live!` : `${greet(d.name)} ${orderPhrase(d.kind ?? 'food', d.serviceName)} has been delivered. Enjoy!` },
         { button: { label: 'See the trip', href: track(site, d.trackingId) } },
-        { p: `How was it? Rate ${d.serviceName} and help other customers choose.` },
+        { p: `How was it? Rate ${d.kind === 'taxi' ? `the ${d.serviceName.replace(/^Taxi:\s*/i, '')} ride` : d.serviceName} and help other customers choose.` },
         { button: { label: 'Write a review', href: `${site}/bookings` } },
       ]),
   }),

@@ -82,6 +82,18 @@ describe('with Stripe configured', () => {
     expect(call?.idempotencyKey).toMatch(new RegExp(`^intent:${b.id}:`));
   });
 
+  it('asks Stripe for exactly the breakdown’s total: food with its delivery fee, service fee, tax and tip', async () => {
+    const { booking } = await bookFood(t, alice.cookie, undefined, { tip: 3.5 });
+    const { breakdown } = booking;
+    expect(breakdown.tip).toBe(3.5);
+    expect([breakdown.deliveryFee, breakdown.serviceFee, breakdown.tax].every((x) => x > 0)).toBe(true);
+    expect(cents({ totalAmount: breakdown.total })).toBe(breakdown.lines.reduce((s, l) => s + Math.round(l.amount * 100), 0));
+    const res = await post('/api/create-payment-intent', { bookingId: booking.id }, alice.cookie);
+    expect(res.json().amount).toBe(cents({ totalAmount: breakdown.total }));
+    const call = fake.calls.find((c) => c.path === '/v1/payment_intents' && c.params['metadata[bookingId]'] === String(booking.id));
+    expect(call?.params.amount).toBe(String(cents({ totalAmount: breakdown.total })));
+  });
+
   it('charges through Stripe, declines with Stripe’s message and refunds on cancel', async () => {
     const b = await bookHotel(t, alice.cookie, 2);
     const declined = await post('/api/process-payment', { bookingId: b.id, amount: cents(b), currency: 'usd', paymentMethodId: 'pm_card_chargeDeclined' }, alice.cookie);

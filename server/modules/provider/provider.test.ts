@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchTick } from '../orders/dispatch';
 import { deliveryOrders, domainEvents, hotels, menuItems, restaurants } from '../../db/schema';
 import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
-import { firstMenuItem, pay, TORONTO_ADDRESS } from '../bookings/test-helpers';
+import { firstMenuItem, pay, quote, TORONTO_ADDRESS } from '../bookings/test-helpers';
 
 let t: TestApp;
 let dataDir: string;
@@ -59,7 +59,8 @@ beforeAll(async () => {
   t = await createTestApp({ env: { DATA_DIR: dataDir } });
   owner = await signUp(t, { role: 'provider' });
   other = await signUp(t, { role: 'provider' });
-  const [r] = await t.database.db.select().from(restaurants).orderBy(asc(restaurants.id)).limit(1);
+  // The seeded Toronto restaurant the bookings test helpers order from (TORONTO_ADDRESS is within its radius).
+  const { restaurant: r } = await firstMenuItem(t);
   restaurantId = r.id;
   await t.database.db.update(restaurants).set({ ownerId: owner.id }).where(eq(restaurants.id, r.id));
   const [h] = await t.database.db.select().from(hotels).orderBy(asc(hotels.id)).limit(1);
@@ -240,10 +241,9 @@ describe('orders, ready for pickup and earnings', () => {
 
     const customer = await signUp(t);
     const { item } = await firstMenuItem(t);
-    const booked = await call('POST', '/api/bookings', customer.cookie, {
-      items: [{ serviceType: 'food-delivery', serviceId: item.id, quantity: 2, details: { restaurantId, destination: TORONTO_ADDRESS } }],
-      totalAmount: (item.priceCents * 2) / 100,
-    });
+    const items = [{ serviceType: 'food-delivery', serviceId: item.id, quantity: 2, details: { restaurantId, destination: TORONTO_ADDRESS } }];
+    const quoted = await quote(t, items);
+    const booked = await call('POST', '/api/bookings', customer.cookie, { items, totalAmount: quoted.total });
     expect(booked.statusCode).toBe(201);
     expect((await pay(t, customer.cookie, booked.json())).statusCode).toBe(200);
 
@@ -260,6 +260,9 @@ describe('orders, ready for pickup and earnings', () => {
       status: 'confirmed',
       customerName: customer.username,
       total: (item.priceCents * 2) / 100,
+      // The same lines and amounts as the customer's receipt, for this restaurant's part.
+      charges: [quoted.lines[0], quoted.lines.find((l) => l.key === 'delivery')],
+      bookingTotal: quoted.total,
       items: [{ name: expect.stringContaining(item.name), quantity: 2, unitPrice: item.priceCents / 100 }],
       delivery: { orderId: order.id, status: 'pending', awaitsReady: true, acceptedAt: null, readyAt: null },
     });

@@ -8,6 +8,7 @@
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents } from '../../../domain/catalogue/money';
+import type { PriceLine } from '../../../domain/bookings/breakdown';
 import {
   MenuItemPatchSchema,
   MenuItemSchema,
@@ -28,6 +29,7 @@ import type { EventBus } from '../../platform/events/bus';
 import { listingOfLine } from '../catalogue/kinds';
 import { providerKind, tableOf, type ListingRow } from './kinds';
 import { audit, diff } from '../audit/service';
+import { journeysOf, orderJourney } from '../orders/journey';
 
 type Exec = Db | Tx;
 
@@ -245,6 +247,17 @@ function datesOf(line: Line): { startDate: string | null; endDate: string | null
   };
 }
 
+/** A part's lines of the customer's receipt: its items' subtotal and, for a restaurant, its delivery fee line. */
+function partCharges(o: ProviderOrder, priceLines: (typeof bookings.$inferSelect)['priceLines']): PriceLine[] {
+  const count = o.items.reduce((n, i) => n + i.quantity, 0);
+  const lines: PriceLine[] = [{ key: 'items', label: `Subtotal (${count} ${count === 1 ? 'item' : 'items'})`, amount: o.total }];
+  if (o.kind === 'restaurants') {
+    const fee = priceLines.find((l) => l.key === 'delivery' && l.restaurantId === o.listingId);
+    if (fee) lines.push({ key: 'delivery', label: fee.label, amount: centsToDollars(fee.amountCents) });
+  }
+  return lines;
+}
+
 /** Bookings that count: paid ones, and pending ones less than 30 minutes old are still being paid. */
 const SHOWN_STATUSES = ['confirmed', 'completed', 'cancelled'] as const;
 
@@ -280,6 +293,8 @@ export async function listMyOrders(db: Db, ownerId: number): Promise<ProviderOrd
         createdAt: booking.createdAt.toISOString(),
         items: [],
         total: 0,
+        charges: [],
+        bookingTotal: centsToDollars(booking.totalCents),
         ...datesOf(line),
         delivery: null,
       };
@@ -289,21 +304,28 @@ export async function listMyOrders(db: Db, ownerId: number): Promise<ProviderOrd
     group.total = centsToDollars(dollarsToCents(group.total) + line.lineTotalCents);
   }
   const orders = [...groups.values()];
+  // The customer's receipt lines for each part (the booking's stored breakdown: issue 26).
+  const bookingById = new Map(rows.map((r) => [r.booking.id, r.booking]));
+  for (const o of orders) o.charges = partCharges(o, bookingById.get(o.id)?.priceLines ?? []);
   const food = orders.filter((o) => o.kind === 'restaurants');
   if (food.length > 0) {
     const deliveries = await db
       .select()
       .from(deliveryOrders)
       .where(inArray(deliveryOrders.bookingId, [...new Set(food.map((o) => o.id))]));
+    const journeys = await journeysOf(db, deliveries);
     for (const o of food) {
       const d = deliveries.find((x) => x.bookingId === o.id && x.partKey === `restaurant:${o.listingId}`);
       if (d) {
+        const journey = journeys.get(d.id) ?? orderJourney(d);
         o.delivery = {
           orderId: d.id,
           status: d.status,
           awaitsReady: d.awaitsReady,
           acceptedAt: d.kitchenAcceptedAt ? d.kitchenAcceptedAt.toISOString() : null,
           readyAt: d.readyAt ? d.readyAt.toISOString() : null,
+          step: journey.current,
+          stepLabel: journey.label,
         };
       }
     }
@@ -342,6 +364,8 @@ export async function markReady(events: EventBus, ownerId: number, orderId: numb
     const { order, restaurantId } = await myFoodOrder(tx, ownerId, orderId);
     if (order.readyAt) throw conflict('This order is already marked ready for pickup');
     if (order.status !== 'pending') throw conflict(`This order is already ${order.status}`);
+    // Steps happen in order (domain/orders/journey.ts): Ready for pickup comes after Accepted by the restaurant.
+    if (!order.kitchenAcceptedAt) throw conflict('Accept the order first');
     await emit('order.ready', { orderId, restaurantId, by: ownerId });
     return { orderId, ready: true as const };
   });

@@ -15,6 +15,7 @@ import { ChatDialog } from '@client/features/chat/chat-dialog';
 import { LocationInput } from '@client/features/locations/location-input';
 import { etaText, telHref } from '@client/features/tracking/live-tracking';
 import { LookingForDriverNotice, TrackingStatusBadge } from '@client/features/tracking/tracking-details';
+import { journeyOfRecord } from '@client/features/tracking/live-tracking';
 import { useLiveTracking } from '@client/features/tracking/use-live-tracking';
 import { SECTION_IDS } from '../categories';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../components/states';
@@ -212,6 +213,8 @@ function RideBookButton({ ride, trip, onBooked }: { ride: TaxiRideQuote; trip: T
       serviceName={name}
       successTitle="Ride Booked Successfully!"
       onBooked={onBooked}
+      // The booked panel below follows the ride (driver, chat, Track Live): no confirmation screen.
+      confirmation={false}
       lines={[{ serviceType: 'taxi', serviceId: ride.id, quantity: 1, details: { pickup: trip.pickup, dropoff: trip.dropoff }, name, price: ride.estimatedPrice }]}
     />
   );
@@ -251,7 +254,7 @@ function BookedPanel({ booked, onDone }: { booked: { booking: Booking; ride: Tax
     <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 sm:p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-lg font-semibold text-emerald-900">Your {ride.type} ride is booked</h3>
-        {t ? <TrackingStatusBadge status={t.status} view="map" /> : null}
+        {t ? <TrackingStatusBadge status={t.status} journey={journeyOfRecord(t)} /> : null}
       </div>
       <p className="mt-1 text-sm text-emerald-900">
         Booking #{booking.id} · {formatMoney(booking.totalAmount)}

@@ -1,0 +1,31 @@
+import type { LatLng } from '../catalogue/pricing';
+import { roadKm } from './geo';
+
+/** A restaurant delivers within this many road kilometres unless it says otherwise (restaurants.delivery_radius_km). */
+export const DEFAULT_DELIVERY_RADIUS_KM = 10;
+
+/** Whether a restaurant delivers to a place: yes with the distance, or the refusal in words a customer understands. */
+export type DeliveryReach = { ok: true; km: number } | { ok: false; reason: 'no-location' | 'too-far'; message: string; km: number | null };
+
+/** '10', '7.5' */
+const kmText = (km: number) => String(Math.round(km * 10) / 10);
+
+/** The refusal for a restaurant that has no point on the map: never priced or dispatched from a missing point. */
+export function noLocationMessage(name: string): string {
+  return `${name} has no location on the map yet, so it cannot take delivery orders. Please choose another restaurant.`;
+}
+
+/**
+ * Whether a restaurant at `restaurantPoint` delivering within `radiusKm` (road kilometres: great circle x
+ * ROAD_FACTOR, as everywhere else) reaches `destination`. A restaurant without a point reaches nowhere.
+ * 'Kintaro Ramen Bar delivers within 10 km; this address is 12.4 km away'.
+ */
+export function deliveryReach(restaurantPoint: LatLng | null, radiusKm: number, destination: LatLng, name = 'This restaurant'): DeliveryReach {
+  if (!restaurantPoint || !Number.isFinite(restaurantPoint.lat) || !Number.isFinite(restaurantPoint.lng)) {
+    return { ok: false, reason: 'no-location', message: noLocationMessage(name), km: null };
+  }
+  const km = roadKm(restaurantPoint, destination);
+  // Compared as shown (one decimal), so the message never reads '10 km; this address is 10.0 km away'.
+  if (Math.round(km * 10) / 10 <= radiusKm) return { ok: true, km };
+  return { ok: false, reason: 'too-far', message: `${name} delivers within ${kmText(radiusKm)} km; this address is ${km.toFixed(1)} km away`, km };
+}
