@@ -26,6 +26,7 @@ const contact = lazyComponent(() => import('@client/features/support/contact-pag
 const privacy = lazyComponent(() => import('@client/features/support/legal-pages').then((m) => m.PrivacyPage));
 const terms = lazyComponent(() => import('@client/features/support/legal-pages').then((m) => m.TermsPage));
 const bookings = lazyComponent(() => import('@client/features/bookings/bookings-page').then((m) => m.BookingsPage));
+const confirmation = lazyComponent(() => import('@client/features/payments/confirmation-page').then((m) => m.ConfirmationPage));
 
 let prefetchedTracking: string | undefined;
 
@@ -73,6 +74,10 @@ const pages: RouteObject[] = [
   { path: 'track', ...page(track) },
   { path: 'track/:id', ...page(track, <TrackRecordPage />, ({ id }) => (id ? prefetchTrackingOnce(id) : Promise.resolve())) },
   { path: 'provider', ...page(provider) },
+  // The provider portal's sections (issue 26): the listings, one listing's editor, the earnings.
+  { path: 'provider/listings', ...page(provider) },
+  { path: 'provider/listings/:kind/:id', ...page(provider) },
+  { path: 'provider/earnings', ...page(provider) },
   { path: 'driver', ...page(driver) },
   { path: 'admin', ...page(admin) },
   { path: 'chat-demo', ...page(chatDemo) },
@@ -82,6 +87,8 @@ const pages: RouteObject[] = [
   { path: 'privacy', ...page(privacy) },
   { path: 'terms', ...page(terms) },
   { path: 'bookings', ...page(bookings) },
+  // Where a paid checkout lands (issue 26): the receipt, the tracking links and what happens next.
+  { path: 'bookings/:id/confirmation', ...page(confirmation) },
   { path: 'reviews', element: <Navigate to="/" replace /> },
   { path: '*', element: <NotFound /> },
 ];

@@ -73,7 +73,7 @@ export type AdminRegistration = {
 export type AdminListing<T> = T & { isActive: boolean; createdAt: string; ownerId: number | null };
 
 /** A row of GET /api/admin/users (never a password hash). */
-export type AdminUser = { id: number; username: string; email: string; phone: string | null; role: string; createdAt: string };
+export type AdminUser = { id: number; username: string; email: string; phone: string | null; role: string; createdAt: string; disabledAt: string | null };
 
 /** A row of GET /api/admin/service-providers. */
 export type AdminServiceProvider = {
@@ -113,6 +113,14 @@ export type AdminStats = {
   generalServices: number;
   pendingRegistrations: number;
   unreadMessages: number;
+  /** Bookings that were paid (a captured payment), refunded ones included. */
+  orders: number;
+  /** Accounts of every role, disabled ones included. */
+  users: number;
+  /** Captured minus refunded, in dollars, from the payments table. */
+  revenue: number;
+  /** What went back to customers, in dollars. */
+  refunded: number;
 };
 
 export type AdminContactMessage = {
@@ -167,6 +175,10 @@ export const AdminStatsSchema = z.object({
   generalServices: stat,
   pendingRegistrations: stat,
   unreadMessages: stat,
+  orders: stat,
+  users: stat,
+  revenue: stat,
+  refunded: stat,
 });
 assertExact<z.output<typeof AdminStatsSchema>, AdminStats>(true);
 

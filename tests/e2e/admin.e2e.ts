@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { VALID_SAMPLES } from '../../domain/onboarding/test-samples';
+import { ACCOUNT_DISABLED } from '../../domain/admin/users';
 import { adminCredentials, appReady, baseURL, createUser, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
@@ -43,6 +44,54 @@ async function publicRestaurantNames(): Promise<string[]> {
   return ((await res.json()) as { name: string }[]).map((r) => r.name);
 }
 
+async function apiSession(email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseURL()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  expect(res.status).toBe(200);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+async function api<T>(cookie: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { cookie, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** A paid food order of the customer, made through the API as the checkout makes it (the server's total, the sandbox card). */
+async function paidFoodOrder(cookie: string): Promise<{ id: number; trackingNumber: string; dish: string }> {
+  const restaurants = (await (await fetch(`${baseURL()}/api/restaurants`)).json()) as Array<{ id: number; address?: string }>;
+  const restaurant = restaurants.find((r) => /Toronto/.test(r.address ?? '')) ?? restaurants[0];
+  const menu = (await (await fetch(`${baseURL()}/api/restaurants/${restaurant.id}/menu`)).json()) as Array<{ id: number; name: string; price: number }>;
+  const dish = menu[0];
+  const items = [
+    {
+      serviceType: 'food-delivery',
+      serviceId: dish.id,
+      quantity: 1,
+      price: dish.price,
+      details: { restaurantId: restaurant.id, destination: { lat: 43.6487, lng: -79.3854, address: '100 King St W, Toronto' } },
+    },
+  ];
+  let created = await api<{ id: number; totalAmount: number }>(cookie, 'POST', '/api/bookings', { items, totalAmount: dish.price });
+  // The total includes what the server adds (delivery, fees, tax): its 409 names it.
+  if (created.status === 409) created = await api(cookie, 'POST', '/api/bookings', { items, totalAmount: (created.body as unknown as { totalAmount: number }).totalAmount });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const method = await api<{ id: string }>(cookie, 'POST', '/api/payments/methods', { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' });
+  const paid = await api(cookie, 'POST', '/api/process-payment', { bookingId: created.body.id, amount: Math.round(created.body.totalAmount * 100), currency: 'usd', paymentMethodId: method.body.id });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  // Its delivery (and tracking number) is made once the payment has committed: wait for it.
+  for (let i = 0; i < 50; i++) {
+    const booking = await api<{ deliveries: Array<{ trackingNumber: string }> }>(cookie, 'GET', `/api/bookings/${created.body.id}`);
+    const number = booking.body.deliveries[0]?.trackingNumber;
+    if (number) return { id: created.body.id, trackingNumber: number, dish: dish.name };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('no delivery for the paid order');
+}
+
 async function openAdmin(page: Page) {
   const { email, password } = adminCredentials();
   await signIn(page, email, password);
@@ -70,7 +119,10 @@ describe('admin dashboard', () => {
     const page = await browser.page();
     await openAdmin(page);
     await page.getByText('System Active').waitFor();
-    await page.getByRole('button', { name: /Pending reviews/ }).click();
+    // The cards say what they count (issue 26): registrations, not reviews; ride types, not rides.
+    expect(await page.getByRole('list', { name: 'Summary' }).getByText(/Pending reviews|Taxi rides/).count()).toBe(0);
+    await page.getByRole('button', { name: /^Ride types/ }).waitFor();
+    await page.getByRole('button', { name: /Registrations to review/ }).click();
     expect(await page.getByRole('tab', { name: 'Review queue' }).getAttribute('aria-selected')).toBe('true');
 
     // View lists every submitted field.
@@ -81,7 +133,15 @@ describe('admin dashboard', () => {
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'detached' });
 
+    // Approving asks first (an alert dialog); cancelling leaves it in the queue.
     await page.getByRole('button', { name: `Approve ${approved}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Approve ${approved}?` });
+    await confirm.getByText(/published at once/).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await publicRestaurantNames()).not.toContain(approved);
+    await page.getByRole('button', { name: `Approve ${approved}` }).click();
+    await confirm.getByRole('button', { name: 'Approve and publish' }).click();
     await page.getByText('Registration approved', { exact: true }).waitFor();
     await page.getByRole('button', { name: `Approve ${approved}` }).waitFor({ state: 'detached' });
     // Submitted while signed out: the listing's owner is the account with its e-mail, created with a one-time link.
@@ -117,6 +177,7 @@ describe('admin dashboard', () => {
     await publishRestaurant(name);
     const page = await browser.page();
     await openAdmin(page);
+    await page.getByRole('tab', { name: 'Catalogue' }).click();
     await page.getByRole('tab', { name: 'Restaurants' }).click();
     const row = page.getByRole('row', { name: new RegExp(name) });
     await row.getByRole('button', { name: `Edit ${name}` }).click();
@@ -200,6 +261,7 @@ describe('admin dashboard', () => {
   it('Export Reports downloads the current tab as CSV', async () => {
     const page = await browser.page();
     await openAdmin(page);
+    await page.getByRole('tab', { name: 'Catalogue' }).click();
     await page.getByRole('tab', { name: 'Hotels' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export Reports' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^hotels-.*\.csv$/);
@@ -208,12 +270,136 @@ describe('admin dashboard', () => {
     expect(csv.split('\n')[0]).toContain('pricePerNight');
   });
 
+  it('the Orders tab downloads bookings.csv and orders.csv (admins only)', async () => {
+    const page = await browser.page();
+    await openAdmin(page);
+    expect(await page.getByRole('tab', { name: 'Orders' }).getAttribute('aria-selected')).toBe('true');
+    const headers: Record<string, string> = {
+      bookings: 'id,status,createdAt,customerId,customerUsername,customerEmail,lines,items,subtotal,deliveryFee,serviceFee,tax,tip,total,paid,refunded,net,currency,trackingNumbers',
+      orders: 'id,bookingId,trackingNumber,kind,service,status,customerEmail,driverId,driverUsername,pickup,dropoff,distanceKm,driverPayout,createdAt,acceptedAt,completedAt',
+    };
+    for (const report of ['bookings', 'orders']) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: `${report}.csv` }).click()]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^${report}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+      expect(readFileSync(await download.path(), 'utf8').split('\r\n')[0]).toBe(headers[report]);
+    }
+    // Export Reports on Orders is the bookings report.
+    expect(await page.getByRole('link', { name: 'Export Reports' }).getAttribute('href')).toBe('/api/admin/export/bookings.csv');
+    expect((await fetch(`${baseURL()}/api/admin/export/bookings.csv`)).status).toBe(401);
+  });
+
+  it('Orders: finds a paid order by tracking number and e-mail, opens it and refunds it once the amount is confirmed', async () => {
+    const buyer = await createUser('refund');
+    const cookie = await apiSession(buyer.email, buyer.password);
+    const order = await paidFoodOrder(cookie);
+
+    const page = await browser.page();
+    await openAdmin(page);
+    expect(await page.getByTestId('stat-revenue').textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
+    const search = page.getByRole('search', { name: 'Orders' });
+    await search.getByLabel('Search orders').fill(order.trackingNumber.toLowerCase());
+    await search.getByRole('button', { name: 'Search' }).click();
+    // The results of this search (not the newest orders shown before it).
+    await page.getByText(`Orders matching “${order.trackingNumber.toLowerCase()}”: 1 order shown.`).waitFor();
+    const table = page.getByRole('region', { name: 'Orders table' });
+    const row = table.getByRole('row', { name: new RegExp(`#${order.id}\\b`) });
+    await row.getByText(buyer.email).waitFor();
+    await row.getByText(order.trackingNumber).waitFor();
+    expect(await table.getByRole('row').count()).toBe(2);
+    await search.getByLabel('Search orders').fill(buyer.email);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.getByText(`Orders matching “${buyer.email}”`, { exact: false }).waitFor();
+    await row.getByText('Paid', { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: `Open order #${order.id}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Order #${order.id}` });
+    await dialog.getByText(`1 × ${order.dish}`).first().waitFor();
+    await dialog.getByText(order.trackingNumber).waitFor();
+    const paid = (await dialog.getByTestId('order-paid').textContent()) ?? '';
+    expect(paid).toMatch(/^\$\d+\.\d{2}$/);
+
+    // The refund says how much and to whom, and asks; Cancel changes nothing.
+    await dialog.getByRole('button', { name: `Refund ${paid}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Refund ${paid}?` });
+    await confirm.getByText(new RegExp(`goes back to ${buyer.email.replace(/[.+]/g, '\\$&')} on the card ending 4242`)).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect((await api<{ status: string }>(cookie, 'GET', `/api/bookings/${order.id}`)).body.status).toBe('confirmed');
+
+    await dialog.getByRole('button', { name: `Refund ${paid}` }).click();
+    await confirm.getByRole('button', { name: `Refund ${paid}` }).click();
+    await page.getByText('Refund issued', { exact: true }).waitFor();
+    await dialog.getByTestId('order-refunded').getByText(paid).waitFor();
+    await dialog.getByText('Everything paid has been refunded.').waitFor();
+    expect(await dialog.getByRole('button', { name: /^Refund/ }).isDisabled()).toBe(true);
+    expect((await api<{ status: string }>(cookie, 'GET', `/api/bookings/${order.id}`)).body.status).toBe('cancelled');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await row.getByText('Cancelled', { exact: true }).waitFor();
+    expect(page.errors).toEqual([]);
+  });
+
+  it('Users: a disabled account is signed out and told why at sign-in; a role change is confirmed; enabled, it signs in', async () => {
+    const person = await createUser('disable');
+    const victim = await browser.page();
+    await signIn(victim, person.email, person.password);
+    await victim.waitForURL((url) => url.pathname === '/');
+
+    const page = await browser.page();
+    await openAdmin(page);
+    await page.getByRole('tab', { name: 'Users' }).click();
+    const search = page.getByRole('search', { name: 'Users' });
+    await search.getByLabel('Search users').fill(person.email);
+    await search.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('region', { name: 'Users table' }).getByRole('row', { name: new RegExp(person.username) });
+    await row.getByText('Active', { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: `Disable ${person.username}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Disable ${person.username}?` });
+    await confirm.getByText(/signed out on every device/).waitFor();
+    await confirm.getByRole('button', { name: 'Disable account' }).click();
+    await page.getByText('Account disabled', { exact: true }).waitFor();
+    await row.getByText('Disabled', { exact: true }).waitFor();
+
+    // The person's open session ended; signing in again is refused with the reason.
+    const session = (await (await victim.request.get('/api/auth/session')).json()) as { user: unknown };
+    expect(session.user).toBeNull();
+    await signIn(victim, person.email, person.password);
+    await victim.getByText(ACCOUNT_DISABLED).first().waitFor();
+    expect(new URL(victim.url()).pathname).toBe('/login');
+
+    // A role change asks first.
+    await row.getByLabel(`Role of ${person.username}`).selectOption('provider');
+    const roleConfirm = page.getByRole('alertdialog', { name: `Make ${person.username} a Provider?` });
+    await roleConfirm.getByRole('button', { name: 'Make Provider' }).click();
+    await page.getByText('Role changed', { exact: true }).waitFor();
+    await expect.poll(() => row.getByLabel(`Role of ${person.username}`).inputValue()).toBe('provider');
+
+    await row.getByRole('button', { name: `Enable ${person.username}` }).click();
+    await page.getByRole('alertdialog', { name: `Enable ${person.username}?` }).getByRole('button', { name: 'Enable account' }).click();
+    await page.getByText('Account enabled', { exact: true }).waitFor();
+    await signIn(victim, person.email, person.password);
+    await victim.waitForURL((url) => url.pathname === '/');
+    // The admin cannot disable themselves.
+    await search.getByLabel('Search users').fill(adminCredentials().email);
+    await search.getByRole('button', { name: 'Search' }).click();
+    const me = page.getByRole('region', { name: 'Users table' }).getByRole('row', { name: /\(you\)/ });
+    expect(await me.getByRole('button', { name: /^Disable/ }).isDisabled()).toBe(true);
+    expect(page.errors).toEqual([]);
+  });
+
   it('works at 390 px without page overflow; non-admins are refused', async () => {
     const page = await browser.page({ width: 390, height: 844 });
     await openAdmin(page);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await page.getByRole('search', { name: 'Orders' }).waitFor();
+    await page.getByRole('region', { name: 'Orders table' }).or(page.getByText('No orders yet.')).first().waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByRole('region', { name: 'Users table' }).waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole('tab', { name: 'Catalogue' }).click();
     await page.getByRole('region', { name: 'Restaurants table' }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await overflow()).toBeLessThanOrEqual(0);
 
     const user = await createUser('notadmin');
     const other = await browser.page();

@@ -43,8 +43,14 @@ describe('provider calendar', () => {
     expect(hotel, 'the demo provider owns a hotel').toBeDefined();
     const name = hotel!.name;
 
-    await provider.goto('/provider');
-    await provider.getByRole('heading', { name: 'My listings' }).waitFor();
+    // Listings is a list; the hotel's calendar is on its own editor page (issue 26), found by name.
+    await provider.goto('/provider/listings');
+    await provider.getByRole('heading', { name: 'Listings', exact: true }).waitFor();
+    await provider.getByLabel('Kind').selectOption('hotels');
+    await provider.getByLabel('Find a listing').fill(name);
+    await provider.getByRole('link', { name: `Edit ${name}`, exact: true }).click();
+    await provider.waitForURL((url) => url.pathname === `/provider/listings/hotels/${hotel!.id}`);
+    await provider.getByRole('heading', { name, exact: true }).waitFor();
     // Calendars load only when opened: none is on the page before.
     await provider.getByRole('button', { name: `Calendar of ${name}` }).waitFor();
     expect(await provider.getByRole('grid').count()).toBe(0);

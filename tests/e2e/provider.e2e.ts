@@ -32,6 +32,8 @@ describe('provider portal', () => {
       await provider.getByLabel(`Dish ${i + 1} description`).fill(description);
       await provider.getByLabel(`Dish ${i + 1} price ($)`).fill(price);
     }
+    // The map pin starts at the address search's best match for the typed location (issue 26).
+    await provider.getByText(/^Pin at /).waitFor();
     await provider.getByRole('button', { name: 'Register Restaurant' }).click();
     await provider.getByText('Restaurant registered successfully!', { exact: true }).waitFor();
 
@@ -41,13 +43,23 @@ describe('provider portal', () => {
     await admin.waitForURL((url) => url.pathname === '/admin');
     await admin.getByRole('tab', { name: 'Review queue' }).click();
     await admin.getByRole('button', { name: `Approve ${name}` }).click();
+    // Approval publishes at once, so it is confirmed first (issue 26).
+    const confirm = admin.getByRole('alertdialog', { name: `Approve ${name}?` });
+    await confirm.getByRole('button', { name: 'Approve and publish' }).click();
     await admin.getByText('Registration approved', { exact: true }).waitFor();
 
-    // 3. The provider (promoted by the approval) changes a dish price and uploads a photo on /provider.
+    // 3. The provider (promoted by the approval) opens Listings, then the restaurant's own editor page, where it
+    //    changes a dish price and uploads a photo.
     await provider.goto('/provider');
-    await provider.getByRole('heading', { name: 'My listings' }).waitFor();
+    await provider.getByRole('heading', { name: 'Provider portal' }).waitFor();
+    await provider.getByRole('heading', { name: 'Today', exact: true }).waitFor();
+    await provider.getByRole('navigation', { name: 'Provider portal' }).getByRole('link', { name: 'Listings' }).click();
+    await provider.getByRole('heading', { name: 'Listings', exact: true }).waitFor();
+    await provider.getByRole('link', { name: `Edit ${name}`, exact: true }).click();
+    await provider.waitForURL((url) => /^\/provider\/listings\/restaurants\/\d+$/.test(url.pathname));
     const card = provider.getByRole('heading', { name, exact: true });
     await card.waitFor();
+    expect(await provider.getByRole('form', { name: `Edit ${name}` }).count()).toBe(1);
     const dish = provider.getByRole('form', { name: 'Dish Pho Bo' });
     await dish.getByLabel('Price ($)').fill('15.75');
     await dish.getByRole('button', { name: 'Save Pho Bo' }).click();
@@ -90,23 +102,44 @@ describe('provider portal', () => {
     await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
     await checkout.getByLabel('Expiry').fill('12/34');
     await checkout.getByLabel('CVC').fill('123');
-    expect(await checkout.getByTestId('checkout-total').textContent()).toBe('$15.75');
-    await checkout.getByRole('button', { name: 'Pay $15.75' }).click();
+    // The new price is what is charged for the dish; the total adds its delivery fee, the service fee and the tax
+    // (issue 26), and the Pay button charges exactly that total.
+    const breakdown = checkout.getByRole('region', { name: 'Price breakdown' });
+    await breakdown.getByText('Subtotal (1 item)').waitFor();
+    expect(await breakdown.locator('[data-line="items"] dd').textContent()).toBe('$15.75');
+    const total = (await checkout.getByTestId('checkout-total').textContent()) ?? '';
+    expect(Number(total.replace(/[$,]/g, ''))).toBeGreaterThan(15.75);
+    await checkout.getByRole('button', { name: `Pay ${total}` }).click();
     await customer.getByText('Order Placed Successfully!', { exact: true }).first().waitFor();
 
-    // 5. The restaurant sees the order (customer, dish, total) and marks it ready for pickup.
-    await provider.reload();
-    const order = provider.getByRole('group', { name: new RegExp(`^Order \\d+ for ${name}$`) });
-    await order.first().waitFor();
+    // 5. The order reaches the provider's Today screen by itself (polled), first under 'Needs your action', with the
+    //    count on the Today tab; the restaurant accepts it, then marks it ready for pickup (in that order only).
+    await provider.getByRole('navigation', { name: 'Provider portal' }).getByRole('link', { name: /^Today/ }).click();
+    await provider.getByRole('heading', { name: 'Today', exact: true }).waitFor();
+    const action = provider.getByRole('region', { name: /^Needs your action/ });
+    const order = action.getByRole('group', { name: new RegExp(`^Order \\d+ for ${name}$`) });
+    await order.first().waitFor({ timeout: 20_000 });
+    expect(await provider.getByTestId('new-orders-badge').textContent()).toMatch(/^1\b/);
     await order.first().getByText(buyer.username).waitFor();
     await order.first().getByText(/1 × Pho Bo/).waitFor();
-    await order.first().getByText('Total $15.75').waitFor();
+    // The receipt's lines for this restaurant: the dish and its delivery fee (the registration's $2.99).
+    await order.first().getByText('Subtotal (1 item)', { exact: true }).waitFor();
+    await order.first().getByText(`Delivery fee · ${name}`).waitFor();
+    await order.first().getByText('Total $18.74').waitFor();
+    await order.first().getByText('Order received', { exact: true }).waitFor();
+    expect(await order.first().getByRole('button', { name: 'Ready for pickup' }).isDisabled()).toBe(true);
     await order.first().getByRole('button', { name: 'Accept order' }).click();
     await provider.getByText('Order accepted', { exact: true }).first().waitFor();
-    await order.first().getByText('Preparing', { exact: true }).waitFor();
+    await order.first().getByText('Accepted by the restaurant', { exact: true }).waitFor();
+    expect(await order.first().getByRole('button', { name: 'Accept order' }).isDisabled()).toBe(true);
+    await provider.getByTestId('new-orders-badge').waitFor({ state: 'detached' });
     await order.first().getByRole('button', { name: 'Ready for pickup' }).click();
     await provider.getByText('Drivers nearby are being asked to collect it.').first().waitFor();
-    await order.first().getByText('Ready for pickup', { exact: true }).waitFor();
+    // Done with the kitchen, it moves to the orders placed today, at its new step.
+    const placed = provider.getByRole('region', { name: 'Placed today' }).getByRole('group', { name: new RegExp(`^Order \\d+ for ${name}$`) });
+    await placed.first().getByText('Ready for pickup', { exact: true }).waitFor();
+    expect(await provider.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await provider.getByRole('navigation', { name: 'Provider portal' }).getByRole('link', { name: 'Earnings' }).click();
     await provider.getByTestId('earnings-gross').getByText('$15.75').waitFor();
 
     expect(provider.errors).toEqual([]);

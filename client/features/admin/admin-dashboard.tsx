@@ -21,8 +21,15 @@ import {
   exportCollection,
   AUDIT_TAB,
   OCCUPANCY_TAB,
+  ORDERS_TAB,
+  USERS_TAB,
+  CATALOGUE_TAB,
   initialAdminTab,
+  isListingTab,
 } from './admin-listings';
+import { OrdersTab } from './orders-tab';
+import { UsersTab } from './users-tab';
+import { formatMoney } from '@client/lib/format';
 import { ProvidersTab } from './providers-tab';
 import { DeliveriesTab } from './deliveries-tab';
 import { ListingTable, STATS_KEY } from './listing-tab';
@@ -75,7 +82,7 @@ function SummaryCards({ onOpen }: { onOpen: (tab: string) => void }) {
     );
   }
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6" aria-label="Summary">
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" aria-label="Summary">
       {STAT_CARDS.map((card) => {
         const highlight = (card.key === 'pendingRegistrations' || card.key === 'unreadMessages') && (stats.data?.[card.key] ?? 0) > 0;
         return (
@@ -83,6 +90,7 @@ function SummaryCards({ onOpen }: { onOpen: (tab: string) => void }) {
             <button
               type="button"
               onClick={() => onOpen(card.tab)}
+              title={card.hint}
               className={cn(
                 'flex h-full w-full flex-col items-start gap-1 rounded-xl border bg-white p-4 text-left shadow-sm transition hover:border-brand-400 hover:shadow-md',
                 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
@@ -93,8 +101,8 @@ function SummaryCards({ onOpen }: { onOpen: (tab: string) => void }) {
               {stats.isPending ? (
                 <Skeleton className="h-7 w-12" />
               ) : (
-                <span className="text-2xl font-bold text-gray-900" data-testid={`stat-${card.key}`}>
-                  {stats.data[card.key]}
+                <span className="break-all text-2xl font-bold text-gray-900" data-testid={`stat-${card.key}`}>
+                  {card.format === 'money' ? formatMoney(stats.data[card.key]) : stats.data[card.key]}
                 </span>
               )}
             </button>
@@ -107,11 +115,33 @@ function SummaryCards({ onOpen }: { onOpen: (tab: string) => void }) {
 
 type AdminDashboardProps = { user: PublicUser; onLogout: () => void };
 
-/** /admin (spec 002 section 2): header, summary cards, listing tabs, the review queue, contact messages and the mail log. */
+/**
+ * /admin (spec 002 section 2, issue 26): header, summary cards (orders, users and revenue first, each counting what
+ * its label says), then Orders, Users, the Catalogue (a tab per listing kind), the review queue, contact messages,
+ * the mail log and the rest. The open tab is kept in the address (?tab=).
+ */
 export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
-  const [searchParams] = useSearchParams();
-  const [tab, setTab] = useState<string>(() => initialAdminTab(searchParams.get('tab')));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [tab, setTabState] = useState<string>(() => initialAdminTab(searchParams.get('tab')));
+  // The catalogue's listing tab, kept while other sections are open.
+  const [listingTab, setListingTab] = useState<string>(() => (isListingTab(tab) ? tab : LISTING_TABS[0].id));
   const exportHref = `/api/admin/export/${exportCollection(tab)}.csv`;
+  const section = isListingTab(tab) ? CATALOGUE_TAB : tab;
+
+  /** Opens a tab (a section, or a listing tab inside the catalogue); the address keeps it for a reload. */
+  const setTab = (next: string) => {
+    const leaf = next === CATALOGUE_TAB ? listingTab : next;
+    if (isListingTab(leaf)) setListingTab(leaf);
+    setTabState(leaf);
+    setSearchParams(
+      (params) => {
+        const out = new URLSearchParams(params);
+        out.set('tab', leaf);
+        return out;
+      },
+      { replace: true },
+    );
+  };
 
   return (
     <div className="mx-auto w-full min-w-0 max-w-7xl px-4 py-8 sm:py-10">
@@ -143,13 +173,17 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
         <SummaryCards onOpen={setTab} />
       </section>
 
-      <Tabs value={tab} onValueChange={setTab} className="mt-8 min-w-0">
+      <Tabs value={section} onValueChange={setTab} className="mt-8 min-w-0">
         <TabsList className="flex h-auto w-full flex-wrap justify-start" aria-label="Dashboard sections">
-          {LISTING_TABS.map((t) => (
-            <TabsTrigger key={t.id} value={t.id} className="flex-none">
-              {t.label}
-            </TabsTrigger>
-          ))}
+          <TabsTrigger value={ORDERS_TAB} className="flex-none">
+            Orders
+          </TabsTrigger>
+          <TabsTrigger value={USERS_TAB} className="flex-none">
+            Users
+          </TabsTrigger>
+          <TabsTrigger value={CATALOGUE_TAB} className="flex-none">
+            Catalogue
+          </TabsTrigger>
           <TabsTrigger value={REVIEW_TAB} className="flex-none">
             Review queue
           </TabsTrigger>
@@ -175,11 +209,28 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
             Audit
           </TabsTrigger>
         </TabsList>
-        {LISTING_TABS.map((t) => (
-          <TabsContent key={t.id} value={t.id} className="min-w-0">
-            <ListingTable tab={t} />
-          </TabsContent>
-        ))}
+        <TabsContent value={ORDERS_TAB} className="min-w-0">
+          <OrdersTab />
+        </TabsContent>
+        <TabsContent value={USERS_TAB} className="min-w-0">
+          <UsersTab me={user.id} />
+        </TabsContent>
+        <TabsContent value={CATALOGUE_TAB} className="min-w-0">
+          <Tabs value={listingTab} onValueChange={setTab} className="min-w-0">
+            <TabsList className="flex h-auto w-full flex-wrap justify-start" aria-label="Listing kinds">
+              {LISTING_TABS.map((t) => (
+                <TabsTrigger key={t.id} value={t.id} className="flex-none">
+                  {t.label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {LISTING_TABS.map((t) => (
+              <TabsContent key={t.id} value={t.id} className="min-w-0">
+                <ListingTable tab={t} />
+              </TabsContent>
+            ))}
+          </Tabs>
+        </TabsContent>
         <TabsContent value={REVIEW_TAB} className="min-w-0">
           <ReviewQueue />
         </TabsContent>

@@ -27,7 +27,8 @@ export type ListingTab = {
 /** A tab's id, label and collection come from the listing-kind registry. */
 const tabOf = (kind: ListingKind) => {
   const k = LISTING_KINDS[kind];
-  return { id: k.adminTab, label: k.adminLabel, collection: k.collection, nameKey: k.nameKey };
+  // The taxi tab lists ride types (Economy, Comfort...), not rides: its label says so (issue 26).
+  return { id: k.adminTab, label: kind === 'taxi-ride' ? 'Ride types' : k.adminLabel, collection: k.collection, nameKey: k.nameKey };
 };
 
 const text = (name: string, label: string): EditField => ({ name, label, type: 'text' });
@@ -233,34 +234,61 @@ export const RATINGS_TAB = 'reviews';
 export const AUDIT_TAB = 'audit';
 /** Occupancy per listing over the coming 30 days (issue 25). */
 export const OCCUPANCY_TAB = 'occupancy';
+/** Bookings: search, open, refund (issue 26). */
+export const ORDERS_TAB = 'orders';
+/** Accounts: roles, disable and enable (issue 26). */
+export const USERS_TAB = 'users';
+/** The tab holding the listing tabs (the catalogue): its own tabs are LISTING_TABS. */
+export const CATALOGUE_TAB = 'catalogue';
 
-/** The tab a `/admin?tab=...` link opens (the test notification page links to Mail); anything else opens the first. */
-export function initialAdminTab(param: string | null): string {
-  const known = [...LISTING_TABS.map((t) => t.id), REVIEW_TAB, MESSAGES_TAB, PROVIDERS_TAB, DELIVERIES_TAB, MAIL_TAB, RATINGS_TAB, AUDIT_TAB, OCCUPANCY_TAB];
-  return param && known.includes(param) ? param : LISTING_TABS[0].id;
+/** True when `tab` is one of the catalogue's listing tabs. */
+export function isListingTab(tab: string): boolean {
+  return LISTING_TABS.some((t) => t.id === tab);
 }
 
-/** The collection the Export Reports button downloads for each tab. */
-export function exportCollection(tab: string): AdminCollection {
+/** Every tab a `/admin?tab=...` link may name. */
+export const ADMIN_TABS: readonly string[] = [ORDERS_TAB, USERS_TAB, ...LISTING_TABS.map((t) => t.id), REVIEW_TAB, MESSAGES_TAB, PROVIDERS_TAB, DELIVERIES_TAB, MAIL_TAB, RATINGS_TAB, AUDIT_TAB, OCCUPANCY_TAB];
+
+/**
+ * The tab a `/admin?tab=...` link opens (the test notification page links to Mail; `catalogue` opens its first
+ * listing tab); anything else opens Orders, the day's work.
+ */
+export function initialAdminTab(param: string | null): string {
+  if (param === CATALOGUE_TAB) return LISTING_TABS[0].id;
+  return param && ADMIN_TABS.includes(param) ? param : ORDERS_TAB;
+}
+
+/** The file the Export Reports button downloads for each tab: a collection, or the bookings report for Orders. */
+export function exportCollection(tab: string): AdminCollection | 'bookings' {
+  if (tab === ORDERS_TAB) return 'bookings';
+  if (tab === USERS_TAB) return 'users';
   if (tab === REVIEW_TAB) return 'registrations';
   if (tab === MESSAGES_TAB) return 'contact-messages';
   if (tab === PROVIDERS_TAB) return 'service-providers';
   return LISTING_TABS.find((t) => t.id === tab)?.collection ?? 'restaurants';
 }
 
-/** The summary cards: a count from /api/admin/stats and the tab a click opens. */
-export const STAT_CARDS: readonly { key: keyof AdminStats; label: string; tab: string }[] = [
-  { key: 'total', label: 'Total services', tab: 'restaurants' },
+/**
+ * The summary cards: a count from /api/admin/stats, what it counts said as it is, and the tab a click opens.
+ * Taxi "rides" are the ride types customers choose from (Economy, Comfort...), not rides taken; the review queue
+ * holds registrations (customer reviews are the Reviews tab).
+ */
+export const STAT_CARDS: readonly { key: keyof AdminStats; label: string; tab: string; format?: 'money'; hint?: string }[] = [
+  { key: 'orders', label: 'Paid orders', tab: ORDERS_TAB, hint: 'Bookings that were paid, refunded ones included' },
+  { key: 'revenue', label: 'Revenue (paid − refunded)', tab: ORDERS_TAB, format: 'money', hint: 'Captured payments minus refunds' },
+  { key: 'refunded', label: 'Refunded', tab: ORDERS_TAB, format: 'money' },
+  { key: 'users', label: 'Users', tab: USERS_TAB, hint: 'Accounts of every role' },
+  { key: 'pendingRegistrations', label: 'Registrations to review', tab: REVIEW_TAB },
+  { key: 'unreadMessages', label: 'Unread messages', tab: MESSAGES_TAB },
+  { key: 'total', label: 'Listings (all kinds)', tab: 'restaurants' },
   { key: 'restaurants', label: 'Restaurants', tab: 'restaurants' },
   { key: 'hotels', label: 'Hotels', tab: 'hotels' },
   { key: 'flights', label: 'Flights', tab: 'flights' },
   { key: 'cars', label: 'Cars', tab: 'cars' },
   { key: 'properties', label: 'Properties', tab: 'properties' },
-  { key: 'taxiRides', label: 'Taxi rides', tab: 'taxi' },
-  { key: 'shipping', label: 'Shipping', tab: 'shipping' },
+  { key: 'taxiRides', label: 'Ride types', tab: 'taxi', hint: 'Taxi ride types customers choose from' },
+  { key: 'shipping', label: 'Shipping services', tab: 'shipping' },
   { key: 'generalServices', label: 'General services', tab: 'general' },
-  { key: 'pendingRegistrations', label: 'Pending reviews', tab: REVIEW_TAB },
-  { key: 'unreadMessages', label: 'Unread messages', tab: MESSAGES_TAB },
 ];
 
 export const KIND_LABELS: Record<RegistrationKind, string> = {

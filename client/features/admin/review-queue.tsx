@@ -23,6 +23,7 @@ import { toast } from '@client/ui/use-toast';
 import { KIND_LABELS, registrationDetails } from './admin-listings';
 import { DetailsDialog, TableScroll, TableState, tdClass, TableHead } from './admin-ui';
 import { STATS_KEY } from './listing-tab';
+import { ConfirmDialog } from './confirm-dialog';
 
 export const PENDING_KEY = ['/api/admin/registrations?status=pending'] as const;
 
@@ -32,6 +33,8 @@ export function ReviewQueue() {
   const pending = useQuery<AdminRegistration[]>({ queryKey: PENDING_KEY });
   const [viewing, setViewing] = useState<AdminRegistration | null>(null);
   const [rejecting, setRejecting] = useState<AdminRegistration | null>(null);
+  // Approval publishes at once: it is confirmed first (issue 26).
+  const [approving, setApproving] = useState<AdminRegistration | null>(null);
   // A driver account created by an approval: its one-time set-password link, shown once to the admin.
   const [granted, setGranted] = useState<NonNullable<ApproveResult['account']> | null>(null);
   const details = viewing ? registrationDetails(viewing.kind, viewing.data) : null;
@@ -53,15 +56,37 @@ export function ReviewQueue() {
       const who = account ? ` ${account.email} now has the ${account.role} role${account.created ? ' (they sign in once they set a password)' : ''}.` : '';
       toast({ title: 'Registration approved', description: `${registration.name} is now published.${who}`, variant: 'success' });
       setViewing(null);
+      setApproving(null);
       if (account?.setPasswordPath) setGranted(account);
     },
     onError: (error) => {
       toast({ title: 'Approval failed', description: parseApiError(error).message ?? 'Please try again.', variant: 'destructive' });
+      setApproving(null);
     },
     onSettled: refresh,
   });
 
   const grantedDialog = granted ? <SetPasswordLinkDialog account={granted} onClose={() => setGranted(null)} /> : null;
+  const approveDialog = approving ? (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => (open ? undefined : setApproving(null))}
+      title={`Approve ${approving.name}?`}
+      description={
+        approving.kind === 'driver' || approving.kind === 'driver-application'
+          ? 'The applicant becomes a driver at once and can take orders.'
+          : 'It is published at once: customers can find and book it, and its owner gets the provider portal.'
+      }
+      confirmLabel="Approve and publish"
+      busyLabel="Approving…"
+      busy={approve.isPending}
+      onConfirm={() => approve.mutate(approving)}
+    >
+      <p className="text-sm text-gray-700">
+        {KIND_LABELS[approving.kind] ?? approving.kind} · submitted {formatDateTime(approving.submittedAt)}
+      </p>
+    </ConfirmDialog>
+  ) : null;
   if (pending.isPending) return <TableState status="pending" label="pending registrations" />;
   if (pending.isError) return <TableState status="error" label="pending registrations" onRetry={() => void pending.refetch()} />;
   if (pending.data.length === 0)
@@ -69,6 +94,7 @@ export function ReviewQueue() {
       <>
         <TableState status="empty" label="pending registrations" emptyText="No registrations are waiting for review." />
         {grantedDialog}
+        {approveDialog}
       </>
     );
 
@@ -101,7 +127,7 @@ export function ReviewQueue() {
                         <Eye className="size-3.5" aria-hidden="true" />
                         View
                       </Button>
-                      <Button size="sm" onClick={() => approve.mutate(registration)}
+                      <Button size="sm" onClick={() => setApproving(registration)}
                         disabled={busy || Boolean(registration.blockedReason)}
                         aria-label={`Approve ${registration.name}`}
                         aria-describedby={registration.blockedReason ? `blocked-${registration.id}` : undefined}
@@ -141,7 +167,7 @@ export function ReviewQueue() {
                 Reject
               </Button>
               {viewing.blockedReason ? <p className="text-sm text-amber-800">{viewing.blockedReason}</p> : null}
-              <Button onClick={() => approve.mutate(viewing)} disabled={approve.isPending || Boolean(viewing.blockedReason)}>
+              <Button onClick={() => setApproving(viewing)} disabled={approve.isPending || Boolean(viewing.blockedReason)}>
                 Approve
               </Button>
             </DialogFooter>
@@ -160,6 +186,7 @@ export function ReviewQueue() {
         />
       ) : null}
       {grantedDialog}
+      {approveDialog}
     </>
   );
 }
@@ -235,7 +262,7 @@ function RejectDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle className="break-words">Reject {registration.name}</DialogTitle>
-          <DialogDescription>Give the reason for the rejection. It is kept with the registration.</DialogDescription>
+          <DialogDescription>It will not be published. Give the reason for the rejection: it is kept with the registration.</DialogDescription>
         </DialogHeader>
         <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4" aria-label={`Reject ${registration.name}`}>
           <FormAlert message={formError} />

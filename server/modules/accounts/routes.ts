@@ -21,6 +21,7 @@ import { clearSessionCookie, setSessionCookie } from '../../platform/auth/plugin
 import { currentUser, requireUser } from '../../platform/auth/guards';
 import { HttpError, unauthorized } from '../../platform/errors';
 import { ForgotPasswordSchema, FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, ResetPasswordSchema } from '../../../domain/notifications/schemas';
+import { ACCOUNT_DISABLED } from '../../../domain/admin/users';
 import { authenticate, DEVICE_COOKIE, LoginThrottle, registerUser, requestPasswordReset, setPasswordWithToken } from './service';
 
 export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -47,6 +48,8 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
       throw new HttpError(401, 'Invalid credentials');
     }
     await attempt.succeeded();
+    // An account an admin disabled signs in nowhere (its sessions ended when it was disabled).
+    if (user.disabled) throw new HttpError(403, ACCOUNT_DISABLED);
     // A fresh token at each sign-in; an earlier session of this browser is ended.
     if (request.sessionToken) await ctx.sessions.destroy(request.sessionToken);
     const { token, expiresAt } = await ctx.sessions.create(user.id, { userAgent: request.headers['user-agent'] });
@@ -62,7 +65,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
         maxAge: 365 * 24 * 3600,
       });
     }
-    return user;
+    return { id: user.id, username: user.username, email: user.email, role: user.role };
   });
 
   r.post('/api/auth/logout', { schema: { response: { 200: SuccessSchema } } }, async (request, reply) => {

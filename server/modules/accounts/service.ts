@@ -59,14 +59,17 @@ export async function registerUser(events: EventBus, input: Register, role: Role
   }
 }
 
-/** Returns the user for a correct email and password, undefined otherwise (same cost either way). */
-export async function authenticate(db: Db, email: string, password: string): Promise<PublicUser | undefined> {
+/**
+ * Returns the user for a correct email and password, undefined otherwise (same cost either way). `disabled` says an
+ * admin disabled the account (issue 26): the caller refuses the sign-in, saying so only to who knows the password.
+ */
+export async function authenticate(db: Db, email: string, password: string): Promise<(PublicUser & { disabled: boolean }) | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!row) {
     await verifyPassword(await dummyPasswordHash(), password);
     return undefined;
   }
-  return (await verifyPassword(row.passwordHash, password)) ? toPublic(row) : undefined;
+  return (await verifyPassword(row.passwordHash, password)) ? { ...toPublic(row), disabled: row.disabledAt !== null } : undefined;
 }
 
 export async function findUser(db: Db, id: number): Promise<PublicUser | undefined> {

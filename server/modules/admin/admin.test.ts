@@ -256,7 +256,9 @@ describe('collections, edits and export', () => {
     expect((await asAdmin('PATCH', '/api/admin/restaurants/1', { hacked: true })).statusCode).toBe(400);
     expect((await asAdmin('PATCH', '/api/admin/restaurants/1', {})).statusCode).toBe(400);
     expect((await asAdmin('PATCH', '/api/admin/nonsense/1', { isActive: false })).statusCode).toBe(404);
-    expect((await asAdmin('PATCH', '/api/admin/users/1', { role: 'admin' })).statusCode).toBe(404);
+    // Read-only collections are not edited here (accounts change through PATCH /api/admin/users/:id, with its own rules).
+    expect((await asAdmin('PATCH', '/api/admin/contact-messages/1', { name: 'x' })).statusCode).toBe(404);
+    expect((await asAdmin('PATCH', '/api/admin/service-providers/1', { businessName: 'x' })).statusCode).toBe(404);
     expect((await asAdmin('PATCH', '/api/admin/restaurants/999999', { isActive: false })).statusCode).toBe(404);
   });
 

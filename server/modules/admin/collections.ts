@@ -81,6 +81,7 @@ export const toAdmin = {
     phone: r.phone,
     role: r.role,
     createdAt: r.createdAt.toISOString(),
+    disabledAt: r.disabledAt ? r.disabledAt.toISOString() : null,
   }),
 };
 

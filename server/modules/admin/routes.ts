@@ -27,6 +27,12 @@ import { adminStats } from './service';
 import { idParam } from '../../../domain/ids';
 import { AuditEntrySchema, AuditQuerySchema } from '../../../domain/audit/schemas';
 import { listAudit } from '../audit/service';
+import { CancelledBookingSchema } from '../../../domain/bookings/schemas';
+import { AdminOrderDetailSchema, AdminOrdersPageSchema, AdminOrdersQuerySchema, RefundOrderSchema, isAdminReport } from '../../../domain/admin/orders';
+import { AdminAccountSchema, AdminUserChangeSchema, AdminUsersQuerySchema } from '../../../domain/admin/users';
+import { orderDetail, refundOrder, searchOrders } from './orders';
+import { reportStream } from './reports';
+import { changeAccount, listAccounts } from './users';
 
 const IdParams = z.object({
   id: idParam('Invalid id'),
@@ -79,18 +85,45 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     markMessageRead(db, request.params.id),
   );
 
-  // CSV export: /api/admin/export/<collection>.csv
+  // Orders (issue 26): bookings searched by id, customer e-mail or name, tracking number; one opened; refunded.
+  r.get('/api/admin/orders', { ...adminOnly, schema: { querystring: AdminOrdersQuerySchema, response: { 200: AdminOrdersPageSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return searchOrders(db, request.query);
+  });
+  r.get('/api/admin/orders/:id', { ...adminOnly, schema: { params: IdParams, response: { 200: AdminOrderDetailSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return orderDetail(db, currentUser(request), request.params.id);
+  });
+  r.post(
+    '/api/admin/orders/:id/refund',
+    { ...adminOnly, schema: { params: IdParams, body: RefundOrderSchema, response: { 200: CancelledBookingSchema } } },
+    async (request) => refundOrder(ctx.events, ctx.payments, currentUser(request), request.params.id, request.body),
+  );
+
+  // Users (issue 26): search, change a role, disable or enable (static paths win over /api/admin/:collection).
+  r.get('/api/admin/users', { ...adminOnly, schema: { querystring: AdminUsersQuerySchema, response: { 200: z.array(AdminAccountSchema) } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listAccounts(db, request.query);
+  });
+  r.patch('/api/admin/users/:id', { ...adminOnly, schema: { params: IdParams, response: { 200: AdminUserChangeSchema } } }, async (request) =>
+    changeAccount(ctx.events, currentUser(request).id, request.params.id, request.body),
+  );
+
+  // CSV export: /api/admin/export/<collection>.csv, and the bookings.csv and orders.csv reports (streamed).
   r.get('/api/admin/export/:file', { ...adminOnly, schema: { params: ExportParams } }, async (request, reply) => {
     const match = /^([a-z-]+)\.csv$/.exec(request.params.file);
     if (!match) throw notFound(`Unknown export: ${request.params.file}`);
+    const date = new Date().toISOString().slice(0, 10);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff');
+    if (isAdminReport(match[1])) {
+      return reply.header('content-disposition', `attachment; filename="${match[1]}-${date}.csv"`).send(reportStream(db, match[1]));
+    }
     const collection = collectionOr404(match[1]);
     const csv = toCsv(await listCollection(db, collection));
-    const date = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${collection}-${date}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
+    return reply.header('content-disposition', `attachment; filename="${collection}-${date}.csv"`).send(csv);
   });
 
   // Generic collections (static routes above take precedence).

@@ -4,6 +4,7 @@ import type { ListingKind } from '../../../domain/catalogue/kinds';
 import { serverKind } from '../catalogue/kinds';
 import { countRegistrations } from '../onboarding/service';
 import { countUnreadMessages } from '../support/service';
+import { operationsCounts } from './orders';
 
 export type { AdminStats };
 
@@ -20,12 +21,13 @@ const STAT_KINDS = {
 } as const satisfies Partial<Record<keyof AdminStats, ListingKind>>;
 
 /**
- * Counts of published listings per kind (active and inactive) and their total, plus the registrations waiting
- * for review and the unread contact messages.
+ * Counts of published listings per kind (active and inactive) and their total (taxi rides are ride types: Economy,
+ * Comfort...), the registrations waiting for review, the unread contact messages, and (issue 26) the paid orders,
+ * the accounts and the revenue (captured minus refunded), all counted by the database.
  */
 export async function adminStats(db: Db): Promise<AdminStats> {
   const entries = await Promise.all(Object.entries(STAT_KINDS).map(async ([key, kind]) => [key, await db.$count(serverKind(kind).table)] as const));
   const counts = Object.fromEntries(entries) as Record<keyof typeof STAT_KINDS, number>;
-  const [pendingRegistrations, unreadMessages] = await Promise.all([countRegistrations(db, 'pending'), countUnreadMessages(db)]);
-  return { total: Object.values(counts).reduce((a, b) => a + b, 0), ...counts, pendingRegistrations, unreadMessages };
+  const [pendingRegistrations, unreadMessages, operations] = await Promise.all([countRegistrations(db, 'pending'), countUnreadMessages(db), operationsCounts(db)]);
+  return { total: Object.values(counts).reduce((a, b) => a + b, 0), ...counts, pendingRegistrations, unreadMessages, ...operations };
 }
