@@ -8,7 +8,9 @@ import { ONLINE_BADGE_HIDE_MS, connectivityMessage, type ConnectivityMessage } f
 const TEXT: Record<ConnectivityMessage, string> = {
   online: 'Online: Go Live is available worldwide, in 195+ countries.',
   'back-online': 'Back online: Go Live is syncing with the server again.',
-  offline: 'You are offline. What you have seen still works and syncs when you reconnect; actions that need the server will say so.',
+  // Only what is true offline (issue 26): what was opened before shows as the device kept it (My bookings and tracking
+  // say how old their copy is); nothing done offline is queued, so actions say they need a connection instead.
+  offline: 'You are offline. What you opened before (lists, menus, My bookings, tracking) shows as this device saved it; booking, paying and signing in need a connection.',
 };
 
 /**

@@ -1,6 +1,7 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, UserRound, WifiOff } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '@client/lib/cn';
+import { savedAgo } from '@client/lib/offline-snapshot';
 import { toast } from '@client/ui/use-toast';
 import { useAuth } from '@client/features/accounts/use-auth';
 
@@ -53,4 +54,24 @@ export function useSignOutAction() {
     }
   };
   return { run, isSigningOut };
+}
+
+/**
+ * Who was signed in when this device last reached the server, shown while offline (display only: signing out and
+ * every signed-in action need a connection). The age says how old that knowledge is.
+ */
+export function OfflineAccount({ username, savedAt }: { username: string; savedAt: string }) {
+  return (
+    <span className="flex max-w-56 items-center gap-1.5 text-sm font-medium text-gray-800" title={`${username}, offline. ${savedAgo(savedAt)}.`}>
+      <UserRound className="size-4 shrink-0 text-gray-500" aria-hidden="true" />
+      <span className="truncate">
+        <span className="sr-only">Signed in as </span>
+        {username}
+      </span>
+      <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
+        <WifiOff className="size-3" aria-hidden="true" />
+        Offline
+      </span>
+    </span>
+  );
 }

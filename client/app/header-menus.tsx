@@ -17,7 +17,7 @@ import { useAuth } from '@client/features/accounts/use-auth';
 import { SERVICE_MENU_LINKS } from '@client/features/catalogue/categories';
 import { useSectionNavigator } from '@client/features/catalogue/section-nav';
 import { installApp, useCanOfferInstall } from './pwa/install-app-button';
-import { HeaderLink, linkClasses, NAV_LINKS, useSignOutAction } from './header-links';
+import { HeaderLink, linkClasses, NAV_LINKS, OfflineAccount, useSignOutAction } from './header-links';
 
 /**
  * The header's two menus (Radix DropdownMenu and Sheet). The header renders look-alike trigger buttons and loads
@@ -62,7 +62,7 @@ export function ServicesDropdown({ defaultOpen = false }: { defaultOpen?: boolea
 /** Compact layout (< 768 px): a hamburger opening a side sheet with the same links and actions. */
 export function MobileMenuSheet({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
-  const { user, status } = useAuth();
+  const { user, status, offlineUser } = useAuth();
   const signOut = useSignOutAction();
   const goToSection = useSectionNavigator();
   const canInstall = useCanOfferInstall();
@@ -143,6 +143,18 @@ export function MobileMenuSheet({ defaultOpen = false }: { defaultOpen?: boolean
                   <LogOut className="size-4 text-gray-500" aria-hidden="true" />
                   Sign out
                 </button>
+              </>
+            ) : offlineUser ? (
+              <>
+                <p className="px-3 py-2">
+                  <OfflineAccount username={offlineUser.user.username} savedAt={offlineUser.savedAt} />
+                </p>
+                <SheetClose asChild>
+                  <Link to="/bookings" className={cn(linkClasses, 'h-11 w-full')}>
+                    <CalendarDays className="size-4 text-gray-500" aria-hidden="true" />
+                    My bookings
+                  </Link>
+                </SheetClose>
               </>
             ) : (
               <SheetClose asChild>

@@ -9,7 +9,7 @@ import { CartButton } from '@client/features/cart/cart-button';
 import { MessagesButton } from '@client/features/chat/messages-button';
 import { CountryPicker } from '@client/features/locations/country-picker';
 import { InstallAppButton } from './pwa/install-app-button';
-import { HeaderLink, linkClasses, NAV_LINKS, useSignOutAction } from './header-links';
+import { HeaderLink, linkClasses, NAV_LINKS, OfflineAccount, useSignOutAction } from './header-links';
 
 // The menus' code (Radix dropdown and sheet) is not part of the first load: see header-menus.tsx.
 const loadMenus = () => import('./header-menus');
@@ -17,7 +17,7 @@ const ServicesDropdown = lazy(() => loadMenus().then((m) => ({ default: m.Servic
 const MobileMenuSheet = lazy(() => loadMenus().then((m) => ({ default: m.MobileMenuSheet })));
 
 export function Header() {
-  const { user } = useAuth();
+  const { user, offlineUser } = useAuth();
   return (
     <header className="border-b border-gray-200 bg-white">
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4">
@@ -57,6 +57,11 @@ export function Header() {
                 <HeaderLink entry={{ label: 'Account', to: '/account' }} />
               </li>
             </>
+          ) : offlineUser ? (
+            // Offline: My bookings shows the copy this device kept of it.
+            <li className="ml-auto">
+              <HeaderLink entry={{ label: 'My bookings', to: '/bookings' }} />
+            </li>
           ) : null}
         </ul>
       </nav>
@@ -79,11 +84,12 @@ function Logo() {
   );
 }
 
-/** Wide layout: Sign In, or the username with Sign out. */
+/** Wide layout: Sign In, or the username with Sign out; offline, the username kept on this device, marked so. */
 function AccountControls() {
-  const { user, status } = useAuth();
+  const { user, status, offlineUser } = useAuth();
   const signOut = useSignOutAction();
   if (status === 'loading') return <Skeleton className="h-9 w-24 rounded-lg" />;
+  if (!user && offlineUser) return <OfflineAccount username={offlineUser.user.username} savedAt={offlineUser.savedAt} />;
   if (!user) {
     return (
       <Link to="/login" className={buttonVariants({ size: 'sm' })}>

@@ -1,9 +1,15 @@
+import { useEffect, useState } from 'react';
+
 /**
- * The last answer of a signed-in read (My bookings), kept in localStorage so a reload while offline can show what
- * the visitor saw last (issue 12). The service worker never caches authenticated API answers; this copy belongs to
- * the page, names its user, is read-only, and is deleted on sign-out ({@link clearSnapshots}).
+ * The last answers of signed-in reads (the session, My bookings, the tracking records opened), kept in localStorage
+ * so a reload while offline can show what the visitor saw last (issues 12 and 26). The service worker never caches
+ * authenticated API answers (ADR 014); these copies belong to the page, name their user, are read-only, are shown
+ * marked offline with their age ({@link savedAgo}), and are deleted on sign-out ({@link clearSnapshots}).
  */
 const PREFIX = 'go-live-snapshot:';
+
+/** The names of the kept copies. */
+export const SNAPSHOTS = { session: 'session', bookings: 'bookings', tracking: 'tracking' } as const;
 
 export type Snapshot<T> = { userId: number; username: string; savedAt: string; data: T };
 
@@ -36,4 +42,35 @@ export function clearSnapshots(): void {
   } catch {
     // Nothing stored.
   }
+}
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/**
+ * 'Saved just now', 'Saved 5 minutes ago', 'Saved 1 hour ago', 'Saved 3 days ago': the age of a kept copy, written
+ * by hand as en-US's Intl.RelativeTimeFormat writes it (client/lib/format.ts says why by hand). A time in the future
+ * (a clock set back) reads 'just now'.
+ */
+export function savedAgo(savedAt: string | number | Date, now: number = Date.now()): string {
+  const seconds = Math.floor((now - new Date(savedAt).getTime()) / 1000);
+  if (!Number.isFinite(seconds)) return 'Saved earlier';
+  for (const [unit, size] of UNITS) {
+    const n = Math.floor(seconds / size);
+    if (n >= 1) return `Saved ${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  }
+  return 'Saved just now';
+}
+
+/** The current time, renewed every `everyMs` while mounted, so an age on screen ('Saved 5 minutes ago') keeps up. */
+export function useNow(everyMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
 }

@@ -9,6 +9,7 @@ import { Button } from '@client/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/ui/card';
 import { Skeleton } from '@client/ui/skeleton';
 import { toast } from '@client/ui/use-toast';
+import { clearSnapshots } from '@client/lib/offline-snapshot';
 
 export const SESSIONS_KEY = ['/api/account/sessions'] as const;
 
@@ -21,6 +22,8 @@ export function SessionsCard() {
     mutationFn: () => apiJson<{ ended: number }>('POST', '/api/account/sessions/sign-out-everywhere', {}),
     onSuccess: ({ ended }) => {
       toast({ title: 'Signed out everywhere', description: `${ended} session${ended === 1 ? '' : 's'} ended, this one included.`, variant: 'success' });
+      // This browser is signed out too: its offline copies (session, My bookings, tracking) go with it.
+      clearSnapshots();
       queryClient.clear();
       void navigate('/login?next=/account');
     },

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Login, PublicUser, Register, RegisterAnswer } from '@domain/accounts/schemas';
-import { apiJson, apiRequest } from '@client/lib/api';
-import { clearSnapshots } from '@client/lib/offline-snapshot';
+import { apiJson, apiRequest, isNetworkError } from '@client/lib/api';
+import { SNAPSHOTS, clearSnapshots, readSnapshot, saveSnapshot } from '@client/lib/offline-snapshot';
 
 /**
  * The session is the server's: this query on /api/auth/session ({user} or {user: null}, always 200, so a signed-out
@@ -10,6 +10,34 @@ import { clearSnapshots } from '@client/lib/offline-snapshot';
 export const AUTH_ME_KEY = ['/api/auth/session'] as const;
 
 export type AuthStatus = 'loading' | 'error' | 'signed-in' | 'signed-out';
+
+/** Who was signed in on this device at the last answer, shown while offline: for display only, never for access. */
+export type OfflineUser = { user: PublicUser; savedAt: string };
+
+/**
+ * Reads the session and keeps its last answer on the device (client/lib/offline-snapshot.ts): a reload while offline
+ * can still say who was signed in. A signed-out answer deletes every kept copy (the session ended elsewhere, or
+ * expired), so nothing of that user stays behind.
+ */
+async function fetchSession(): Promise<PublicUser | null> {
+  const user = (await apiJson<{ user: PublicUser | null }>('GET', AUTH_ME_KEY[0])).user;
+  if (user) {
+    const kept = readSnapshot<PublicUser>(SNAPSHOTS.session);
+    // Another account on this device: the previous one's copies go before this one's are kept.
+    if (kept && kept.userId !== user.id) clearSnapshots();
+    saveSnapshot(SNAPSHOTS.session, { userId: user.id, username: user.username, data: user });
+  } else {
+    clearSnapshots();
+  }
+  return user;
+}
+
+/** The kept session, when the live one cannot be read because the network is down. */
+function offlineUserOf(status: AuthStatus, error: unknown): OfflineUser | null {
+  if (status !== 'error' || !isNetworkError(error)) return null;
+  const kept = readSnapshot<PublicUser>(SNAPSHOTS.session);
+  return kept && kept.data?.id === kept.userId ? { user: kept.data, savedAt: kept.savedAt } : null;
+}
 
 /** Other cached data may belong to the previous user: refetch what is shown, drop the rest when next used. */
 function refreshUserData(queryClient: QueryClient) {
@@ -25,7 +53,7 @@ export function useAuth() {
 
   const me = useQuery<PublicUser | null>({
     queryKey: AUTH_ME_KEY,
-    queryFn: async () => (await apiJson<{ user: PublicUser | null }>('GET', AUTH_ME_KEY[0])).user,
+    queryFn: fetchSession,
     // Offline, fail at once (status 'error': pages show sign-in or a retry) instead of pausing in 'loading'
     // forever; the query has no data then, so it is refetched on reconnect.
     networkMode: 'always',
@@ -42,6 +70,7 @@ export function useAuth() {
     onSuccess: (user) => {
       // Offline copies of the previous user's pages (My bookings) must not show under another account.
       if (queryClient.getQueryData<PublicUser | null>(AUTH_ME_KEY)?.id !== user.id) clearSnapshots();
+      saveSnapshot(SNAPSHOTS.session, { userId: user.id, username: user.username, data: user });
       queryClient.setQueryData(AUTH_ME_KEY, user);
       refreshUserData(queryClient);
     },
@@ -71,6 +100,12 @@ export function useAuth() {
   return {
     user,
     status,
+    /**
+     * Offline (the session could not be read for want of a network): who was signed in at the last answer and when
+     * that was, for the header and the offline copies of pages. Display only: `user` stays null, so nothing that
+     * needs a signed-in customer acts on it.
+     */
+    offlineUser: offlineUserOf(status, me.error),
     isAdmin: user?.role === 'admin',
     error: me.error,
     refetch: me.refetch,

@@ -49,8 +49,11 @@ export type StayCalendarProps = {
  * and week, Home/End to the week's ends, Page Up/Down by month; one day is in the tab order (roving tabindex).
  * Unavailable days stay focusable (aria-disabled) so the keyboard can pass over them and hear why.
  */
-export function StayCalendar({ label, days, wanted, earliest, rules = DEFAULT_RULES, value, onChange }: StayCalendarProps) {
+export function StayCalendar({ label, days, wanted, earliest, rules = DEFAULT_RULES, value: given, onChange }: StayCalendarProps) {
   const headingId = useId();
+  // A check-out typed on or before the check-in (the date fields allow it) is no stay: the grid asks for the check-out.
+  const outOfOrder = Boolean(given.checkIn && given.checkOut) && given.checkOut <= given.checkIn;
+  const value = outOfOrder ? { checkIn: given.checkIn, checkOut: '' } : given;
   const freeOn = useMemo(() => new Map(days.map((d) => [d.date, d.free])), [days]);
   const first = days[0]?.date ?? earliest;
   const last = days[days.length - 1]?.date ?? earliest;
@@ -202,7 +205,10 @@ export function StayCalendar({ label, days, wanted, earliest, rules = DEFAULT_RU
         </tbody>
       </table>
       <p className="text-xs text-gray-600" aria-live="polite">
-        {choosingCheckOut ? 'Now pick your check-out day.' : 'Pick your check-in day, then your check-out day.'} Greyed, struck-through
+        {outOfOrder ? (
+          <span className="font-medium text-red-700">Check-out must be after check-in: pick a check-out day after {longDayLabel(given.checkIn)}. </span>
+        ) : null}
+        {outOfOrder ? '' : choosingCheckOut ? 'Now pick your check-out day.' : 'Pick your check-in day, then your check-out day.'} Greyed, struck-through
         nights are sold out{rules.minNights > 1 ? `; stays are at least ${pluralize(rules.minNights, 'night')}` : ''}.
       </p>
     </div>

@@ -11,6 +11,7 @@ import { Skeleton } from '@client/ui/skeleton';
 import { shareTracking } from './share-tracking';
 import { TrackingDetails } from './tracking-details';
 import { useLiveTracking } from './use-live-tracking';
+import { OfflineRecordNotice, useKeptTrackingRecord } from './offline-record';
 
 /** /track and /track/:id: follow an order, ride or parcel by its tracking ID or number. */
 export function TrackPage() {
@@ -51,6 +52,8 @@ export function TrackPage() {
 function TrackingResult({ trackingId }: { trackingId: string }) {
   // Live over the tracking socket; spec 002 section 9's 5 s refresh only while the socket is down.
   const query = useLiveTracking(trackingId);
+  // Offline: the record as this device last saw it (signed-in customers only), marked with its age.
+  const kept = useKeptTrackingRecord(trackingId, query.data, query.error);
 
   if (query.isPending) {
     return (
@@ -62,17 +65,31 @@ function TrackingResult({ trackingId }: { trackingId: string }) {
     );
   }
 
+  if (!query.data && kept) {
+    return (
+      <Card className="grid gap-4 p-6 text-sm">
+        <OfflineRecordNotice savedAt={kept.savedAt} />
+        <TrackingDetails tracking={kept.record} view="map" mapHeight={400} />
+      </Card>
+    );
+  }
+
   // A failed background refresh keeps showing the record it already has; only a record never loaded is an error.
   if (!query.data) {
     const parsed = parseApiError(query.error);
+    const offline = parsed.status === null;
     return (
       <Card role="alert" className="grid gap-3 p-6">
         <div className="flex items-center gap-2 text-red-700">
           <AlertCircle className="size-5" aria-hidden="true" />
-          <h2 className="font-semibold">Tracking Not Found</h2>
+          <h2 className="font-semibold">{offline ? 'Tracking Not Available Offline' : 'Tracking Not Found'}</h2>
         </div>
         <p className="text-sm text-gray-600">
-          {parsed.status === 404 ? `No order matches "${trackingId}".` : parsed.message || 'Failed to load tracking data'}
+          {parsed.status === 404
+            ? `No order matches "${trackingId}".`
+            : offline
+              ? 'You are offline, and this device has no saved copy of this record. Retry once you are back online.'
+              : parsed.message || 'Failed to load tracking data'}
         </p>
         {parsed.status !== 404 ? (
           <Button variant="outline" className="justify-self-start" onClick={() => void query.refetch()}>

@@ -11,7 +11,6 @@ import {
   flights,
   generalServices,
   hotels,
-  menuItems,
   properties,
   restaurants,
   seedRuns,
@@ -32,8 +31,8 @@ import {
   SHIPPING_RATES,
   TAXI_RIDES,
   demoTrackingUpdates,
-  menuForCuisine,
 } from './catalogue-data';
+import { seedMenus } from './menus';
 import { seedReviews } from './reviews';
 
 export const CATALOGUE_SEED_NAME = 'catalogue-v1';
@@ -53,39 +52,34 @@ export const SUBJECT_ARTWORK_SQL = [
   `UPDATE "taxi_rides" SET "image" = '/api/placeholder/400/300?kind=taxi&subject=' || replace(replace(replace(replace(replace(type, '%', '%25'), ' ', '%20'), '&', '%26'), '#', '%23'), '+', '%2B') WHERE "image" LIKE '/api/placeholder/%' AND "image" NOT LIKE '%kind=%';`,
 ];
 
+/**
+ * The catalogue once (seed run 'catalogue-v1'), then each restaurant's own menu ('menus-v2') and the reviews
+ * ('reviews-v2'), each recorded on its own so a database seeded before gets the later runs once.
+ */
 export async function seedCatalogue(db: Db): Promise<{ seeded: boolean }> {
   const result = await seedCatalogueRows(db);
+  await seedMenus(db);
   await seedReviews(db);
   return result;
 }
+
+/** Listings start unrated: their rating and review count come from the reviews seeded next (reviews.ts). */
+const unrated = <T extends { rating?: string; reviewCount?: number }>(rows: T[]): T[] => rows.map((r) => ({ ...r, rating: '0.0', reviewCount: 0 }));
 
 async function seedCatalogueRows(db: Db): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
     const marked = await tx.insert(seedRuns).values({ name: CATALOGUE_SEED_NAME }).onConflictDoNothing().returning();
     if (marked.length === 0) return { seeded: false };
 
-    const insertedRestaurants = await tx
-      .insert(restaurants)
-      .values(restaurantHours(RESTAURANTS))
-      .returning({ id: restaurants.id, cuisine: restaurants.cuisine });
-    const menuRows: (typeof menuItems.$inferInsert)[] = insertedRestaurants.flatMap((r) =>
-      menuForCuisine(r.cuisine).map((item, position) => ({
-        restaurantId: r.id,
-        name: item.name,
-        description: item.description,
-        priceCents: item.priceCents,
-        position,
-      })),
-    );
-    if (menuRows.length > 0) await tx.insert(menuItems).values(menuRows);
-
-    await tx.insert(hotels).values(HOTELS);
+    // Menus: menus.ts (seed run 'menus-v2').
+    await tx.insert(restaurants).values(unrated(restaurantHours(RESTAURANTS)));
+    await tx.insert(hotels).values(unrated(HOTELS));
     await tx.insert(flights).values(flightSeats(FLIGHTS));
     await tx.insert(shippingRates).values(SHIPPING_RATES);
-    await tx.insert(cars).values(carFleets(CARS));
-    await tx.insert(taxiRides).values(TAXI_RIDES);
-    await tx.insert(properties).values(PROPERTIES);
-    await tx.insert(generalServices).values(appointmentServices(GENERAL_SERVICES));
+    await tx.insert(cars).values(unrated(carFleets(CARS)));
+    await tx.insert(taxiRides).values(unrated(TAXI_RIDES));
+    await tx.insert(properties).values(unrated(PROPERTIES));
+    await tx.insert(generalServices).values(unrated(appointmentServices(GENERAL_SERVICES)));
     await tx.insert(additionalServices).values(ADDITIONAL_SERVICES);
 
     // The demo tracking numbers may already exist (e.g. created by hand); never fail the seed over them.

@@ -42,7 +42,7 @@ export function SelectField({
   );
 }
 
-/** A labelled date input. */
+/** A labelled date input; `error` shows under it, read out and tied to the input (aria-invalid, aria-describedby). */
 export function DateField({
   label,
   value,
@@ -50,6 +50,7 @@ export function DateField({
   min,
   disabled,
   className,
+  error,
 }: {
   label: string;
   value: string;
@@ -57,12 +58,27 @@ export function DateField({
   min?: string;
   disabled?: boolean;
   className?: string;
+  error?: string | null;
 }) {
   const id = useId();
   return (
     <div className={cn('grid min-w-0 gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} type="date" value={value} min={min} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

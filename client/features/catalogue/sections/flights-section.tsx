@@ -21,6 +21,7 @@ import { DateField, SelectField } from '../components/fields';
 import { CardGridSkeleton, EmptyState } from '../components/states';
 import { buildQuery } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
+import { sameCityError } from './date-checks';
 import { UnitsLeft } from '@client/features/availability/units-left';
 import { onlyLeftMessage } from '@domain/availability/schemas';
 
@@ -53,6 +54,8 @@ export function FlightsSection() {
   const [cabin, setCabin] = useState<CabinClass>('Economy');
   const [passengerOpen, setPassengerOpen] = useState(false);
   const today = localToday();
+  // Toronto -> Toronto is no trip: said at once, and the search is not sent (it could only find nothing).
+  const sameCity = sameCityError(from, to);
 
   const search = useMutation({
     mutationFn: async (input: { from: string; to: string; date: string; returnDate?: string; passengers: Passengers; cabin: CabinClass }): Promise<SearchResult> => {
@@ -78,6 +81,10 @@ export function FlightsSection() {
     const toCity = cityPart(to);
     if (!fromCity || !toCity || !departure) {
       toast({ title: 'Missing Information', description: 'Please fill in departure city, destination, and departure date.', variant: 'destructive' });
+      return;
+    }
+    if (sameCity) {
+      toast({ title: 'Same City', description: sameCity, variant: 'destructive' });
       return;
     }
     if (trip === 'round' && !returnDate) {
@@ -133,6 +140,11 @@ export function FlightsSection() {
           </Button>
           <LocationInput label="To" placeholder="City or airport" value={to} onValueChange={setTo} displayText={(l) => l.city || l.name} onSelect={() => undefined} />
         </div>
+        {sameCity ? (
+          <p role="alert" className="text-sm text-red-700">
+            {sameCity}
+          </p>
+        ) : null}
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <DateField label="Departure date" value={departure} min={today} onChange={setDeparture} />
           <DateField label="Return date" value={returnDate} min={dayAfter(departure, today)} disabled={trip === 'oneway'} onChange={setReturnDate} />

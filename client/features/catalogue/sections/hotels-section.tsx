@@ -26,6 +26,7 @@ import { RatingButton } from '@client/features/reviews/rating-button';
 import { ListingReviews } from '@client/features/reviews/listing-reviews';
 import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
+import { stayDatesError } from './date-checks';
 
 /** Spec 000 section 9: guests 1-5 (5 reads "5+"), default 2; rooms 1-4 (4 reads "4+"), default 1. */
 const GUEST_OPTIONS: Option[] = [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: n === 5 ? '5+' : String(n) }));
@@ -87,7 +88,7 @@ export function HotelsSection() {
           onSelect={() => undefined}
         />
         <DateField label="Check-in" value={checkIn} min={today} onChange={changeCheckIn} />
-        <DateField label="Check-out" value={checkOut} min={dayAfter(checkIn, dayAfter(today, today))} onChange={setCheckOut} />
+        <DateField label="Check-out" value={checkOut} min={dayAfter(checkIn, dayAfter(today, today))} onChange={setCheckOut} error={stayDatesError(checkIn, checkOut)} />
         <SelectField label="Guests" value={guests} onChange={setGuests} options={GUEST_OPTIONS} />
         <SelectField label="Rooms" value={rooms} onChange={setRooms} options={ROOM_OPTIONS} />
       </form>
@@ -244,7 +245,13 @@ function HotelDialog({
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
           <DateField label="Check-in" value={stay.checkIn} min={earliest} onChange={onCheckIn} />
-          <DateField label="Check-out" value={stay.checkOut} min={dayAfter(stay.checkIn, dayAfter(earliest, earliest))} onChange={onCheckOut} />
+          <DateField
+            label="Check-out"
+            value={stay.checkOut}
+            min={dayAfter(stay.checkIn, dayAfter(earliest, earliest))}
+            onChange={onCheckOut}
+            error={stayDatesError(stay.checkIn, stay.checkOut)}
+          />
         </div>
         {availability.isPending ? (
           <Spinner label="Loading free nights…" showLabel />
@@ -284,7 +291,9 @@ function HotelDialog({
               {pluralize(n, 'night')} · Total {formatMoney(total)}
             </p>
           ) : (
-            <p className="mt-1">Choose check-in and check-out dates to see the total.</p>
+            <p className="mt-1">
+              {stayDatesError(stay.checkIn, stay.checkOut) ? 'Choose a check-out day after check-in to see the total.' : 'Choose check-in and check-out dates to see the total.'}
+            </p>
           )}
           {datesValid && check.state === 'free' ? <UnitsLeft kind="hotels" left={check.left} className="mt-2" /> : null}
         </div>

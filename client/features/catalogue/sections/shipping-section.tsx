@@ -4,7 +4,7 @@ import { Calculator, Clock, PackageSearch, Ship } from 'lucide-react';
 import type { Booking } from '@domain/bookings/schemas';
 import type { ShippingQuote, ShippingRate, TrackingView } from '@domain/catalogue/types';
 import { SHIPPING_DELIVERY_TIMES, SHIPPING_SPEEDS, type ShippingSpeed } from '@domain/catalogue/pricing';
-import { trackingStatusLabel } from '@domain/orders/states';
+import { journeyOfRecord } from '@client/features/tracking/live-tracking';
 import { apiJson, parseApiError } from '@client/lib/api';
 import { formatDateTime, formatMoney } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
@@ -128,7 +128,7 @@ function TrackingRecord({ record }: { record: TrackingView }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold text-gray-900">{record.serviceName}</p>
         <Badge variant={record.status === 'completed' ? 'success' : record.status === 'active' ? 'default' : record.status === 'cancelled' ? 'destructive' : 'warning'}>
-          {trackingStatusLabel(record.status, 'map')}
+          {journeyOfRecord(record).label}
         </Badge>
       </div>
       <dl className="mt-3 grid gap-1 text-sm text-gray-700 sm:grid-cols-2">
@@ -204,13 +204,24 @@ function CostCalculator({ onShipmentBooked }: { onShipmentBooked: (trackingNumbe
       apiJson<ShippingQuote>('GET', `/api/shipping-rates/quote${buildQuery(input)}`).then((q) => ({ quote: q, parcel: input })),
   });
 
-  const set = (key: keyof ParcelForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  // An estimate belongs to the parcel it was worked out for: a changed field or a refused one takes it away, so no
+  // stale price stays under an error or beside other numbers.
+  const clearEstimate = () => {
+    quote.reset();
+    setBookedNumber(null);
+  };
+  const set = (key: keyof ParcelForm) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setError(null);
+    clearEstimate();
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parcel = { weight: Number(form.weight), length: Number(form.length), width: Number(form.width), height: Number(form.height) };
     if (Object.values(parcel).some((v) => !Number.isFinite(v) || v <= 0)) {
       setError('Enter a weight and all three dimensions as positive numbers.');
+      clearEstimate();
       return;
     }
     setError(null);

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseURL, createUser, signIn, useBrowser } from './fixtures';
+
+const browser = useBrowser();
+
+/** Waits until the service worker controls the page (first load: it claims the page once installed). */
+async function waitForController(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
+
+async function apiSession(email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseURL()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  expect(res.status).toBe(200);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+async function api<T>(cookie: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { cookie, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/**
+ * A paid food order for the customer, through the API as the checkout would make it: the total is the server's (its
+ * 409 names it), paid with the sandbox card. Returns the booking with its tracking id.
+ */
+async function paidFoodOrder(cookie: string): Promise<{ id: number; trackingId: string; trackingNumber: string; dish: string }> {
+  const restaurants = (await (await fetch(`${baseURL()}/api/restaurants`)).json()) as Array<{ id: number; name: string; address?: string }>;
+  const restaurant = restaurants.find((r) => /Toronto/.test(r.address ?? '')) ?? restaurants[0];
+  const menu = (await (await fetch(`${baseURL()}/api/restaurants/${restaurant.id}/menu`)).json()) as Array<{ id: number; name: string; price: number }>;
+  const dish = menu[0];
+  const items = [
+    {
+      serviceType: 'food-delivery',
+      serviceId: dish.id,
+      quantity: 1,
+      price: dish.price,
+      details: { restaurantId: restaurant.id, destination: { lat: 43.6487, lng: -79.3854, address: '100 King St W, Toronto' } },
+    },
+  ];
+  let created = await api<{ id: number; totalAmount: number; message?: string }>(cookie, 'POST', '/api/bookings', { items, totalAmount: dish.price });
+  if (created.status === 409) {
+    const total = (created.body as unknown as { totalAmount?: number }).totalAmount;
+    expect(typeof total, JSON.stringify(created.body)).toBe('number');
+    created = await api(cookie, 'POST', '/api/bookings', { items, totalAmount: total });
+  }
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const method = await api<{ id: string }>(cookie, 'POST', '/api/payments/methods', { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' });
+  expect(method.status).toBe(201);
+  const paid = await api(cookie, 'POST', '/api/process-payment', {
+    bookingId: created.body.id,
+    amount: Math.round(created.body.totalAmount * 100),
+    currency: 'usd',
+    paymentMethodId: method.body.id,
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  // The tracking record is made after the confirmation commits (an event): wait for it.
+  for (let i = 0; i < 50; i++) {
+    const list = await api<Array<{ id: number; trackingId?: string | null }>>(cookie, 'GET', '/api/bookings');
+    const mine = list.body.find((b) => b.id === created.body.id);
+    if (mine?.trackingId) {
+      const record = await api<{ trackingNumber: string }>(cookie, 'GET', `/api/tracking/${encodeURIComponent(mine.trackingId)}`);
+      expect(record.status).toBe(200);
+      return { id: created.body.id, trackingId: mine.trackingId, trackingNumber: record.body.trackingNumber, dish: dish.name };
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('no tracking record for the paid order');
+}
+
+describe('offline, signed in', () => {
+  it('after /, /bookings and /track/<id> were seen, an offline reload keeps the header signed in and shows the kept bookings and tracking record, marked offline with their age', async () => {
+    const user = await createUser('offl');
+    const cookie = await apiSession(user.email, user.password);
+    const order = await paidFoodOrder(cookie);
+
+    const page = await browser.page();
+    await signIn(page, user.email, user.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    await waitForController(page);
+    await page.getByText(`Signed in as ${user.username}`).first().waitFor({ state: 'attached' });
+    await page.goto('/bookings');
+    await page.getByRole('heading', { name: `Booking #${order.id}` }).waitFor();
+    await page.goto(`/track/${order.trackingId}`);
+    await page.getByRole('heading', { name: 'Track Your Order' }).waitFor();
+    await page.getByText(order.trackingNumber).first().waitFor();
+
+    await page.context().setOffline(true);
+
+    // My bookings: the list as last seen, marked offline with its age; acting on it says it needs a connection.
+    await page.reload();
+    await page.goto('/bookings');
+    await page.getByRole('heading', { name: 'My bookings' }).waitFor();
+    const bookingsNotice = page.getByRole('status').filter({ hasText: `You are offline. These are the bookings of ${user.username}` });
+    await bookingsNotice.waitFor();
+    expect(await bookingsNotice.innerText()).toMatch(/\(Saved (just now|\d+ minutes? ago), /);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Booking #${order.id}` }) });
+    await card.getByText(order.dish).first().waitFor();
+    expect(await page.getByText('Sign in to see your bookings.').count()).toBe(0);
+    // The header still names the customer, marked offline (display only: no Sign out, no Sign In).
+    const account = page.getByText(`Signed in as ${user.username}`).first();
+    await account.waitFor();
+    expect(await page.locator('header').getByText('Offline', { exact: true }).isVisible()).toBe(true);
+    expect(await page.locator('header').getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    expect(await page.locator('header').getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    // The offline banner promises only what works.
+    const banner = await page.getByTestId('connectivity-badge').innerText();
+    expect(banner).toContain('You are offline.');
+    expect(banner).not.toMatch(/still works|syncs/);
+
+    // The tracking page seen before: the kept record, marked offline with its age, not 'Tracking Not Found'.
+    await page.goto(`/track/${order.trackingId}`);
+    await page.getByRole('heading', { name: 'Track Your Order' }).waitFor();
+    const trackingNotice = page.getByRole('status').filter({ hasText: 'You are offline. This is the tracking record as last seen on this device' });
+    await trackingNotice.waitFor();
+    expect(await trackingNotice.innerText()).toMatch(/\(Saved (just now|\d+ minutes? ago), /);
+    await page.getByText(order.trackingNumber).first().waitFor();
+    expect(await page.getByText('Tracking Not Found').count()).toBe(0);
+
+    // At 390 px the menu names the customer, marked offline, with My bookings (the copy) and no Sign In.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Menu' });
+    await sheet.getByText(`Signed in as ${user.username}`).waitFor();
+    await sheet.getByText('Offline', { exact: true }).waitFor();
+    expect(await sheet.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    if (process.env.OFFLINE_SHOTS) await page.screenshot({ path: '/tmp/offline-menu-390.png' });
+    await sheet.getByRole('link', { name: 'My bookings' }).click();
+    await page.getByRole('heading', { name: `Booking #${order.id}` }).waitFor();
+    expect(await bookingsNotice.isVisible()).toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(overflow).toBeLessThanOrEqual(390);
+    if (process.env.OFFLINE_SHOTS) await page.screenshot({ path: '/tmp/offline-bookings-390.png', fullPage: true });
+    await page.goto(`/track/${order.trackingId}`);
+    await trackingNotice.waitFor();
+    if (process.env.OFFLINE_SHOTS) await page.screenshot({ path: '/tmp/offline-track-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // A tracking page never opened says it is not available offline (not 'Not Found': the server was not asked).
+    await page.goto('/track/GL0000000000XX');
+    await page.getByRole('heading', { name: 'Tracking Not Available Offline' }).waitFor();
+
+    // The worker itself never stored a signed-in answer (ADR 014); the copies are the app's own, named with the user.
+    const cached = await page.evaluate(async (id) => {
+      const hits: string[] = [];
+      for (const url of ['/api/bookings', '/api/auth/session', `/api/tracking/${id}`]) if (await caches.match(url)) hits.push(url);
+      return hits;
+    }, order.trackingId);
+    expect(cached).toEqual([]);
+
+    // Back online: the live record replaces the copy; signing out deletes every copy kept on the device.
+    await page.context().setOffline(false);
+    await page.goto(`/track/${order.trackingId}`);
+    await page.getByText(order.trackingNumber).first().waitFor();
+    expect(await trackingNotice.count()).toBe(0);
+    await page.goto('/bookings');
+    await page.getByRole('heading', { name: `Booking #${order.id}` }).waitFor();
+    expect(await bookingsNotice.count()).toBe(0);
+    const kept = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('go-live-snapshot:')).sort());
+    expect(await kept()).toEqual(['go-live-snapshot:bookings', 'go-live-snapshot:session', 'go-live-snapshot:tracking']);
+    await page.locator('header').getByRole('button', { name: 'Sign out' }).click();
+    await page.locator('header').getByRole('link', { name: 'Sign In' }).waitFor();
+    expect(await kept()).toEqual([]);
+
+    // Offline again, signed out: nothing of that customer shows.
+    await page.context().setOffline(true);
+    await page.goto('/bookings');
+    await page.getByText('Sign in to see your bookings.').waitFor();
+    expect(await page.getByText(user.username).count()).toBe(0);
+    expect(page.errors).toEqual([]);
+  });
+});
