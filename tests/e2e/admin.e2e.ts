@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { VALID_SAMPLES } from '../../domain/onboarding/test-samples';
 import { ACCOUNT_DISABLED } from '../../domain/admin/users';
-import { adminCredentials, appReady, baseURL, createUser, signIn, useBrowser } from './fixtures';
+import { adminCredentials, api, apiSession, appReady, baseURL, createUser, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 const tag = Date.now().toString(36);
@@ -42,22 +42,6 @@ async function publicRestaurantNames(): Promise<string[]> {
   const res = await fetch(`${baseURL()}/api/restaurants`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { name: string }[]).map((r) => r.name);
-}
-
-async function apiSession(email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  expect(res.status).toBe(200);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0];
-}
-
-async function api<T>(cookie: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { cookie, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
 /** A paid food order of the customer, made through the API as the checkout makes it (the server's total, the sandbox card). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { DayAvailability } from '@domain/availability/schemas';
 import type { Hotel } from '@domain/catalogue/types';
-import { appReady, baseURL, createUser, signIn, useBrowser } from './fixtures';
+import { apiSession, appReady, baseURL, createUser, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 
@@ -19,13 +19,6 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 function spelled(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
   return `${MONTHS[m - 1]} ${d}, ${y}`;
-}
-
-/** Signs in through the API; the session cookie for further calls. */
-async function apiSession(email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  expect(res.status).toBe(200);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0];
 }
 
 async function freeRooms(hotelId: number, night: string): Promise<number> {

@@ -110,3 +110,21 @@ export async function fillByName(page: Page, values: Record<string, unknown>) {
 export async function appReady(page: Page) {
   await page.locator('#root > [data-prerendered]').waitFor({ state: 'detached' });
 }
+
+/** Signs in through the API and returns the session cookie ('sid=...') for `api`. */
+export async function apiSession(email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseURL()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (res.status !== 200) throw new Error(`apiSession: ${res.status} ${await res.text()}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+/** One API call with a session cookie from `apiSession`: its status and parsed JSON body (null when empty). */
+export async function api<T>(cookie: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { cookie, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}

@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, createUser, signIn, useBrowser } from './fixtures';
+import { api, apiSession, baseURL, createUser, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 
 /** Waits until the service worker controls the page (first load: it claims the page once installed). */
 async function waitForController(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-}
-
-async function apiSession(email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  expect(res.status).toBe(200);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0];
-}
-
-async function api<T>(cookie: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { cookie, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
 /**

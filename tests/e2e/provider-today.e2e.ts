@@ -1,24 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openState, type WeeklyHours } from '../../domain/availability/hours';
-import { baseURL, createUser, demoProviderCredentials, signIn, useBrowser } from './fixtures';
+import { api, apiSession, baseURL, createUser, demoProviderCredentials, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
-
-async function apiSession(email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  expect(res.status).toBe(200);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0];
-}
-
-async function api<T>(cookie: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { cookie, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
 
 /** A customer's paid order of one dish from `restaurantId`, delivered close to it (through the API, as checkout does). */
 async function paidOrder(cookie: string, restaurantId: number): Promise<{ id: number; dish: string; price: number; deliveryFee: number; total: number }> {
