@@ -173,6 +173,44 @@ describe('cart and checkout', () => {
     await checkout.getByLabel('Card number').waitFor();
   });
 
+  it('finds a delivery address with a house number, says the directory is approximate, and sends the pin the customer moved', async () => {
+    const page = await signedInPage();
+    await addFoodFromMenu(page);
+    const cart = await openCart(page);
+    await cart.getByRole('button', { name: 'Checkout', exact: true }).click();
+    const checkout = page.getByRole('dialog');
+    const address = checkout.getByRole('combobox', { name: 'Delivery address' });
+    await address.click();
+    await address.pressSequentially('578 Queen St W', { delay: 20 });
+    // Offline, the directory says what it found instead of 'No locations found'.
+    await checkout.getByText(/Street numbers and postcodes cannot be looked up here/).first().waitFor();
+    expect(await checkout.getByText(/No locations found/).count()).toBe(0);
+    await checkout.getByRole('option', { name: 'Queen Street West, Toronto, Ontario, Canada' }).click();
+    expect(await address.inputValue()).toBe('578 Queen St W');
+    await checkout.getByText('Location found').waitFor();
+    // Only the street is known: the map opens at it, and the pin moves to the door with the keyboard.
+    await checkout.getByText('Pin at 43.64870, -79.39700', { exact: true }).waitFor();
+    const pin = checkout.getByRole('button', { name: 'Map pin' });
+    await pin.focus();
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await checkout.getByText(/^Pin at /).innerText()) !== 'Pin at 43.64870, -79.39700').toBe(true);
+    const [lat, lng] = ((await checkout.getByText(/^Pin at /).innerText()).match(/-?\d+\.\d+/g) ?? []).map(Number);
+    expect(lng).toBeLessThan(-79.397);
+    await checkout.getByRole('button', { name: 'Continue to payment' }).click();
+    await fillCard(page, '4242 4242 4242 4242');
+    await checkout.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.waitForURL((url) => /^\/bookings\/\d+\/confirmation$/.test(url.pathname));
+
+    // The food line carries {address, lat, lng}: the address as typed, the point where the pin was left.
+    const id = /\/bookings\/(\d+)\//.exec(page.url())?.[1];
+    const booking = (await (await page.request.get(`/api/bookings/${id}`)).json()) as { items: Array<{ details: { destination?: { address: string; lat: number; lng: number } } }> };
+    const destination = booking.items[0].details.destination;
+    expect(destination?.address).toBe('578 Queen St W');
+    expect(Math.abs((destination?.lat ?? 0) - lat)).toBeLessThan(1e-5);
+    expect(Math.abs((destination?.lng ?? 0) - lng)).toBeLessThan(1e-5);
+    expect(page.errors).toEqual([]);
+  });
+
   it('books a parcel between two picked places and finds it by the tracking number the payment shows', async () => {
     const page = await signedInPage();
     const shipping = page.locator('section#shipping');

@@ -201,6 +201,30 @@ describe('marketplace', () => {
     expect(economy).toContain(`$${(Math.round(350 + 125 * km) / 100).toFixed(2)}`);
   });
 
+  it('a taxi pickup by postcode: the closest place with the note, the map at it, the pin moved; the fare follows', async () => {
+    const page = await browser.page();
+    await page.goto('/');
+    const taxi = page.locator('#taxi');
+    const pickup = taxi.getByRole('combobox', { name: 'Pickup location' });
+    await pickup.click();
+    await pickup.pressSequentially('M5V 2B5', { delay: 20 });
+    await taxi.getByText(/Street numbers and postcodes cannot be looked up here/).first().waitFor();
+    expect(await taxi.getByText(/No locations found/).count()).toBe(0);
+    await taxi.getByRole('option', { name: 'Toronto, Ontario, Canada' }).click();
+    expect(await pickup.inputValue()).toBe('M5V 2B5');
+    // A city for a postcode is only near the door: the map opens with the pin there to move.
+    const pickupPin = taxi.getByRole('group', { name: 'Pickup pin' });
+    const before = await pickupPin.getByText(/^Pin at /).innerText();
+    await pickupPin.getByRole('button', { name: 'Map pin' }).focus();
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(() => pickupPin.getByText(/^Pin at /).innerText()).not.toBe(before);
+    await pickLocation(taxi, 'Dropoff location', 'cn tower', /CN Tower/);
+    await taxi.getByRole('button', { name: 'Search Rides' }).click();
+    await taxi.getByRole('list', { name: 'Available rides' }).getByRole('listitem').first().waitFor();
+    await taxi.getByText(/^M5V 2B5 → CN Tower, 290 Bremner Blvd/).waitFor();
+    expect(page.errors).toEqual([]);
+  });
+
   it('location suggestions work with the keyboard and Tab moves on to the next field', async () => {
     const page = await browser.page();
     await page.goto('/');

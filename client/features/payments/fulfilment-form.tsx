@@ -1,8 +1,7 @@
 import { useEffect, useId, type FormEvent, type ReactNode } from 'react';
-import { MapPin, Package } from 'lucide-react';
+import { Package } from 'lucide-react';
 import { Button } from '@client/ui/button';
-import { LocationInput } from '@client/features/locations/location-input';
-import { placeOf } from '@client/features/locations/place';
+import { PlaceField } from '@client/features/locations/place-field';
 import { destinationOf, getDeliveryPlace } from '@client/features/locations/delivery-place';
 import { firstErrorKey, parcelSummary, shipmentKey, type AddressValue, type FulfilmentErrors, type FulfilmentForm } from './fulfilment';
 
@@ -73,8 +72,8 @@ export function FulfilmentStep({ items, form, errors, attempt, onChange, onSubmi
         <AddressField
           id={fieldId('delivery')}
           label="Delivery address"
-          placeholder="Street, landmark or neighbourhood"
-          hint="Pick a suggestion so your driver finds you."
+          placeholder="Street address, postcode or place"
+          hint="Pick a suggestion, then check the pin, so your driver finds your door."
           value={form.delivery}
           error={errors.delivery}
           onChange={(delivery) => onChange({ ...form, delivery }, 'delivery')}
@@ -135,32 +134,6 @@ function AddressField({
   error: string | undefined;
   onChange: (value: AddressValue) => void;
 }) {
-  return (
-    <div className="grid min-w-0 gap-1">
-      <LocationInput
-        id={id}
-        label={label}
-        required
-        placeholder={placeholder}
-        value={value.text}
-        // Typing again means the picked place no longer describes the text.
-        onValueChange={(text) => onChange({ text, place: null })}
-        displayText={(l) => placeOf(l).address}
-        onSelect={(l) => onChange({ text: placeOf(l).address, place: placeOf(l) })}
-      />
-      {error ? (
-        // LocationInput owns its aria-describedby, so the message is announced as an alert instead.
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : value.place ? (
-        <p className="flex items-center gap-1 text-xs text-emerald-700">
-          <MapPin className="size-3.5" aria-hidden="true" />
-          Location found
-        </p>
-      ) : hint ? (
-        <p className="text-xs text-gray-500">{hint}</p>
-      ) : null}
-    </div>
-  );
+  // House numbers and postcodes through the address search (GET /api/geocode), and the pin for the exact door.
+  return <PlaceField id={id} label={label} required placeholder={placeholder} hint={hint} value={value} error={error} onChange={onChange} />;
 }

@@ -83,7 +83,7 @@ function shipmentEndError(value: AddressValue, end: 'from' | 'to'): string | nul
   const required = end === 'from' ? SENDER_ADDRESS_REQUIRED : RECIPIENT_ADDRESS_REQUIRED;
   // Typed text alone has no coordinates to send a driver to; the server needs a picked place here.
   if (!value.text.trim()) return required;
-  return `${end === 'from' ? 'Sender' : 'Recipient'} address: pick one of the suggestions`;
+  return `${end === 'from' ? 'Sender' : 'Recipient'} address: pick one of the suggestions or place the pin on the map`;
 }
 
 /**

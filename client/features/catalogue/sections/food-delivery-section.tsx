@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type Ref } from 'react';
-import { Clock, MapPin, MessageCircle, Phone, Search, ShoppingCart, Truck, UtensilsCrossed } from 'lucide-react';
+import { Clock, MapPin, MessageCircle, Phone, Route, Search, ShoppingCart, Truck, UtensilsCrossed } from 'lucide-react';
 import type { Restaurant } from '@domain/catalogue/types';
+import { deliversWithinText } from '@domain/orders/reach';
 import { formatMoney } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
@@ -123,6 +124,8 @@ function RestaurantCard({ restaurant, km, delivery, cardRef }: { restaurant: Res
   // The chat dialog (and its code) is mounted once first opened, and kept so closing animates.
   const chatUsed = useHasBeenTrue(chatOpen);
   const menuUsed = useHasBeenTrue(menuOpen);
+  // Judged as checkout judges it (domain/orders/reach.ts): road km, compared as shown to one decimal.
+  const outside = km !== null && Math.round(km * 10) / 10 > restaurant.deliveryRadiusKm;
 
   return (
     <article
@@ -161,6 +164,14 @@ function RestaurantCard({ restaurant, km, delivery, cardRef }: { restaurant: Res
             <Truck className="size-4 text-gray-400" aria-hidden="true" />
             <dt className="sr-only">Delivery fee</dt>
             <dd>{formatMoney(restaurant.deliveryFee)} delivery</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <Route className="size-4 text-gray-400" aria-hidden="true" />
+            <dt className="sr-only">Delivery area</dt>
+            <dd className={outside ? 'text-amber-800' : undefined}>
+              {deliversWithinText(restaurant.deliveryRadiusKm)}
+              {outside ? ' (your address is too far)' : ''}
+            </dd>
           </div>
           <div className="flex items-center gap-1.5">
             <Phone className="size-4 text-gray-400" aria-hidden="true" />

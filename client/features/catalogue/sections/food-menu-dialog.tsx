@@ -1,5 +1,6 @@
 import type { Place } from '@domain/bookings/schemas';
 import type { MenuItem, Restaurant } from '@domain/catalogue/types';
+import { deliversWithinText } from '@domain/orders/reach';
 import { formatMoney } from '@client/lib/format';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
@@ -47,7 +48,7 @@ export function MenuDialog({
         <DialogHeader>
           <DialogTitle>{restaurant.name} menu</DialogTitle>
           <DialogDescription>
-            {restaurant.cuisine} · {restaurant.deliveryTime} · {formatMoney(restaurant.deliveryFee)} delivery
+            {restaurant.cuisine} · {restaurant.deliveryTime} · {formatMoney(restaurant.deliveryFee)} delivery · {deliversWithinText(restaurant.deliveryRadiusKm)}
           </DialogDescription>
         </DialogHeader>
         <OpeningStatus hours={restaurant.hours} />

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Car, CarTaxiFront, Clock, MapPin, MessageCircle, Navigation, Phone, Users } from 'lucide-react';
+import { Car, CarTaxiFront, Clock, MapPin, MapPinned, MessageCircle, Navigation, Phone, Users } from 'lucide-react';
 import type { Booking, Place } from '@domain/bookings/schemas';
 import type { TaxiQuote, TaxiRideQuote } from '@domain/catalogue/types';
 import { apiJson } from '@client/lib/api';
@@ -12,7 +12,8 @@ import { Spinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';
 import { BookNowButton } from '@client/features/bookings/book-now-button';
 import { ChatDialog } from '@client/features/chat/chat-dialog';
-import { LocationInput } from '@client/features/locations/location-input';
+import { PlacePin, PlaceSearch, type PlaceValue } from '@client/features/locations/place-field';
+import type { LatLng } from '@client/features/locations/pin-picker';
 import { etaText, telHref } from '@client/features/tracking/live-tracking';
 import { LookingForDriverNotice, TrackingStatusBadge } from '@client/features/tracking/tracking-details';
 import { journeyOfRecord } from '@client/features/tracking/live-tracking';
@@ -27,10 +28,15 @@ type Trip = { pickup: Place; dropoff: Place };
 type QuoteResult = TaxiQuote & Trip;
 
 export function TaxiSection() {
-  const [pickupText, setPickupText] = useState('');
-  const [dropoffText, setDropoffText] = useState('');
-  const [pickup, setPickup] = useState<Place | null>(null);
-  const [dropoff, setDropoff] = useState<Place | null>(null);
+  const [pickupValue, setPickupValue] = useState<PlaceValue>({ text: '', place: null });
+  const [dropoffValue, setDropoffValue] = useState<PlaceValue>({ text: '', place: null });
+  // Where each map opens before its pin is placed (the best match of the typed text), and when to move onto a choice.
+  const [pickupMatch, setPickupMatch] = useState<LatLng | null>(null);
+  const [dropoffMatch, setDropoffMatch] = useState<LatLng | null>(null);
+  const [recentre, setRecentre] = useState(0);
+  const [mapOpen, setMapOpen] = useState(false);
+  const pickup = pickupValue.place;
+  const dropoff = dropoffValue.place;
   const [details, setDetails] = useState<TaxiRideQuote | null>(null);
   const [booked, setBooked] = useState<{ booking: Booking; ride: TaxiRideQuote; trip: Trip } | null>(null);
 
@@ -49,7 +55,7 @@ export function TaxiSection() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!pickup || !dropoff || !pickupText.trim() || !dropoffText.trim()) {
+    if (!pickup || !dropoff || !pickupValue.text.trim() || !dropoffValue.text.trim()) {
       toast({ title: 'Missing Information', description: 'Please enter both pickup and dropoff locations.', variant: 'destructive' });
       return;
     }
@@ -57,39 +63,46 @@ export function TaxiSection() {
     quote.mutate({ pickup, dropoff });
   };
 
+  // A chosen street for a house number (or a city for a postcode) is only near the door: the map opens to move the pin.
+  const onChosen = (approximate: boolean) => {
+    setRecentre((n) => n + 1);
+    if (approximate) setMapOpen(true);
+  };
+  // Fares shown belong to the points they were worked out for: a moved pin asks for a new search.
+  const movePin = (set: (value: PlaceValue) => void) => (value: PlaceValue) => {
+    set(value);
+    if (quote.data) quote.reset();
+  };
+
   const data = quote.data;
 
   return (
     <SectionShell id={SECTION_IDS.taxi} title="Taxi" icon={CarTaxiFront} intro="Book a ride, see the fare up front and follow your driver.">
       <form noValidate aria-label="Find a ride" onSubmit={onSubmit} className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end">
-        <LocationInput
-          label="Pickup location"
-          placeholder="Where are you?"
-          value={pickupText}
-          onValueChange={(t) => {
-            setPickupText(t);
-            setPickup(null);
-          }}
-          displayText={(l) => l.address}
-          onSelect={(l) => setPickup({ lat: l.lat, lng: l.lng, address: l.address })}
-        />
-        <LocationInput
-          label="Dropoff location"
-          placeholder="Where to?"
-          value={dropoffText}
-          onValueChange={(t) => {
-            setDropoffText(t);
-            setDropoff(null);
-          }}
-          displayText={(l) => l.address}
-          onSelect={(l) => setDropoff({ lat: l.lat, lng: l.lng, address: l.address })}
-        />
+        <PlaceSearch label="Pickup location" placeholder="Where are you?" value={pickupValue} onChange={setPickupValue} onMatch={setPickupMatch} onChosen={onChosen} />
+        <PlaceSearch label="Dropoff location" placeholder="Where to?" value={dropoffValue} onChange={setDropoffValue} onMatch={setDropoffMatch} onChosen={onChosen} />
         <Button type="submit" disabled={quote.isPending}>
           {quote.isPending ? 'Searching...' : 'Search Rides'}
         </Button>
       </form>
-      {(pickupText.trim() && !pickup) || (dropoffText.trim() && !dropoff) ? (
-        <p className="mt-2 text-xs text-gray-500">Choose a suggestion from the list so we know the exact place.</p>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <p className="text-xs text-gray-500">
+          {(pickupValue.text.trim() && !pickup) || (dropoffValue.text.trim() && !dropoff)
+            ? 'Choose a suggestion or place the pin on the map so we know the exact place.'
+            : pickup || dropoff
+              ? 'Check the pins: your driver comes to the pickup pin.'
+              : ''}
+        </p>
+        <Button type="button" variant="link" size="sm" className="px-0 text-xs" aria-expanded={mapOpen} onClick={() => setMapOpen((open) => !open)}>
+          <MapPinned className="size-3.5" aria-hidden="true" />
+          {mapOpen ? 'Hide the map' : 'Pickup and dropoff on the map'}
+        </Button>
+      </div>
+      {mapOpen ? (
+        <div className="mt-2 grid gap-4 md:grid-cols-2">
+          <PlacePin label="Pickup pin" value={pickupValue} onChange={movePin(setPickupValue)} focus={pickupMatch} recentre={recentre} />
+          <PlacePin label="Dropoff pin" value={dropoffValue} onChange={movePin(setDropoffValue)} focus={dropoffMatch} recentre={recentre} />
+        </div>
       ) : null}
 
       <div className="mt-6" aria-live="polite">
