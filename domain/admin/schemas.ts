@@ -7,6 +7,7 @@ import { assertExact } from '../exact';
 import { LISTING_COLLECTIONS } from '../catalogue/kinds';
 import { REGISTRATION_KINDS, type RegistrationKind } from '../onboarding/forms';
 import { CUISINES, GENERAL_CATEGORIES, GENERAL_SERVICE_TYPES } from '../onboarding/options';
+import { deliveryRadiusKm } from '../provider/schemas';
 
 /** Every collection the admin can list and export (GET /api/admin/:collection, /api/admin/export/:collection.csv). */
 export const ADMIN_COLLECTIONS = [
@@ -245,6 +246,7 @@ export const AdminEditSchemas = {
     image,
     phone: z.string().trim().max(40),
     address: z.string().trim().max(300),
+    deliveryRadiusKm,
     isActive,
   }),
   hotels: edit({

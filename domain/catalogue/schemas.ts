@@ -24,6 +24,7 @@ export const RestaurantSchema = z
     address: z.string(),
     lat: coordinate,
     lng: coordinate,
+    deliveryRadiusKm: z.number(),
     hours: WeeklyHoursSchema.nullable(),
   })
   .meta({ id: 'Restaurant' });

@@ -18,6 +18,8 @@ export type Restaurant = {
   address: string;
   lat: number | null;
   lng: number | null;
+  /** How far it delivers, in road kilometres from its point (set by the restaurant in its portal, or an admin). */
+  deliveryRadiusKm: number;
   /** Structured weekly opening hours (null: not set); open now / opens at is worked out from them (domain/availability/hours.ts). */
   hours: WeeklyHours | null;
 };

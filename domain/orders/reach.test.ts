@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryReach, noLocationMessage } from './reach';
+import { deliversWithinText, deliveryReach, noLocationMessage } from './reach';
 import { roadKm } from './geo';
 
 const KINTARO = { lat: 43.64741, lng: -79.40213 };
@@ -35,5 +35,12 @@ describe('deliveryReach', () => {
     const r = deliveryReach(null, 10, { lat: 43.65, lng: -79.38 }, 'Pop-up Kitchen');
     expect(r).toEqual({ ok: false, reason: 'no-location', message: noLocationMessage('Pop-up Kitchen'), km: null });
     expect(r.ok === false && r.message).toBe('Pop-up Kitchen has no location on the map yet, so it cannot take delivery orders. Please choose another restaurant.');
+  });
+});
+
+describe('deliversWithinText', () => {
+  it("says a restaurant's radius as its card does", () => {
+    expect(deliversWithinText(10)).toBe('Delivers within 10 km');
+    expect(deliversWithinText(7.5)).toBe('Delivers within 7.5 km');
   });
 });

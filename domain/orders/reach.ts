@@ -1,14 +1,22 @@
 import type { LatLng } from '../catalogue/pricing';
 import { roadKm } from './geo';
 
+/** '10', '7.5' */
+const kmText = (km: number) => String(Math.round(km * 10) / 10);
+
 /** A restaurant delivers within this many road kilometres unless it says otherwise (restaurants.delivery_radius_km). */
 export const DEFAULT_DELIVERY_RADIUS_KM = 10;
+/** The radius a restaurant may set (its provider portal, the admin): from around the corner to across a large city. */
+export const DELIVERY_RADIUS_MIN_KM = 1;
+export const DELIVERY_RADIUS_MAX_KM = 50;
+
+/** 'Delivers within 10 km' (a restaurant's card and menu). */
+export function deliversWithinText(radiusKm: number): string {
+  return `Delivers within ${kmText(radiusKm)} km`;
+}
 
 /** Whether a restaurant delivers to a place: yes with the distance, or the refusal in words a customer understands. */
 export type DeliveryReach = { ok: true; km: number } | { ok: false; reason: 'no-location' | 'too-far'; message: string; km: number | null };
-
-/** '10', '7.5' */
-const kmText = (km: number) => String(Math.round(km * 10) / 10);
 
 /** The refusal for a restaurant that has no point on the map: never priced or dispatched from a missing point. */
 export function noLocationMessage(name: string): string {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { assertExact } from '../exact';
 import { PriceLineSchema, type PriceLine } from '../bookings/breakdown';
 import { JOURNEY_STEP_KEYS, type JourneyStepKey } from '../orders/journey';
+import { DELIVERY_RADIUS_MAX_KM, DELIVERY_RADIUS_MIN_KM } from '../orders/reach';
 
 /** The listing kinds of the portal, named as the admin collections are (issue 15). */
 export const PROVIDER_KINDS = ['restaurants', 'hotels', 'cars', 'properties', 'taxi-rides', 'shipping-rates', 'general-services', 'flights'] as const;
@@ -42,6 +43,27 @@ const fee = (label: string) =>
     .min(0, `${label} must not be negative`)
     .max(10_000, `${label} is too large`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} must have at most 2 decimals`);
+/** A restaurant's delivery radius in road kilometres (restaurants.delivery_radius_km): 1 to 50, one decimal at most. */
+export const DELIVERY_RADIUS_MESSAGE = `Delivery radius must be between ${DELIVERY_RADIUS_MIN_KM} and ${DELIVERY_RADIUS_MAX_KM} km`;
+export const deliveryRadiusKm = z
+  .number({ error: 'Delivery radius must be a number' })
+  .min(DELIVERY_RADIUS_MIN_KM, DELIVERY_RADIUS_MESSAGE)
+  .max(DELIVERY_RADIUS_MAX_KM, DELIVERY_RADIUS_MESSAGE)
+  .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-6, 'Delivery radius must have at most 1 decimal');
+
+/** Where a place's map pin is (WGS 84): moved together, or not at all. */
+export const PIN_PAIR_MESSAGE = 'Move the pin: the latitude and longitude change together';
+const latitude = z.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90');
+const longitude = z
+  .number({ error: 'Longitude must be a number' })
+  .min(-180, 'Longitude must be between -180 and 180')
+  .max(180, 'Longitude must be between -180 and 180');
+/** The listing kinds that are places on the map (their pin can be moved after approval). */
+export const PROVIDER_PLACE_KINDS = ['restaurants', 'hotels', 'cars', 'properties'] as const satisfies readonly ProviderKind[];
+export function isProviderPlaceKind(kind: ProviderKind): kind is (typeof PROVIDER_PLACE_KINDS)[number] {
+  return (PROVIDER_PLACE_KINDS as readonly string[]).includes(kind);
+}
+
 const description = z.string({ error: 'Description must be text' }).trim().min(10, 'Description must be at least 10 characters').max(5000, 'Description must be at most 5000 characters');
 const isActive = z.boolean({ error: 'Active must be on or off' });
 
@@ -53,23 +75,36 @@ function edit<S extends z.ZodRawShape>(shape: S) {
     .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
 }
 
+/** A place's edit: its fields, and its map pin (lat and lng together). */
+function placeEdit<S extends z.ZodRawShape>(shape: S) {
+  return z
+    .strictObject({ ...shape, lat: latitude, lng: longitude })
+    .partial()
+    .refine((v) => Object.keys(v).length > 0, 'Nothing to update')
+    .refine((v: Record<string, unknown>) => (v.lat === undefined) === (v.lng === undefined), { message: PIN_PAIR_MESSAGE, path: ['lat'] });
+}
+
 /** PATCH /api/provider/listings/:kind/:id, per kind. The price field names are the public API's. */
 export const ProviderEditSchemas = {
-  restaurants: edit({ description, deliveryFee: fee('Delivery fee'), isActive }),
-  hotels: edit({ description, pricePerNight: price('Nightly rate'), isActive }),
-  cars: edit({ pricePerDay: price('Daily rate'), isActive }),
-  properties: edit({ description, pricePerMonth: price('Monthly rent'), isActive }),
+  restaurants: placeEdit({ description, deliveryFee: fee('Delivery fee'), deliveryRadiusKm, isActive }),
+  hotels: placeEdit({ description, pricePerNight: price('Nightly rate'), isActive }),
+  cars: placeEdit({ pricePerDay: price('Daily rate'), isActive }),
+  properties: placeEdit({ description, pricePerMonth: price('Monthly rent'), isActive }),
   'taxi-rides': edit({ description, baseFare: price('Base fare'), perKm: price('Per-km rate'), isActive }),
   'shipping-rates': edit({ description, basePrice: price('Base price'), pricePerLb: price('Price per lb'), isActive }),
   'general-services': edit({ description, priceFrom: price('Starting price'), isActive }),
   flights: edit({ price: price('Economy fare'), isActive }),
 } as const satisfies Record<ProviderKind, z.ZodType>;
 
-/** The editable fields of each kind, in form order, with their labels (the portal renders its forms from this). */
-export const PROVIDER_EDIT_FIELDS: Record<ProviderKind, readonly { name: string; label: string; type: 'money' | 'text' }[]> = {
+/**
+ * The editable fields of each kind, in form order, with their labels (the portal renders its forms from this):
+ * text, money (dollars, two decimals) or km (a distance). A place kind's map pin is edited with the map, not here.
+ */
+export const PROVIDER_EDIT_FIELDS: Record<ProviderKind, readonly { name: string; label: string; type: 'money' | 'text' | 'km' }[]> = {
   restaurants: [
     { name: 'description', label: 'Description', type: 'text' },
     { name: 'deliveryFee', label: 'Delivery fee ($)', type: 'money' },
+    { name: 'deliveryRadiusKm', label: 'Delivery radius (km)', type: 'km' },
   ],
   hotels: [
     { name: 'description', label: 'Description', type: 'text' },

@@ -70,7 +70,12 @@ describe('provider portal: Today', () => {
     await provider.waitForURL((url) => url.pathname === '/');
     const restaurant = await openRestaurant(await apiSession(email, password));
 
-    await provider.goto('/provider');
+    // The menu's link says where it goes: the provider portal, which opens on Today (not 'My listings').
+    await provider.getByRole('button', { name: 'Open menu' }).click();
+    const menu = provider.getByRole('dialog', { name: 'Menu' });
+    expect(await menu.getByRole('link', { name: 'My listings' }).count()).toBe(0);
+    await menu.getByRole('link', { name: 'Provider portal' }).click();
+    await provider.waitForURL((url) => url.pathname === '/provider');
     await provider.getByRole('heading', { name: 'Today', exact: true }).waitFor();
     // Loaded (the screen says when it last asked).
     await provider.getByText(/New orders appear here within 10 seconds \(checked every 10 s, last at /).waitFor();
@@ -127,6 +132,48 @@ describe('provider portal: Today', () => {
     await provider.getByRole('heading', { name: 'Today', exact: true }).waitFor();
     expect(await provider.getByRole('checkbox', { name: 'Sound for new orders' }).getAttribute('aria-checked')).toBe('true');
     expect(provider.errors).toEqual([]);
+  });
+
+  it("a restaurant's editor sets how far it delivers and moves its pin; customers read 'Delivers within'", async () => {
+    const provider = await browser.page({ width: 390, height: 844 });
+    const { email, password } = demoProviderCredentials();
+    await signIn(provider, email, password);
+    await provider.waitForURL((url) => url.pathname === '/');
+    const cookie = await apiSession(email, password);
+    type Own = { kind: string; id: number; name: string; lat: number; lng: number; deliveryRadiusKm: number };
+    const restaurant = (await api<Own[]>(cookie, 'GET', '/api/provider/listings')).body.filter((l) => l.kind === 'restaurants')[1];
+    const path = `/api/provider/listings/restaurants/${restaurant.id}`;
+    restores.push(async () => void (await api(cookie, 'PATCH', path, { deliveryRadiusKm: restaurant.deliveryRadiusKm, lat: restaurant.lat, lng: restaurant.lng })));
+
+    await provider.goto(`/provider/listings/restaurants/${restaurant.id}`);
+    const form = provider.getByRole('form', { name: `Edit ${restaurant.name}` });
+    const radius = form.getByLabel('Delivery radius (km)');
+    expect(await radius.inputValue()).toBe(String(restaurant.deliveryRadiusKm));
+    await radius.fill('55');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.getByText('Delivery radius must be between 1 and 50 km').waitFor();
+    await radius.fill('6.5');
+    // The pin starts where the listing is; the arrow keys move it to the door.
+    const map = form.getByRole('group', { name: 'Where it is on the map' });
+    const start = await map.getByText(/^Pin at /).innerText();
+    await map.getByRole('button', { name: 'Map pin' }).focus();
+    await provider.keyboard.press('ArrowUp');
+    await expect.poll(() => map.getByText(/^Pin at /).innerText()).not.toBe(start);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await provider.getByText('Listing saved', { exact: true }).first().waitFor();
+
+    const listed = ((await (await fetch(`${baseURL()}/api/restaurants`)).json()) as Own[]).find((r) => r.id === restaurant.id);
+    expect(listed?.deliveryRadiusKm).toBe(6.5);
+    expect(listed!.lat).toBeGreaterThan(restaurant.lat);
+    expect(Math.abs(listed!.lat - restaurant.lat)).toBeLessThan(0.01);
+
+    // The customer's card and menu say how far it delivers.
+    const customer = await browser.page();
+    await customer.goto('/');
+    const card = customer.locator('section#food-delivery').getByRole('article', { name: restaurant.name });
+    await card.getByText('Delivers within 6.5 km').waitFor();
+    expect(provider.errors).toEqual([]);
+    expect(customer.errors).toEqual([]);
   });
 
   it('Listings lists every listing with a link to its own editor; an unknown one says so', async () => {

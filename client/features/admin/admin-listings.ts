@@ -11,7 +11,7 @@ import { FORM_SECTIONS } from '@client/features/onboarding/form-fields';
 export type ColumnFormat = 'text' | 'money' | 'rating' | 'list';
 export type Column = { key: string; label: string; format?: ColumnFormat };
 
-export type EditFieldType = 'text' | 'textarea' | 'money' | 'int' | 'list' | 'time' | 'select';
+export type EditFieldType = 'text' | 'textarea' | 'money' | 'int' | 'decimal' | 'list' | 'time' | 'select';
 export type EditField = { name: string; label: string; type: EditFieldType; options?: readonly string[] };
 
 export type ListingTab = {
@@ -45,6 +45,7 @@ export const LISTING_TABS: readonly ListingTab[] = [
       { key: 'cuisine', label: 'Cuisine' },
       { key: 'deliveryTime', label: 'Delivery time' },
       { key: 'deliveryFee', label: 'Delivery fee', format: 'money' },
+      { key: 'deliveryRadiusKm', label: 'Radius (km)' },
       { key: 'rating', label: 'Rating', format: 'rating' },
     ],
     editFields: [
@@ -52,6 +53,7 @@ export const LISTING_TABS: readonly ListingTab[] = [
       { name: 'cuisine', label: 'Cuisine', type: 'select', options: CUISINES },
       text('deliveryTime', 'Delivery time'),
       money('deliveryFee', 'Delivery fee'),
+      { name: 'deliveryRadiusKm', label: 'Delivery radius (km)', type: 'decimal' },
       text('phone', 'Phone'),
       text('address', 'Address'),
       image,

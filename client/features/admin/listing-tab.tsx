@@ -141,7 +141,7 @@ function toInput(field: EditField, value: unknown): string {
 
 /** The typed value an edit input stands for (numbers stay NaN when unreadable so the schema reports them). */
 function fromInput(field: EditField, text: string): unknown {
-  if (field.type === 'money' || field.type === 'int') return text.trim() === '' ? Number.NaN : Number(text);
+  if (field.type === 'money' || field.type === 'int' || field.type === 'decimal') return text.trim() === '' ? Number.NaN : Number(text);
   if (field.type === 'list') {
     return text
       .split(',')
@@ -236,7 +236,7 @@ function EditDialog({ tab, row, onClose }: { tab: ListingTab; row: AdminRow; onC
                   ) : (
                     <Input
                       {...aria}
-                      inputMode={field.type === 'money' ? 'decimal' : field.type === 'int' ? 'numeric' : undefined}
+                      inputMode={field.type === 'money' || field.type === 'decimal' ? 'decimal' : field.type === 'int' ? 'numeric' : undefined}
                       placeholder={field.type === 'time' ? 'HH:MM' : undefined}
                       {...register(field.name)}
                     />

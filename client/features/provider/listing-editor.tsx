@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ImageUp } from 'lucide-react';
@@ -8,6 +8,7 @@ import {
   PROVIDER_KIND_LABEL,
   ProviderEditSchemas,
   isProviderKind,
+  isProviderPlaceKind,
   type ProviderKind,
   type ProviderListing,
 } from '@domain/provider/schemas';
@@ -27,6 +28,10 @@ import { ListingCalendar } from './listing-calendar';
 import { MenuEditor } from './menu-editor';
 import { PROVIDER_LISTINGS_KEY, uploadPhoto } from './provider-api';
 import { QueryError } from './provider-ui';
+import type { LatLng } from '@client/features/locations/pin-picker';
+
+// The map (and Leaflet) loads with the editor of a place only.
+const PinPicker = lazy(() => import('@client/features/locations/pin-picker').then((m) => ({ default: m.PinPicker })));
 
 /** The editor's query: GET /api/provider/listings/:kind/:id (under the listings key, so every save refreshes it). */
 export const listingKey = (kind: ProviderKind, id: number) => [...PROVIDER_LISTINGS_KEY, kind, id] as const;
@@ -180,23 +185,36 @@ function initialValues(listing: ProviderListing): FormValues {
   const values: FormValues = { isActive: listing.isActive };
   for (const field of PROVIDER_EDIT_FIELDS[listing.kind]) {
     const v = listing[field.name];
-    values[field.name] = typeof v === 'number' ? v.toFixed(2) : typeof v === 'string' ? v : '';
+    values[field.name] = typeof v === 'number' ? (field.type === 'money' ? v.toFixed(2) : String(v)) : typeof v === 'string' ? v : '';
   }
   return values;
 }
+
+/** The listing's map pin, when it is a place that has one. */
+function pinOf(listing: ProviderListing): LatLng | null {
+  const { lat, lng } = listing;
+  return typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null;
+}
+
+/** Two points are the same pin (to the 6 decimals the listing keeps). */
+const samePin = (a: LatLng | null, b: LatLng | null) => a === b || (a !== null && b !== null && Math.abs(a.lat - b.lat) < 5e-7 && Math.abs(a.lng - b.lng) < 5e-7);
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /** Description, prices and active switch, validated with the same domain schema the server applies. */
 function EditListingForm({ listing }: { listing: ProviderListing }) {
   const queryClient = useQueryClient();
   const formId = useId();
   const [values, setValues] = useState<FormValues>(() => initialValues(listing));
+  const [pin, setPin] = useState<LatLng | null>(() => pinOf(listing));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const fields = PROVIDER_EDIT_FIELDS[listing.kind];
+  const place = isProviderPlaceKind(listing.kind);
   const save = useMutation({
     mutationFn: (patch: Record<string, unknown>) => apiJson<ProviderListing>('PATCH', `/api/provider/listings/${listing.kind}/${listing.id}`, patch),
     onSuccess: async (updated) => {
       setErrors({});
       setValues(initialValues(updated));
+      setPin(pinOf(updated));
       toast({ title: 'Listing saved', description: `${updated.name} is up to date.`, variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: PROVIDER_LISTINGS_KEY });
     },
@@ -214,9 +232,14 @@ function EditListingForm({ listing }: { listing: ProviderListing }) {
     for (const field of fields) {
       if (values[field.name] === initial[field.name]) continue;
       const raw = String(values[field.name]).trim();
-      patch[field.name] = field.type === 'money' ? (raw === '' ? Number.NaN : Number(raw.replace(/^\$/, ''))) : raw;
+      patch[field.name] = field.type === 'money' ? (raw === '' ? Number.NaN : Number(raw.replace(/^\$/, ''))) : field.type === 'km' ? (raw === '' ? Number.NaN : Number(raw)) : raw;
     }
     if (values.isActive !== initial.isActive) patch.isActive = values.isActive;
+    // A moved pin goes as both coordinates (the listing keeps 6 decimals: about 10 cm).
+    if (place && pin && !samePin(pin, pinOf(listing))) {
+      patch.lat = round6(pin.lat);
+      patch.lng = round6(pin.lng);
+    }
     const parsed = ProviderEditSchemas[listing.kind].safeParse(patch);
     if (!parsed.success) {
       const next: Record<string, string> = {};
@@ -269,6 +292,23 @@ function EditListingForm({ listing }: { listing: ProviderListing }) {
           );
         })}
       </div>
+      {place ? (
+        <Suspense fallback={<p className="text-sm text-gray-600">Loading the map…</p>}>
+          <PinPicker
+            label="Where it is on the map"
+            value={pin}
+            error={errors.lat ?? errors.lng}
+            onChange={(point) => {
+              setPin(point);
+              const { lat: _lat, lng: _lng, ...rest } = errors;
+              setErrors(rest);
+            }}
+          />
+          <p className="text-xs text-gray-500">
+            Customers' distances{listing.kind === 'restaurants' ? ', your delivery radius and drivers’ pickups' : ''} start from this pin. Move it to your door, then save.
+          </p>
+        </Suspense>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
           <Checkbox id={`${formId}-active`} checked={values.isActive === true} onCheckedChange={(checked) => setValues({ ...values, isActive: checked === true })} />

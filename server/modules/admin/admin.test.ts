@@ -249,6 +249,27 @@ describe('collections, edits and export', () => {
     expect(adminList.find((h) => h.id === first.id)).toMatchObject({ isActive: false });
   });
 
+  it("sets a restaurant's delivery radius (1 to 50 km, one decimal): the public list and the admin row show it, audited", async () => {
+    const [first] = (await req('GET', '/api/restaurants')).json() as Json[];
+    expect(first.deliveryRadiusKm).toBe(10);
+    const res = await asAdmin('PATCH', `/api/admin/restaurants/${first.id}`, { deliveryRadiusKm: 7.5 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: first.id, deliveryRadiusKm: 7.5 });
+    expect(((await req('GET', '/api/restaurants')).json() as Json[]).find((r) => r.id === first.id)?.deliveryRadiusKm).toBe(7.5);
+    const audit = (await asAdmin('GET', '/api/admin/audit?action=listing.edited')).json() as Json[];
+    expect(audit.find((a) => a.targetType === 'restaurants' && a.targetId === String(first.id))).toMatchObject({ changes: { deliveryRadiusKm: ['10.0', '7.5'] } });
+    for (const [value, message] of [
+      [0, 'Delivery radius must be between 1 and 50 km'],
+      [60, 'Delivery radius must be between 1 and 50 km'],
+      [7.55, 'Delivery radius must have at most 1 decimal'],
+    ] as const) {
+      const bad = await asAdmin('PATCH', `/api/admin/restaurants/${first.id}`, { deliveryRadiusKm: value });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toEqual({ deliveryRadiusKm: message });
+    }
+    expect((await asAdmin('PATCH', `/api/admin/restaurants/${first.id}`, { deliveryRadiusKm: 10 })).statusCode).toBe(200);
+  });
+
   it('PATCH validates: 400 for bad fields, unknown fields or an empty edit; 404 for unknown collection or row', async () => {
     const bad = await asAdmin('PATCH', '/api/admin/restaurants/1', { deliveryFee: -1 });
     expect(bad.statusCode).toBe(400);

@@ -119,7 +119,7 @@ export async function listCollection(db: Db, collection: AdminCollection): Promi
   }
 }
 
-/** Validated API fields to column values: dollars become cents, everything else keeps its name. */
+/** Validated API fields to column values: dollars become cents, the radius its numeric text, everything else keeps its name. */
 function toColumns(collection: EditableCollection, patch: Record<string, unknown>): Record<string, unknown> {
   const money = serverKind(LISTING_KIND_OF[collection]).money;
   const values: Record<string, unknown> = {};
@@ -127,6 +127,8 @@ function toColumns(collection: EditableCollection, patch: Record<string, unknown
     if (value === undefined) continue;
     const centsColumn = money[key];
     if (centsColumn) values[centsColumn] = dollarsToCents(value as number);
+    // A numeric column (the delivery radius, one decimal) takes its text.
+    else if (key === 'deliveryRadiusKm') values[key] = (value as number).toFixed(1);
     else values[key] = value;
   }
   return values;

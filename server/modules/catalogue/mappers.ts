@@ -33,6 +33,7 @@ export const toApi = {
     address: r.address,
     lat: num(r.lat),
     lng: num(r.lng),
+    deliveryRadiusKm: Number(r.deliveryRadiusKm),
     hours: r.openingHours ?? null,
   }),
   menuItem: (m: Row<typeof menuItems>): T.MenuItem => ({

@@ -142,6 +142,65 @@ describe('my listings', () => {
   });
 });
 
+describe('where my places are and how far my restaurant delivers', () => {
+  const quoteTo = async (destination: { lat: number; lng: number; address: string }) => {
+    const { item } = await firstMenuItem(t);
+    const items = [{ serviceType: 'food-delivery', serviceId: item.id, quantity: 1, details: { restaurantId, destination } }];
+    return call('POST', '/api/bookings/quote', undefined, { items });
+  };
+
+  it('sets the delivery radius (1 to 50 km): the public list shows it and checkout refuses an address beyond it', async () => {
+    const path = `/api/provider/listings/restaurants/${restaurantId}`;
+    const listed = async () => ((await call('GET', '/api/restaurants')).json() as Json[]).find((r) => r.id === restaurantId);
+    expect((await listed())?.deliveryRadiusKm).toBe(10);
+    const point = (await listed()) as { lat: number; lng: number };
+    const threeKm = { ...point, lat: point.lat + 3 / 111 / 1.3, address: '3 km north' };
+    expect((await quoteTo(threeKm)).statusCode).toBe(200);
+
+    const res = await call('PATCH', path, owner.cookie, { deliveryRadiusKm: 2.5 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ deliveryRadiusKm: 2.5 });
+    expect((await listed())?.deliveryRadiusKm).toBe(2.5);
+    const refused = await quoteTo(threeKm);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors['items.0.details.destination']).toMatch(/ delivers within 2\.5 km; this address is 3\.\d km away$/);
+
+    for (const [value, message] of [
+      [0.5, 'Delivery radius must be between 1 and 50 km'],
+      [51, 'Delivery radius must be between 1 and 50 km'],
+      [2.25, 'Delivery radius must have at most 1 decimal'],
+      ['5 km', 'Delivery radius must be a number'],
+    ] as const) {
+      const bad = await call('PATCH', path, owner.cookie, { deliveryRadiusKm: value });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors.deliveryRadiusKm).toBe(message);
+    }
+    // A hotel has no delivery radius.
+    expect((await call('PATCH', `/api/provider/listings/hotels/${hotelId}`, owner.cookie, { deliveryRadiusKm: 5 })).statusCode).toBe(400);
+    expect((await call('PATCH', path, owner.cookie, { deliveryRadiusKm: 10 })).json()).toMatchObject({ deliveryRadiusKm: 10 });
+    expect((await quoteTo(threeKm)).statusCode).toBe(200);
+  });
+
+  it('moves a place’s map pin after approval (latitude and longitude together); customers see the new point', async () => {
+    const path = `/api/provider/listings/hotels/${hotelId}`;
+    const before = (await call('GET', path, owner.cookie)).json() as { lat: number; lng: number };
+    const moved = { lat: Math.round((before.lat + 0.001234) * 1e6) / 1e6, lng: Math.round((before.lng - 0.002345) * 1e6) / 1e6 };
+    const res = await call('PATCH', path, owner.cookie, moved);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject(moved);
+    expect(((await call('GET', '/api/hotels')).json() as Json[]).find((h) => h.id === hotelId)).toMatchObject(moved);
+
+    const half = await call('PATCH', path, owner.cookie, { lat: 10 });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().errors.lat).toBe('Move the pin: the latitude and longitude change together');
+    const off = await call('PATCH', path, owner.cookie, { lat: 91, lng: 0 });
+    expect(off.json().errors.lat).toBe('Latitude must be between -90 and 90');
+    // A taxi ride type is no place on the map.
+    expect((await call('PATCH', `/api/provider/listings/taxi-rides/1`, owner.cookie, { lat: 1, lng: 1 })).statusCode).toBe(400);
+    expect((await call('PATCH', path, owner.cookie, { lat: before.lat, lng: before.lng })).statusCode).toBe(200);
+  });
+});
+
 describe('restaurant menu', () => {
   it('creates, changes, hides and deletes dishes; the public menu follows', async () => {
     const base = `/api/provider/listings/restaurants/${restaurantId}/menu`;

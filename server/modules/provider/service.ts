@@ -96,6 +96,9 @@ async function touch(
   await emit('catalogue.changed', { kind, id });
 }
 
+/** Edit fields stored in numeric columns (text to the driver), with the column's decimals: the pin and the radius. */
+const NUMERIC_DECIMALS: Record<string, number> = { lat: 6, lng: 6, deliveryRadiusKm: 1 };
+
 /** Applies a provider's edit (validated by the kind's domain schema; ZodError -> 400 with per-field errors). */
 export async function updateMyListing(events: EventBus, ownerId: number, kind: ProviderKind, id: number, body: unknown): Promise<ProviderListing> {
   const patch = ProviderEditSchemas[kind].parse(body) as Record<string, unknown>;
@@ -105,7 +108,8 @@ export async function updateMyListing(events: EventBus, ownerId: number, kind: P
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
     const cents = money[key];
-    values[cents ?? key] = cents ? dollarsToCents(value as number) : value;
+    const decimals = NUMERIC_DECIMALS[key];
+    values[cents ?? key] = cents ? dollarsToCents(value as number) : decimals !== undefined ? (value as number).toFixed(decimals) : value;
   }
   return events.transaction(async (tx, emit) => {
     const before = await ownedListing(tx, kind, id, ownerId, true);
