@@ -18,6 +18,9 @@ export const NAV_LINKS: readonly NavEntry[] = [
   { label: 'Chat demo', to: '/chat-demo', newTab: true },
 ];
 
+/** A provider's link to their portal, which opens on Today (orders and bookings), not only their listings (issue 26). */
+export const PROVIDER_PORTAL_LINK: NavEntry = { label: 'Provider portal', to: '/provider' };
+
 export const linkClasses =
   'inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-gray-700 transition-colors hover:bg-gray-100 hover:text-gray-900 ' +
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500';

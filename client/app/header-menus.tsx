@@ -17,7 +17,7 @@ import { useAuth } from '@client/features/accounts/use-auth';
 import { SERVICE_MENU_LINKS } from '@client/features/catalogue/categories';
 import { useSectionNavigator } from '@client/features/catalogue/section-nav';
 import { installApp, useCanOfferInstall } from './pwa/install-app-button';
-import { HeaderLink, linkClasses, NAV_LINKS, OfflineAccount, useSignOutAction } from './header-links';
+import { HeaderLink, linkClasses, NAV_LINKS, OfflineAccount, PROVIDER_PORTAL_LINK, useSignOutAction } from './header-links';
 
 /**
  * The header's two menus (Radix DropdownMenu and Sheet). The header renders look-alike trigger buttons and loads
@@ -119,9 +119,9 @@ export function MobileMenuSheet({ defaultOpen = false }: { defaultOpen?: boolean
                 </SheetClose>
                 {user.role === 'provider' ? (
                   <SheetClose asChild>
-                    <Link to="/provider" className={cn(linkClasses, 'h-11 w-full')}>
+                    <Link to={PROVIDER_PORTAL_LINK.to} className={cn(linkClasses, 'h-11 w-full')}>
                       <Store className="size-4 text-gray-500" aria-hidden="true" />
-                      My listings
+                      {PROVIDER_PORTAL_LINK.label}
                     </Link>
                   </SheetClose>
                 ) : null}

@@ -9,7 +9,7 @@ import { CartButton } from '@client/features/cart/cart-button';
 import { MessagesButton } from '@client/features/chat/messages-button';
 import { CountryPicker } from '@client/features/locations/country-picker';
 import { InstallAppButton } from './pwa/install-app-button';
-import { HeaderLink, linkClasses, NAV_LINKS, OfflineAccount, useSignOutAction } from './header-links';
+import { HeaderLink, linkClasses, NAV_LINKS, OfflineAccount, PROVIDER_PORTAL_LINK, useSignOutAction } from './header-links';
 
 // The menus' code (Radix dropdown and sheet) is not part of the first load: see header-menus.tsx.
 const loadMenus = () => import('./header-menus');
@@ -50,7 +50,7 @@ export function Header() {
               </li>
               {user.role === 'provider' ? (
                 <li>
-                  <HeaderLink entry={{ label: 'My listings', to: '/provider' }} />
+                  <HeaderLink entry={PROVIDER_PORTAL_LINK} />
                 </li>
               ) : null}
               <li>
