@@ -105,6 +105,9 @@ export type AdminDelivery = {
   driverName: string | null;
   /** True when no driver took it within the dispatch window ('Looking for a driver'). */
   unassigned: boolean;
+  /** Its journey's current step and that step's label (domain/orders/journey.ts), as the customer's tracking shows it. */
+  step: JourneyStepKey;
+  stepLabel: string;
   createdAt: string;
 };
 
@@ -170,6 +173,8 @@ export const AdminDeliverySchema = z.object({
   dropoffAddress: z.string(),
   driverName: z.string().nullable(),
   unassigned: z.boolean(),
+  step: JourneyStepKeySchema,
+  stepLabel: z.string(),
   createdAt: z.string(),
 });
 assertExact<z.output<typeof AdminDeliverySchema>, AdminDelivery>(true);

@@ -182,6 +182,20 @@ describe('admin dashboard', () => {
     await row.getByRole('cell', { name: '$4.25' }).waitFor();
     await row.getByRole('cell', { name: renamed, exact: true }).waitFor();
 
+    // The delivery radius is the admin's to set too, within 1 to 50 km; the restaurant's card says it.
+    await row.getByRole('button', { name: `Edit ${renamed}` }).click();
+    const radius = dialog.getByLabel('Delivery radius (km)');
+    expect(await radius.inputValue()).toBe('10');
+    await radius.fill('60');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByText('Delivery radius must be between 1 and 50 km').waitFor();
+    await radius.fill('7.5');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(`${renamed} was updated.`, { exact: true }).first().waitFor();
+    await row.getByRole('cell', { name: '7.5', exact: true }).waitFor();
+    const listed = ((await (await fetch(`${baseURL()}/api/restaurants`)).json()) as Array<{ name: string; deliveryRadiusKm: number }>).find((r) => r.name === renamed);
+    expect(listed?.deliveryRadiusKm).toBe(7.5);
+
     const active = row.getByRole('checkbox', { name: 'Active' });
     expect(await active.getAttribute('aria-checked')).toBe('true');
     await active.click();
@@ -319,6 +333,23 @@ describe('admin dashboard', () => {
     expect((await api<{ status: string }>(cookie, 'GET', `/api/bookings/${order.id}`)).body.status).toBe('cancelled');
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
     await row.getByText('Cancelled', { exact: true }).waitFor();
+    expect(page.errors).toEqual([]);
+  });
+
+  it("Deliveries: each order in progress reads its journey step, in the customer's words", async () => {
+    const buyer = await createUser('steps');
+    const cookie = await apiSession(buyer.email, buyer.password);
+    const order = await paidFoodOrder(cookie);
+    const tracking = (await (await fetch(`${baseURL()}/api/tracking/${order.trackingNumber}`)).json()) as { journey: { label: string } };
+
+    const page = await browser.page();
+    await openAdmin(page);
+    await page.getByRole('tab', { name: 'Deliveries' }).click();
+    const row = page.getByRole('region', { name: 'Deliveries table' }).getByRole('row', { name: new RegExp(order.trackingNumber) });
+    await row.getByText(tracking.journey.label, { exact: true }).waitFor();
+    // Not the old tracking-status words.
+    expect(tracking.journey.label).not.toMatch(/^(Pending|En Route)$/);
+    expect(await row.getByText(/^(Pending|En Route)$/).count()).toBe(0);
     expect(page.errors).toEqual([]);
   });
 

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { AdminDelivery } from '@domain/orders/schemas';
-import { trackingStatusOf, trackingStatusLabel } from '@domain/orders/states';
 import { cn } from '@client/lib/cn';
 import { formatDateTime } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
@@ -10,7 +9,7 @@ import { TableScroll, TableState, tdClass, thClass } from './admin-ui';
 const KIND_LABEL: Record<AdminDelivery['kind'], string> = { food: 'Food', taxi: 'Ride', shipping: 'Shipment' };
 
 /**
- * The Deliveries tab: every unfinished delivery order, with its driver. Orders nobody took within the dispatch
+ * The Deliveries tab: every unfinished delivery order, with its driver and its journey step (the customer's words). Orders nobody took within the dispatch
  * window are flagged and listed first, so the admin can step in. Refreshed every 15 s while open.
  */
 export function DeliveriesTab() {
@@ -58,7 +57,8 @@ export function DeliveriesTab() {
                   {d.unassigned ? (
                     <Badge variant="warning">Looking for a driver</Badge>
                   ) : (
-                    <Badge variant={d.status === 'pending' ? 'secondary' : 'success'}>{trackingStatusLabel(trackingStatusOf(d.status), 'map')}</Badge>
+                    // The journey's step, worded as the customer's tracking words it (domain/orders/journey.ts).
+                    <Badge variant={d.status === 'pending' ? 'secondary' : 'success'}>{d.stepLabel}</Badge>
                   )}
                 </td>
                 <td className={cn(tdClass, 'whitespace-nowrap')}>{formatDateTime(d.createdAt)}</td>

@@ -2,8 +2,12 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminDelivery } from '../../../domain/orders/schemas';
 import type { Db } from '../../db/connect';
 import { deliveryOrders, drivers, trackingRecords } from '../../db/schema';
+import { journeysOf, orderJourney } from './journey';
 
-/** Unfinished delivery orders for the admin: flagged ones (nobody took them in time) first, then newest. */
+/**
+ * Unfinished delivery orders for the admin: flagged ones (nobody took them in time) first, then newest; each with its
+ * journey step, worded as the customer's tracking words it.
+ */
 export async function openDeliveries(db: Db, limit = 200): Promise<AdminDelivery[]> {
   const rows = await db
     .select({
@@ -18,17 +22,23 @@ export async function openDeliveries(db: Db, limit = 200): Promise<AdminDelivery
     .where(inArray(deliveryOrders.status, ['pending', 'accepted', 'pickup', 'transit', 'delivered']))
     .orderBy(sql`${deliveryOrders.unassignedFlaggedAt} is null`, desc(deliveryOrders.createdAt))
     .limit(limit);
-  return rows.map(({ order, trackingNumber, serviceName, driverName }) => ({
-    id: order.id,
-    trackingId: order.trackingId,
-    trackingNumber,
-    kind: order.kind,
-    status: order.status,
-    serviceName,
-    pickupAddress: order.pickup.address,
-    dropoffAddress: order.dropoff.address,
-    driverName,
-    unassigned: order.status === 'pending' && order.unassignedFlaggedAt !== null,
-    createdAt: order.createdAt.toISOString(),
-  }));
+  const journeys = await journeysOf(db, rows.map((r) => r.order));
+  return rows.map(({ order, trackingNumber, serviceName, driverName }) => {
+    const journey = journeys.get(order.id) ?? orderJourney(order);
+    return {
+      id: order.id,
+      trackingId: order.trackingId,
+      trackingNumber,
+      kind: order.kind,
+      status: order.status,
+      serviceName,
+      pickupAddress: order.pickup.address,
+      dropoffAddress: order.dropoff.address,
+      driverName,
+      unassigned: order.status === 'pending' && order.unassignedFlaggedAt !== null,
+      step: journey.current,
+      stepLabel: journey.label,
+      createdAt: order.createdAt.toISOString(),
+    };
+  });
 }

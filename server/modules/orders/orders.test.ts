@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverPayoutCents } from '../../../domain/orders/payout';
-import type { DriverOrder, DriverOrdersResponse } from '../../../domain/orders/schemas';
+import type { AdminDelivery, DriverOrder, DriverOrdersResponse } from '../../../domain/orders/schemas';
 import { deliveryOrders, orderOffers, trackingRecords } from '../../db/schema';
 import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
 import { TORONTO_ADDRESS, quote } from '../bookings/test-helpers';
@@ -295,6 +295,30 @@ describe('orders nobody takes', () => {
     expect(flagged.map((d) => d.trackingId)).toContain(trackingId);
     expect(list.slice(0, flagged.length).every((d) => d.unassigned)).toBe(true);
     expect(list.length).toBeGreaterThan(flagged.length);
+  });
+});
+
+describe("the admin's Deliveries list", () => {
+  it("says each order's journey step as the customer's tracking does", async () => {
+    const d = await onlineDriver(0.5);
+    const admin = await createAdmin(t, `steps-admin-${Date.now()}@example.com`);
+    const { bookingId, deliveries } = await paidFood(t, customer.cookie, TORONTO_ADDRESS);
+    const trackingId = deliveries[0].trackingId;
+    const listed = async () => ((await api.get('/api/admin/deliveries', admin.cookie)).json() as AdminDelivery[]).find((x) => x.trackingId === trackingId);
+    // A restaurant with no provider account accepts by itself: the customer reads 'Accepted by the restaurant'.
+    expect(await listed()).toMatchObject({ status: 'pending', step: 'restaurant_accepted', stepLabel: 'Accepted by the restaurant' });
+
+    const [order] = await t.database.db.select().from(deliveryOrders).where(eq(deliveryOrders.trackingId, trackingId));
+    expect((await api.post(`/api/driver/orders/${order.id}/accept`, {}, d.cookie)).statusCode).toBe(200);
+    const accepted = await listed();
+    const tracking = (await api.get(`/api/tracking/${trackingId}`)).json();
+    expect(accepted).toMatchObject({ status: 'accepted', step: 'driver_to_pickup', stepLabel: 'Driver on the way to pickup' });
+    expect(accepted?.stepLabel).toBe(tracking.journey.label);
+    expect((await api.post(`/api/driver/orders/${order.id}/status`, { status: 'pickup' }, d.cookie)).statusCode).toBe(200);
+    expect(await listed()).toMatchObject({ stepLabel: (await api.get(`/api/tracking/${trackingId}`)).json().journey.label });
+    expect((await listed())?.stepLabel).not.toBe('Driver on the way to pickup');
+    await api.post(`/api/bookings/${bookingId}/cancel`, {}, customer.cookie);
+    await offline(d.cookie);
   });
 });
 
