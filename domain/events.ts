@@ -13,6 +13,8 @@ export type DomainEventMap = {
   'account.signup_with_existing_email': { userId: number };
   /** The token travels to the mail only; it is stored hashed in password_tokens. */
   'account.password_reset_requested': { userId: number; token: string; expiresAt: string };
+  /** An admin disabled the account (its sessions are gone): every instance closes its open sockets (/ws/driver, /ws/chat). */
+  'account.disabled': { userId: number };
   /** serviceTypes: the booking's distinct line types, when the emitter had them at hand (saves reactions a read). */
   'booking.confirmed': { bookingId: number; userId: number; serviceTypes?: string[] };
   'booking.cancelled': { bookingId: number; userId: number; refundCents: number | null };

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_MESSAGES } from '../../../domain/admin/orders';
 import { ACCOUNT_DISABLED, ADMIN_USER_MESSAGES } from '../../../domain/admin/users';
 import { bookingItems, deliveryOrders, payments, sessions } from '../../db/schema';
+import type { ChatServerMessage } from '../../../domain/chat/schemas';
+import type { DriverSocketMessage } from '../../../domain/orders/schemas';
+import { openLive } from '../../testing/live-client';
 import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
 import { bookHotel, pay } from '../bookings/test-helpers';
 import { paidFood } from '../orders/test-helpers';
@@ -252,6 +255,31 @@ describe('admin users', () => {
     expect((await login(person.email, person.password)).statusCode).toBe(200);
     const enabledAudit = (await asAdmin('GET', '/api/admin/audit?action=account.enabled')).json() as Json[];
     expect(enabledAudit.some((a) => a.targetId === String(person.id))).toBe(true);
+  });
+});
+
+describe("a disabled account's open sockets", () => {
+  it('closes its /ws/driver and /ws/chat sockets with the reason (4401), and no one else’s', async () => {
+    const ws = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+    const driver = await signUp(t, { role: 'driver' });
+    const other = await signUp(t);
+    const offers = await openLive<DriverSocketMessage>(`${ws}/ws/driver`, { cookie: driver.cookie });
+    await offers.next((m) => m.type === 'connected');
+    const chat = await openLive<ChatServerMessage>(`${ws}/ws/chat`, { cookie: driver.cookie });
+    await chat.next((m) => m.type === 'connected');
+    const bystander = await openLive<ChatServerMessage>(`${ws}/ws/chat`, { cookie: other.cookie });
+    await bystander.next((m) => m.type === 'connected');
+
+    expect((await asAdmin('PATCH', `/api/admin/users/${driver.id}`, { disabled: true })).statusCode).toBe(200);
+    expect(await offers.next((m) => m.type === 'error')).toEqual({ type: 'error', message: ACCOUNT_DISABLED });
+    expect(await offers.closed).toEqual({ code: 4401, reason: 'Account disabled' });
+    expect(await chat.next((m) => m.type === 'error')).toEqual({ type: 'error', message: ACCOUNT_DISABLED });
+    expect((await chat.closed).code).toBe(4401);
+    // Another account's socket stays open, and the disabled account cannot open a new one.
+    expect(bystander.socket.readyState).toBe(bystander.socket.OPEN);
+    bystander.close();
+    const again = await openLive<ChatServerMessage>(`${ws}/ws/chat`, { cookie: driver.cookie });
+    expect(await again.next((m) => m.type === 'error')).toEqual({ type: 'error', message: 'Sign in to chat' });
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * The admin's Users tab (issue 26): accounts listed and searched, a role changed, an account disabled or enabled.
- * Disabling ends every session of the account in the same transaction (the login route refuses it from then on);
- * promoting to admin ends them too, so no live session silently becomes an admin's (as ensureAdmin does). Every
- * change is audited in its own transaction (ADR 017).
+ * Disabling ends every session of the account in the same transaction (the login route refuses it from then on, and
+ * a session a racing sign-in stored is refused when read) and announces 'account.disabled', on which every instance
+ * closes the account's open /ws/driver and /ws/chat sockets. Promoting to admin ends the sessions too, so no live
+ * session silently becomes an admin's (as ensureAdmin does). Every change is audited in its own transaction (ADR 017).
  */
 import { and, asc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../../domain/accounts/schemas';
@@ -62,7 +63,7 @@ export async function changeAccount(events: EventBus, actorId: number, userId: n
   const patch = AdminUserPatchSchema.parse(body);
   if (userId === actorId && patch.role !== undefined) throw conflict(ADMIN_USER_MESSAGES.ownRole);
   if (userId === actorId && patch.disabled === true) throw conflict(ADMIN_USER_MESSAGES.ownAccount);
-  const result = await events.transaction(async (tx) => {
+  const result = await events.transaction(async (tx, emit) => {
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!before) throw notFound(ADMIN_USER_MESSAGES.notFound);
     const set: Partial<Pick<UserRow, 'role' | 'disabledAt'>> = {};
@@ -81,7 +82,11 @@ export async function changeAccount(events: EventBus, actorId: number, userId: n
     if (roleChanged) {
       await audit(tx, { actor, action: 'role.changed', targetType: 'user', targetId: userId, changes: { role: [before.role, after.role], ...(endSessions && !disabling ? { sessionsEnded: ended.length } : {}) } });
     }
-    if (disabling) await audit(tx, { actor, action: 'account.disabled', targetType: 'user', targetId: userId, changes: { email: before.email, sessionsEnded: ended.length } });
+    if (disabling) {
+      await audit(tx, { actor, action: 'account.disabled', targetType: 'user', targetId: userId, changes: { email: before.email, sessionsEnded: ended.length } });
+      // Its open sockets were opened with the sessions just ended: every instance closes them (driver and chat routes).
+      await emit('account.disabled', { userId });
+    }
     if (enabling) await audit(tx, { actor, action: 'account.enabled', targetType: 'user', targetId: userId, changes: { email: before.email } });
     return { user: toAccount(after), sessionsEnded: ended.length, wasDriver: disabling && before.role === 'driver' };
   });

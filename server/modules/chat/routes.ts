@@ -20,6 +20,7 @@ import { forbidden, HttpError } from '../../platform/errors';
 import { CLOSE } from '../../platform/live/gateway';
 import { conversationView, history, listConversations, markRead, messagesSince, otherParticipant, participantConversation, sendMessage, startConversation, unreadCount } from './service';
 import { idParam } from '../../../domain/ids';
+import { ACCOUNT_DISABLED } from '../../../domain/admin/users';
 
 const IdParams = z.object({ id: idParam('Invalid conversation id') });
 const ReadBody = z.object({ userId: z.number().int().optional(), upToId: z.number().int().min(0).optional() }).optional();
@@ -166,6 +167,15 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
         const p = event.payload;
         return [{ topic: chatTopic(p.to), message: { type: p.typing ? 'user_typing' : 'user_stop_typing', conversationId: p.conversationId, userId: p.userId } satisfies ChatServerMessage }];
       }
+      case 'account.disabled':
+        // The account's sessions ended with the disabling; its open chat sockets go too (4401: no reconnecting).
+        return [
+          {
+            topic: chatTopic(event.payload.userId),
+            message: { type: 'error', message: ACCOUNT_DISABLED } satisfies ChatServerMessage,
+            close: { code: CLOSE.unauthorized, reason: 'Account disabled' },
+          },
+        ];
       case 'chat.read': {
         const p = event.payload;
         return [{ topic: chatTopic(p.to), message: { type: 'messages_read', conversationId: p.conversationId, userId: p.userId, upToId: p.upToId } satisfies ChatServerMessage }];

@@ -18,6 +18,8 @@ import type { AppContext } from '../../platform/context';
 import { currentUser, requireRole } from '../../platform/auth/guards';
 import { acceptOrder, declineOrder, driverEarningsView, driverProfile, listDriverOrders, offeredOrderView, profileView, recordPositions, setOnline, stepOrder } from './service';
 import { idParam } from '../../../domain/ids';
+import { ACCOUNT_DISABLED } from '../../../domain/admin/users';
+import { CLOSE } from '../../platform/live/gateway';
 
 const OrderParams = z.object({ id: idParam('Invalid order id') });
 
@@ -82,6 +84,15 @@ export async function driversRoutes(app: FastifyInstance, ctx: AppContext) {
           topic: driverTopic(driverId),
           message: { type: 'offer_withdrawn', orderId: event.payload.orderId } satisfies DriverSocketMessage,
         }));
+      case 'account.disabled':
+        // The driver's sessions ended with the disabling; the open socket goes too (4401: reconnecting cannot help).
+        return [
+          {
+            topic: driverTopic(event.payload.userId),
+            message: { type: 'error', message: ACCOUNT_DISABLED } satisfies DriverSocketMessage,
+            close: { code: CLOSE.unauthorized, reason: 'Account disabled' },
+          },
+        ];
       case 'order.status_changed':
         if (event.payload.to !== 'cancelled' || event.payload.driverId === null) return [];
         return [

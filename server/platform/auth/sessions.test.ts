@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/connect';
-import { users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { createTestDatabase } from '../../testing/test-db';
 import { SessionStore } from './sessions';
 
@@ -30,5 +31,22 @@ describe('SessionStore.resolve', () => {
     await store.destroy(token);
     expect(await store.resolve(token)).toBeUndefined();
     expect(await store.resolve(other.token)).toMatchObject({ id: userId });
+  });
+
+  it("refuses a disabled account's session, even one created after the disabling (a sign-in racing it), and removes it", async () => {
+    const [{ id }] = await database.db.insert(users).values({ username: 'disabled', email: 'disabled@example.com', passwordHash: 'x' }).returning({ id: users.id });
+    const before = await store.create(id);
+    expect(await store.resolve(before.token)).toMatchObject({ id });
+    await database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, id));
+    // The sign-in checked the account before the admin disabled it, and stored its session after.
+    const racing = await store.create(id);
+    expect(await store.resolve(racing.token)).toBeUndefined();
+    expect(await store.resolve(before.token)).toBeUndefined();
+    expect(await database.db.$count(sessions, eq(sessions.userId, id))).toBe(0);
+
+    // Enabled again, a new sign-in's session works.
+    await database.db.update(users).set({ disabledAt: null }).where(eq(users.id, id));
+    const after = await store.create(id);
+    expect(await store.resolve(after.token)).toMatchObject({ id, username: 'disabled' });
   });
 });

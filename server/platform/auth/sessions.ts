@@ -12,6 +12,8 @@ const sessionLookup = prepared('session_lookup', (db) =>
     .select({
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
+      // Read in the same statement: a session created by a sign-in racing the account's disabling is refused too.
+      disabledAt: users.disabledAt,
       user: { id: users.id, username: users.username, email: users.email, role: users.role },
     })
     .from(sessions)
@@ -47,7 +49,8 @@ export class SessionStore {
   private readonly resolving = new Map<string, Promise<SessionUser | undefined>>();
 
   /**
-   * Returns the session's user, or undefined when the token is unknown, idle too long or past its lifetime. A lookup
+   * Returns the session's user, or undefined when the token is unknown, idle too long, past its lifetime or its
+   * account is disabled (an admin's Users tab; the session is then removed). A lookup
    * of a token that is already being looked up shares that lookup's answer (a double click, a page's parallel
    * requests): it is as fresh as a lookup of its own, started a moment earlier. Nothing is kept once it is answered.
    */
@@ -65,7 +68,7 @@ export class SessionStore {
     const [row] = await sessionLookup(this.db).execute({ id });
     if (!row) return undefined;
     const now = Date.now();
-    if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > this.lifetimes.idleMs) {
+    if (row.disabledAt !== null || row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > this.lifetimes.idleMs) {
       await this.db.delete(sessions).where(eq(sessions.id, id));
       return undefined;
     }

@@ -15,7 +15,8 @@ export const CLOSE = {
 
 export const PING_INTERVAL_MS = 30_000;
 
-type Outgoing = { topic: string; message: object };
+/** A message for a topic's sockets; with `close`, each socket is then closed with that code and reason. */
+type Outgoing = { topic: string; message: object; close?: { code: number; reason: string } };
 /** Turns a published domain event into the socket messages it causes (possibly none). */
 export type Relay = (event: DomainEvent) => Outgoing[] | Promise<Outgoing[]>;
 
@@ -99,6 +100,15 @@ export class LiveGateway {
     for (const socket of set) if (socket.readyState === socket.OPEN) socket.send(text);
   }
 
+  /** Closes this instance's sockets of a topic (an account disabled: its sockets must not outlive its sessions). */
+  closeTopic(topic: string, code: number, reason: string): void {
+    const set = this.topics.get(topic);
+    if (!set) return;
+    for (const socket of [...set]) {
+      if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
+    }
+  }
+
   /** How many sockets this instance holds for a topic (tests, bench). */
   count(topic: string): number {
     return this.topics.get(topic)?.size ?? 0;
@@ -115,7 +125,10 @@ export class LiveGateway {
       void Promise.resolve()
         .then(() => relay(event))
         .then((outs) => {
-          for (const out of outs) this.publishLocal(out.topic, out.message);
+          for (const out of outs) {
+            this.publishLocal(out.topic, out.message);
+            if (out.close) this.closeTopic(out.topic, out.close.code, out.close.reason);
+          }
         })
         .catch(() => {
           // A relay that cannot read its data skips this push; clients re-read state when they reconnect.
