@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
@@ -127,4 +127,78 @@ export async function api<T>(cookie: string, method: string, path: string, body?
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/**
+ * Opening hours a registration can give so its restaurant takes orders whatever the time of the run (a restaurant
+ * closed now refuses orders: 'Closed now, opens at 11:00'). The form reads them as every day 00:00-24:00.
+ */
+export const OPEN_ALL_DAY = 'Open 24 hours';
+
+/** Waits for a toast (or any text) with exactly this title. */
+export async function toast(page: Page, title: string) {
+  await page.getByText(title, { exact: true }).first().waitFor();
+}
+
+/** Waits until the service worker controls the page (first load: it claims the page once installed). */
+export async function waitForController(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
+
+/** The admin (signed in on `admin`) approves a registration in the review queue, confirming in the dialog first. */
+export async function approveRegistration(admin: Page, name: string) {
+  if (new URL(admin.url()).pathname !== '/admin') await admin.goto('/admin');
+  await admin.getByRole('tab', { name: 'Review queue' }).click();
+  await admin.getByRole('button', { name: `Approve ${name}` }).click();
+  // Approval publishes at once, so it is confirmed first (issue 26).
+  const confirm = admin.getByRole('alertdialog', { name: `Approve ${name}?` });
+  await confirm.getByRole('button', { name: 'Approve and publish' }).click();
+  await admin.getByText('Registration approved', { exact: true }).waitFor();
+}
+
+/**
+ * The tracking page's status, as a screen reader hears it (a polite live region): it must read `label` within a few
+ * seconds, pushed over the socket (the page only polls, every 5 s, while its socket is down).
+ */
+export async function statusReads(page: Page, label: string, timeout = 4000) {
+  await page.getByRole('status').filter({ hasText: new RegExp(`^Status: ${label}$`) }).first().waitFor({ timeout });
+}
+
+/** The step the tracking page's stepper marks as current (aria-current="step"). */
+export async function currentStep(page: Page): Promise<string> {
+  const step = page.getByRole('list', { name: 'Order progress' }).locator('[aria-current="step"]');
+  return ((await step.textContent()) ?? '').replace(/\s*\(current step\)$/, '');
+}
+
+/** Downtown Toronto, where the demo driver works. */
+export const DRIVER_START = { latitude: 43.6487, longitude: -79.3962 };
+
+/** The demo driver on /driver at 390 px, online, with the browser's location set by Playwright (`at`). */
+export async function onlineDriverPage(browser: ReturnType<typeof useBrowser>, at: { latitude: number; longitude: number } = DRIVER_START) {
+  const page = await browser.page({ width: 390, height: 844, geolocation: at });
+  const { email, password } = demoDriverCredentials();
+  await signIn(page, email, password);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto('/driver');
+  const toggle = page.getByRole('switch', { name: 'Available for orders' });
+  await toggle.waitFor();
+  if ((await toggle.getAttribute('aria-checked')) !== 'true') {
+    await toggle.click();
+    await toast(page, 'Going Online');
+  }
+  expect(await toggle.getAttribute('aria-checked')).toBe('true');
+  return page;
+}
+
+/** The driver goes offline (so the demo driver is not offered other specs' orders). */
+export async function driverGoesOffline(driver: Page) {
+  const toggle = driver.getByRole('switch', { name: 'Available for orders' });
+  if ((await toggle.getAttribute('aria-checked')) === 'true') await toggle.click();
+}
+
+/** The driver accepts the offer whose text mentions `marker` (e.g. the customer's unique address). */
+export async function acceptOffer(driver: Page, marker: string) {
+  const offer = driver.getByRole('listitem').filter({ hasText: marker });
+  await offer.getByRole('button', { name: 'Accept' }).click({ timeout: 20_000 });
+  await toast(driver, 'Order Accepted');
 }

@@ -1,16 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { baseURL, createUser, demoDriverCredentials, demoProviderCredentials, signIn, useBrowser } from './fixtures';
+import {
+  acceptOffer,
+  baseURL,
+  createUser,
+  currentStep,
+  demoProviderCredentials,
+  driverGoesOffline,
+  DRIVER_START as START,
+  onlineDriverPage,
+  signIn,
+  statusReads,
+  toast,
+  useBrowser,
+} from './fixtures';
 
 const browser = useBrowser();
 
-/** Downtown Toronto, where the demo driver works; each step below is ~50 m, a plausible walk between fixes. */
-const START = { latitude: 43.6487, longitude: -79.3962 };
+/** From downtown Toronto, where the demo driver works, each step is ~50 m: a plausible walk between fixes. */
 const step = (n: number) => ({ latitude: START.latitude + n * 0.00045, longitude: START.longitude });
-
-async function toast(page: Page, title: string) {
-  await page.getByText(title, { exact: true }).first().waitFor();
-}
 
 async function pickLocation(scope: Locator, label: string, text: string, option: RegExp) {
   await scope.getByRole('combobox', { name: label }).fill(text);
@@ -31,35 +39,6 @@ async function customerPage() {
   await signIn(page, user.email, user.password);
   await page.waitForURL((url) => url.pathname === '/');
   return { page, user };
-}
-
-/** The demo driver on /driver at 390 px, online, with the browser's location set by Playwright. */
-async function onlineDriverPage() {
-  const page = await browser.page({ width: 390, height: 844, geolocation: START });
-  const { email, password } = demoDriverCredentials();
-  await signIn(page, email, password);
-  await page.waitForURL((url) => url.pathname !== '/login');
-  await page.goto('/driver');
-  const toggle = page.getByRole('switch', { name: 'Available for orders' });
-  await toggle.waitFor();
-  if ((await toggle.getAttribute('aria-checked')) !== 'true') {
-    await toggle.click();
-    await toast(page, 'Going Online');
-  }
-  expect(await toggle.getAttribute('aria-checked')).toBe('true');
-  return page;
-}
-
-async function goOffline(driver: Page) {
-  const toggle = driver.getByRole('switch', { name: 'Available for orders' });
-  if ((await toggle.getAttribute('aria-checked')) === 'true') await toggle.click();
-}
-
-/** The Accept button of the offer whose text mentions `marker` (the customer's unique address). */
-async function acceptOffer(driver: Page, marker: string) {
-  const offer = driver.getByRole('listitem').filter({ hasText: marker });
-  await offer.getByRole('button', { name: 'Accept' }).click({ timeout: 20_000 });
-  await toast(driver, 'Order Accepted');
 }
 
 /**
@@ -87,20 +66,6 @@ async function restaurantOf(customerName: string) {
   return { press };
 }
 
-/**
- * The tracking page's status, as a screen reader hears it (a polite live region): it must read `label` within a few
- * seconds, pushed over the socket (the page only polls, every 5 s, while its socket is down).
- */
-async function statusReads(page: Page, label: string, timeout = 4000) {
-  await page.getByRole('status').filter({ hasText: new RegExp(`^Status: ${label}$`) }).first().waitFor({ timeout });
-}
-
-/** The step the tracking page's stepper marks as current (aria-current="step"). */
-async function currentStep(page: Page): Promise<string> {
-  const step = page.getByRole('list', { name: 'Order progress' }).locator('[aria-current="step"]');
-  return ((await step.textContent()) ?? '').replace(/\s*\(current step\)$/, '');
-}
-
 /** Where the map's picture draws a marker (the map stays a picture while nobody reaches for it). */
 async function markerPlace(page: Page, kind: string): Promise<string> {
   const marker = page.locator(`[data-map-marker="${kind}"]`);
@@ -110,7 +75,7 @@ async function markerPlace(page: Page, kind: string): Promise<string> {
 
 describe('fulfilment, customer and driver side by side', () => {
   it('a paid food order goes to the driver, who accepts and drives it; the customer watches it live to Delivered', async () => {
-    const driver = await onlineDriverPage();
+    const driver = await onlineDriverPage(browser);
     const { page, user } = await customerPage();
     // A typed address the server places through the location directory; unique, so the driver can spot the offer.
     const address = `${user.username} House, 1 Front St W, Toronto`;
@@ -199,13 +164,13 @@ describe('fulfilment, customer and driver side by side', () => {
       return today !== undefined && today !== null && /^\$\d/.test(today.textContent ?? '') && today.textContent !== '$0.00';
     });
     await driver.getByRole('region', { name: 'Recent orders' }).getByRole('listitem').first().waitFor();
-    await goOffline(driver);
+    await driverGoesOffline(driver);
     expect(page.errors).toEqual([]);
     expect(driver.errors).toEqual([]);
   });
 
   it('the taxi panel shows the real driver once one accepts, with Call Driver and Track Live', async () => {
-    const driver = await onlineDriverPage();
+    const driver = await onlineDriverPage(browser);
     const { page, user } = await customerPage();
     const taxi = page.locator('#taxi');
     await pickLocation(taxi, 'Pickup location', 'union station', /Union Station/);
@@ -239,7 +204,7 @@ describe('fulfilment, customer and driver side by side', () => {
       await driver.getByRole('button', { name: label }).click();
       await toast(driver, 'Status Updated');
     }
-    await goOffline(driver);
+    await driverGoesOffline(driver);
     expect(page.errors).toEqual([]);
   });
 });

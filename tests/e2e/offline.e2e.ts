@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { api, apiSession, baseURL, createUser, signIn, useBrowser } from './fixtures';
+import { api, apiSession, baseURL, createUser, signIn, useBrowser, waitForController } from './fixtures';
 
 const browser = useBrowser();
-
-/** Waits until the service worker controls the page (first load: it claims the page once installed). */
-async function waitForController(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-}
 
 /**
  * A paid food order for the customer, through the API as the checkout would make it: the total is the server's (its

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { VALID_SAMPLES } from '../../domain/onboarding/test-samples';
-import { adminCredentials, createUser, fillByName, signIn, useBrowser } from './fixtures';
+import { adminCredentials, approveRegistration, createUser, fillByName, OPEN_ALL_DAY, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 const tag = Date.now().toString(36);
@@ -18,7 +18,9 @@ describe('provider portal', () => {
     await provider.goto('/register/restaurant');
     await provider.getByRole('heading', { name: 'Register Your Restaurant' }).waitFor();
     await provider.getByLabel('Country').locator('option[value="Canada"]').waitFor({ state: 'attached' });
-    await fillByName(provider, { ...VALID_SAMPLES.restaurant, name, cuisine: 'Vietnamese' });
+    // Open around the clock, so the order below is taken whatever the time of the run (a restaurant closed now refuses
+    // orders: 'Closed now, opens at 11:00').
+    await fillByName(provider, { ...VALID_SAMPLES.restaurant, name, cuisine: 'Vietnamese', openingHours: OPEN_ALL_DAY });
     // Without prices the form refuses the menu, with the schema's message under the field.
     await provider.getByRole('button', { name: 'Register Restaurant' }).click();
     await provider.getByText('Please enter the dish price, e.g. 12.50').first().waitFor();
@@ -41,12 +43,7 @@ describe('provider portal', () => {
     const admin = await browser.page();
     await signIn(admin, adminCredentials().email, adminCredentials().password);
     await admin.waitForURL((url) => url.pathname === '/admin');
-    await admin.getByRole('tab', { name: 'Review queue' }).click();
-    await admin.getByRole('button', { name: `Approve ${name}` }).click();
-    // Approval publishes at once, so it is confirmed first (issue 26).
-    const confirm = admin.getByRole('alertdialog', { name: `Approve ${name}?` });
-    await confirm.getByRole('button', { name: 'Approve and publish' }).click();
-    await admin.getByText('Registration approved', { exact: true }).waitFor();
+    await approveRegistration(admin, name);
 
     // 3. The provider (promoted by the approval) opens Listings, then the restaurant's own editor page, where it
     //    changes a dish price and uploads a photo.
