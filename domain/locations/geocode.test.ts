@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPROXIMATE_MESSAGE, NOTHING_FOUND_MESSAGE, directoryGeocode, expandStreetWords, parseAddressQuery, placeOfPostcode } from './geocode';
+import { APPROXIMATE_MESSAGE, NOTHING_FOUND_MESSAGE, directoryGeocode, expandStreetWords, parseAddressQuery, placeOfPostcode, withoutStreetWords } from './geocode';
 import { buildLocationIndex, type LocationSource } from './search';
 
 const entry = (id: string, name: string, type: LocationSource['type'], city: string, province: string, lat: number, lng: number, population = 0): LocationSource => ({
@@ -23,6 +23,10 @@ const index = buildLocationIndex([
   entry('regina', 'Regina', 'city', 'Regina', 'SK', 50.45, -104.62, 190_000),
   entry('saskatoon', 'Saskatoon', 'city', 'Saskatoon', 'SK', 52.13, -106.67, 220_000),
   entry('albert', 'Albert Street', 'street', 'Regina', 'SK', 50.4475, -104.6186),
+  entry('yorkville', 'Yorkville', 'neighborhood', 'Toronto', 'ON', 43.6709, -79.3933),
+  entry('kensington', 'Kensington Market', 'neighborhood', 'Toronto', 'ON', 43.6547, -79.4005),
+  // A town whose name holds a street type's letters ('Ave' inside 'Cascavel' in the real directory).
+  { id: 'cascavel', name: 'Cascavel', address: 'Cascavel, Brazil', city: 'Cascavel', country: 'Brazil', type: 'city', lat: -24.96, lng: -53.46, population: 300_000 },
 ]);
 
 describe('address queries', () => {
@@ -77,6 +81,19 @@ describe('the directory as a geocoder', () => {
     expect(directoryGeocode(index, 'Downtown Toronto, ON').results[0].label).toBe('Toronto, Ontario, Canada');
     // A street the directory does not know is not answered with some other street of that type.
     expect(directoryGeocode(index, '12 Unknown Avenue').results).toEqual([]);
+  });
+
+  it('answers a street it does not know by the area it is named after, never by a town holding "ave"', () => {
+    expect(directoryGeocode(index, '120 Yorkville Ave').results.map((r) => r.label)).toEqual(['Yorkville, Toronto, Ontario, Canada']);
+    expect(withoutStreetWords('Yorkville Ave')).toBe('Yorkville');
+    expect(withoutStreetWords('Avenue Road')).toBeNull();
+    expect(withoutStreetWords('Yorkville')).toBeNull();
+  });
+
+  it('puts the neighbourhood of an address before the city that fills the list', () => {
+    const labels = directoryGeocode(index, 'Unit 3, 12 Augusta Ave, Kensington Market, Toronto').results.map((r) => r.label);
+    expect(labels[0]).toBe('Kensington Market, Toronto, Ontario, Canada');
+    expect(labels).toContain('Toronto, Ontario, Canada');
   });
 
   it('has no message for a place it knows exactly, and says to place the pin when it knows nothing', () => {

@@ -149,6 +149,20 @@ export function expandStreetWords(text: string): string | null {
   return changed ? words.join(' ') : null;
 }
 
+const STREET_WORD_SET = new Set([...Object.keys(STREET_WORDS), ...Object.values(STREET_WORDS)]);
+/** Whether a word is a street type or direction ('Ave', 'street', 'W'). */
+const isStreetWord = (word: string) => STREET_WORD_SET.has(word.replace(/\.$/, '').toLowerCase());
+
+/**
+ * The text without its street types and directions ("Yorkville Ave" -> "Yorkville"), or null when nothing is left or
+ * nothing was taken: a street the directory does not know is often named after the area it runs through.
+ */
+export function withoutStreetWords(text: string): string | null {
+  const words = text.split(/\s+/).filter(Boolean);
+  const kept = words.filter((word) => !isStreetWord(word));
+  return kept.length === 0 || kept.length === words.length ? null : kept.join(' ');
+}
+
 /** Country names as people write them that the directory spells out. */
 const COUNTRY_ALIASES: Record<string, string> = { usa: 'united states', us: 'united states', 'u.s.a.': 'united states', uk: 'united kingdom', 'u.k.': 'united kingdom' };
 
@@ -202,18 +216,31 @@ export function directoryGeocode(index: LocationIndex, q: string): GeocodeAnswer
   add(inCountry(parts.join(' ')));
   const postal = query.postcode ? placeOfPostcode(query.postcode) : null;
   if (postal?.city) add(search(`${postal.city} ${postal.province}`, 'city').slice(0, 1));
+  // The specific parts within the place the last part names ('12 Augusta Ave, Kensington Market, Toronto' ->
+  // Kensington Market in Toronto), before that place itself fills the list.
+  const within = parts.length > 1 ? parts[parts.length - 1] : '';
+  for (const part of parts.slice(0, -1)) {
+    if (/^[a-z]{2}$/i.test(part)) continue;
+    add(inCountry(`${part} ${within}`));
+  }
   // Each part from the end (the city usually comes last); a part that is only a province abbreviation is skipped.
   for (const part of [...parts].reverse()) {
     if (/^[a-z]{2}$/i.test(part)) continue;
     add(inCountry(part));
   }
-  // Nothing yet: the city at the end of the last place part ('Downtown Toronto, ON' -> Toronto, in Ontario).
+  // Nothing yet: a street it does not know by the area it is named after ('120 Yorkville Ave' -> Yorkville).
+  for (const part of parts) {
+    const bare = found.length === 0 ? withoutStreetWords(part) : null;
+    if (bare && bare.length >= GEOCODE_QUERY_MIN_LENGTH) add(inCountry(bare));
+  }
+  // Still nothing: the city at the end of the last place part ('Downtown Toronto, ON' -> Toronto, in Ontario), never a
+  // street type standing alone ('Ave' is not a town).
   const named = [...parts].reverse().find((part) => !/^[a-z]{2}$/i.test(part));
   const province = parts.length > 1 && /^[a-z]{2}$/i.test(parts[parts.length - 1]) ? ` ${parts[parts.length - 1]}` : '';
   const words = named?.split(/\s+/) ?? [];
   for (let i = 1; found.length === 0 && i < words.length; i += 1) {
     const tail = words.slice(i).join(' ');
-    if (tail.length >= 3) add(search(`${tail}${province}`, 'city'));
+    if (tail.length >= 3 && !words.slice(i).every(isStreetWord)) add(search(`${tail}${province}`, 'city'));
   }
   // A postcode with no city of its own: the province's largest cities, after anything more specific.
   if (postal && !postal.city && found.length === 0) add(search(PROVINCE_NAME.get(postal.province) ?? '', 'city'));
