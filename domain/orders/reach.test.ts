@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliversWithinText, deliveryReach, noLocationMessage } from './reach';
+import { DELIVERY_RADIUS_MAX_KM, DELIVERY_RADIUS_MIN_KM, deliversWithinText, deliveryRadiusOfText, deliveryReach, noLocationMessage } from './reach';
 import { roadKm } from './geo';
 
 const KINTARO = { lat: 43.64741, lng: -79.40213 };
@@ -42,5 +42,17 @@ describe('deliversWithinText', () => {
   it("says a restaurant's radius as its card does", () => {
     expect(deliversWithinText(10)).toBe('Delivers within 10 km');
     expect(deliversWithinText(7.5)).toBe('Delivers within 7.5 km');
+  });
+});
+
+describe('the delivery radius a registration names', () => {
+  it('reads kilometres and miles, keeps them within the bounds, and gives null for no distance', () => {
+    expect(deliveryRadiusOfText('5 km')).toBe(5);
+    expect(deliveryRadiusOfText('within 7,5 kilometres')).toBe(7.5);
+    expect(deliveryRadiusOfText('3 miles')).toBe(4.8);
+    expect(deliveryRadiusOfText('12')).toBe(12);
+    expect(deliveryRadiusOfText('200 km')).toBe(DELIVERY_RADIUS_MAX_KM);
+    expect(deliveryRadiusOfText('0.2 km')).toBe(DELIVERY_RADIUS_MIN_KM);
+    expect(deliveryRadiusOfText('the whole city')).toBeNull();
   });
 });

@@ -10,6 +10,21 @@ export const DEFAULT_DELIVERY_RADIUS_KM = 10;
 export const DELIVERY_RADIUS_MIN_KM = 1;
 export const DELIVERY_RADIUS_MAX_KM = 50;
 
+const KM_PER_MILE = 1.609344;
+
+/**
+ * The radius a registration's free-text 'Delivery Radius' names ('5 km', '3 miles', 'within 8'), in km to one
+ * decimal, kept between the bounds above; null when the text names no distance (the restaurant then gets the default).
+ */
+export function deliveryRadiusOfText(text: string): number | null {
+  const match = /(\d+(?:[.,]\d+)?)\s*(km|kilomet(?:er|re)s?|mi(?:les?)?)?\b/i.exec(text);
+  if (!match) return null;
+  const value = Number(match[1].replace(',', '.'));
+  const km = /^mi/i.test(match[2] ?? '') ? value * KM_PER_MILE : value;
+  if (!Number.isFinite(km) || km <= 0) return null;
+  return Math.min(DELIVERY_RADIUS_MAX_KM, Math.max(DELIVERY_RADIUS_MIN_KM, Math.round(km * 10) / 10));
+}
+
 /** 'Delivers within 10 km' (a restaurant's card and menu). */
 export function deliversWithinText(radiusKm: number): string {
   return `Delivers within ${kmText(radiusKm)} km`;

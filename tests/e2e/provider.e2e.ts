@@ -20,7 +20,8 @@ describe('provider portal', () => {
     await provider.getByLabel('Country').locator('option[value="Canada"]').waitFor({ state: 'attached' });
     // Open around the clock, so the order below is taken whatever the time of the run (a restaurant closed now refuses
     // orders: 'Closed now, opens at 11:00').
-    await fillByName(provider, { ...VALID_SAMPLES.restaurant, name, cuisine: 'Vietnamese', openingHours: OPEN_ALL_DAY });
+    // It delivers across downtown: the customer below orders to an address about 8 km away.
+    await fillByName(provider, { ...VALID_SAMPLES.restaurant, name, cuisine: 'Vietnamese', openingHours: OPEN_ALL_DAY, deliveryRadius: '15 km' });
     // Without prices the form refuses the menu, with the schema's message under the field.
     await provider.getByRole('button', { name: 'Register Restaurant' }).click();
     await provider.getByText('Please enter the dish price, e.g. 12.50').first().waitFor();

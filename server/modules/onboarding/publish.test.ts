@@ -62,6 +62,13 @@ describe('publish mappings', () => {
     expect(restaurantValues({ ...d, openingHours: 'whenever we feel like it' }, 7, 3).openingHours).toBeNull();
   });
 
+  it('delivers within the radius the registration names, or the default when it names none', () => {
+    const d = RestaurantRegistrationSchema.parse(VALID_SAMPLES.restaurant);
+    expect(restaurantValues(d, 7, 3).deliveryRadiusKm).toBe('5.0');
+    expect(restaurantValues({ ...d, deliveryRadius: '3 miles' }, 7, 3).deliveryRadiusKm).toBe('4.8');
+    expect(restaurantValues({ ...d, deliveryRadius: 'the whole city' }, 7, 3).deliveryRadiusKm).toBe('10.0');
+  });
+
   it('publishes a place at its registration\'s map pin', () => {
     const d = RestaurantRegistrationSchema.parse(VALID_SAMPLES.restaurant);
     expect(restaurantValues(d, 7, 3)).toMatchObject({ lat: '43.645500', lng: '-79.391000' });

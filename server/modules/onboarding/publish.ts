@@ -7,6 +7,7 @@
  * fields (nightly rate, daily rate, monthly rent, base fare and per km, base price and per lb, starting price, the
  * menu), which the approval checks first (missingPriceReason); the provider edits them in the portal afterwards.
  */
+import { DEFAULT_DELIVERY_RADIUS_KM, deliveryRadiusOfText } from '../../../domain/orders/reach';
 import type {
   CarRentalRegistration,
   CourierRegistration,
@@ -87,6 +88,8 @@ export function restaurantValues(d: RestaurantRegistration, regId: number, owner
     image: artwork('restaurant', d.cuisine),
     deliveryTime: deliveryTimeText(d.avgDeliveryTime),
     deliveryFeeCents: firstAmountCents(d.deliveryFee) ?? 0,
+    // The radius the registration names ('5 km'); the default when it names no distance.
+    deliveryRadiusKm: (deliveryRadiusOfText(d.deliveryRadius) ?? DEFAULT_DELIVERY_RADIUS_KM).toFixed(1),
     phone: d.phone,
     address: withCountry(d.location, d.country),
     ...point(d),
