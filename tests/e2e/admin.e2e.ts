@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { VALID_SAMPLES } from '../../domain/onboarding/test-samples';
 import { ACCOUNT_DISABLED } from '../../domain/admin/users';
-import { adminCredentials, api, apiSession, appReady, baseURL, createUser, signIn, useBrowser } from './fixtures';
+import { adminCredentials, api, apiSession, appReady, baseURL, createUser, paidFoodOrder, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 const tag = Date.now().toString(36);
@@ -42,38 +42,6 @@ async function publicRestaurantNames(): Promise<string[]> {
   const res = await fetch(`${baseURL()}/api/restaurants`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { name: string }[]).map((r) => r.name);
-}
-
-/** A paid food order of the customer, made through the API as the checkout makes it (the server's total, the sandbox card). */
-async function paidFoodOrder(cookie: string): Promise<{ id: number; trackingNumber: string; dish: string }> {
-  const restaurants = (await (await fetch(`${baseURL()}/api/restaurants`)).json()) as Array<{ id: number; address?: string }>;
-  const restaurant = restaurants.find((r) => /Toronto/.test(r.address ?? '')) ?? restaurants[0];
-  const menu = (await (await fetch(`${baseURL()}/api/restaurants/${restaurant.id}/menu`)).json()) as Array<{ id: number; name: string; price: number }>;
-  const dish = menu[0];
-  const items = [
-    {
-      serviceType: 'food-delivery',
-      serviceId: dish.id,
-      quantity: 1,
-      price: dish.price,
-      details: { restaurantId: restaurant.id, destination: { lat: 43.6487, lng: -79.3854, address: '100 King St W, Toronto' } },
-    },
-  ];
-  let created = await api<{ id: number; totalAmount: number }>(cookie, 'POST', '/api/bookings', { items, totalAmount: dish.price });
-  // The total includes what the server adds (delivery, fees, tax): its 409 names it.
-  if (created.status === 409) created = await api(cookie, 'POST', '/api/bookings', { items, totalAmount: (created.body as unknown as { totalAmount: number }).totalAmount });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const method = await api<{ id: string }>(cookie, 'POST', '/api/payments/methods', { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' });
-  const paid = await api(cookie, 'POST', '/api/process-payment', { bookingId: created.body.id, amount: Math.round(created.body.totalAmount * 100), currency: 'usd', paymentMethodId: method.body.id });
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  // Its delivery (and tracking number) is made once the payment has committed: wait for it.
-  for (let i = 0; i < 50; i++) {
-    const booking = await api<{ deliveries: Array<{ trackingNumber: string }> }>(cookie, 'GET', `/api/bookings/${created.body.id}`);
-    const number = booking.body.deliveries[0]?.trackingNumber;
-    if (number) return { id: created.body.id, trackingNumber: number, dish: dish.name };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('no delivery for the paid order');
 }
 
 async function openAdmin(page: Page) {
@@ -185,7 +153,8 @@ describe('admin dashboard', () => {
     // The delivery radius is the admin's to set too, within 1 to 50 km; the restaurant's card says it.
     await row.getByRole('button', { name: `Edit ${renamed}` }).click();
     const radius = dialog.getByLabel('Delivery radius (km)');
-    expect(await radius.inputValue()).toBe('10');
+    // As registered ('5 km').
+    expect(await radius.inputValue()).toBe('5');
     await radius.fill('60');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.getByText('Delivery radius must be between 1 and 50 km').waitFor();
