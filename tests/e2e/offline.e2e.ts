@@ -1,55 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { api, apiSession, baseURL, createUser, signIn, useBrowser, waitForController } from './fixtures';
+import { apiSession, createUser, paidFoodOrder, signIn, useBrowser, waitForController } from './fixtures';
 
 const browser = useBrowser();
-
-/**
- * A paid food order for the customer, through the API as the checkout would make it: the total is the server's (its
- * 409 names it), paid with the sandbox card. Returns the booking with its tracking id.
- */
-async function paidFoodOrder(cookie: string): Promise<{ id: number; trackingId: string; trackingNumber: string; dish: string }> {
-  const restaurants = (await (await fetch(`${baseURL()}/api/restaurants`)).json()) as Array<{ id: number; name: string; address?: string }>;
-  const restaurant = restaurants.find((r) => /Toronto/.test(r.address ?? '')) ?? restaurants[0];
-  const menu = (await (await fetch(`${baseURL()}/api/restaurants/${restaurant.id}/menu`)).json()) as Array<{ id: number; name: string; price: number }>;
-  const dish = menu[0];
-  const items = [
-    {
-      serviceType: 'food-delivery',
-      serviceId: dish.id,
-      quantity: 1,
-      price: dish.price,
-      details: { restaurantId: restaurant.id, destination: { lat: 43.6487, lng: -79.3854, address: '100 King St W, Toronto' } },
-    },
-  ];
-  let created = await api<{ id: number; totalAmount: number; message?: string }>(cookie, 'POST', '/api/bookings', { items, totalAmount: dish.price });
-  if (created.status === 409) {
-    const total = (created.body as unknown as { totalAmount?: number }).totalAmount;
-    expect(typeof total, JSON.stringify(created.body)).toBe('number');
-    created = await api(cookie, 'POST', '/api/bookings', { items, totalAmount: total });
-  }
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const method = await api<{ id: string }>(cookie, 'POST', '/api/payments/methods', { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' });
-  expect(method.status).toBe(201);
-  const paid = await api(cookie, 'POST', '/api/process-payment', {
-    bookingId: created.body.id,
-    amount: Math.round(created.body.totalAmount * 100),
-    currency: 'usd',
-    paymentMethodId: method.body.id,
-  });
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  // The tracking record is made after the confirmation commits (an event): wait for it.
-  for (let i = 0; i < 50; i++) {
-    const list = await api<Array<{ id: number; trackingId?: string | null }>>(cookie, 'GET', '/api/bookings');
-    const mine = list.body.find((b) => b.id === created.body.id);
-    if (mine?.trackingId) {
-      const record = await api<{ trackingNumber: string }>(cookie, 'GET', `/api/tracking/${encodeURIComponent(mine.trackingId)}`);
-      expect(record.status).toBe(200);
-      return { id: created.body.id, trackingId: mine.trackingId, trackingNumber: record.body.trackingNumber, dish: dish.name };
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('no tracking record for the paid order');
-}
 
 describe('offline, signed in', () => {
   it('after /, /bookings and /track/<id> were seen, an offline reload keeps the header signed in and shows the kept bookings and tracking record, marked offline with their age', async () => {
