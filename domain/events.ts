@@ -18,6 +18,17 @@ export type DomainEventMap = {
   /** serviceTypes: the booking's distinct line types, when the emitter had them at hand (saves reactions a read). */
   'booking.confirmed': { bookingId: number; userId: number; serviceTypes?: string[] };
   'booking.cancelled': { bookingId: number; userId: number; refundCents: number | null };
+  /** A provider declined its order of a paid booking; the customer was refunded that order (issue 28). */
+  'order.declined': {
+    orderId: number;
+    bookingId: number;
+    userId: number;
+    provider: string;
+    listingKind: string;
+    listingId: number;
+    refundCents: number;
+    reason: string;
+  };
   'payment.failed': { bookingId: number; userId: number; paymentId: number; message: string };
   'order.created': { orderId: number; trackingId: string; bookingId: number; kind: OrderKind };
   'order.offered': { orderId: number; trackingId: string; driverIds: number[]; expiresAt: string };

@@ -38,6 +38,9 @@ import { notificationsRoutes } from './modules/notifications/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { providerRoutes } from './modules/provider/routes';
+import { moneyAdminRoutes } from './modules/money/admin-routes';
+import { payoutRoutes } from './modules/money/payout-routes';
+import { registerPayouts } from './modules/money/payouts';
 import { registerChat } from './modules/chat/subscribers';
 import { registerNotifications } from './modules/notifications/subscribers';
 import { documentFor } from '../domain/pages';
@@ -200,6 +203,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await reviewsRoutes(app, ctx);
   registerChat(ctx);
   await providerRoutes(app, ctx);
+  await moneyAdminRoutes(app, ctx);
+  await payoutRoutes(app, ctx);
+  registerPayouts(ctx);
 
   await serveClient(app, config.distDir);
   return app;

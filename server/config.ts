@@ -47,6 +47,10 @@ const EnvSchema = z.object({
   SERVICE_FEE_PERCENT: z.coerce.number().min(0).max(50).default(5),
   SERVICE_FEE_MIN_CENTS: z.coerce.number().int().min(0).max(100_000).default(100),
   SERVICE_FEE_MAX_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(5000),
+  /** Days a completed order's money waits before it can be paid out (0: at once). */
+  PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(90).default(2),
+  /** Hours between scheduled payout runs (one per period across all instances); 0 turns the schedule off. */
+  PAYOUT_INTERVAL_HOURS: z.coerce.number().int().min(0).max(8784).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which requests get a log line: 'errors' (default: answers with status 400 or more, and requests slower than a
@@ -91,6 +95,10 @@ export type Config = {
   holdSweepMs: number;
   /** SERVICE_FEE_PERCENT (of the items), SERVICE_FEE_MIN_CENTS, SERVICE_FEE_MAX_CENTS: see domain/bookings/breakdown.ts. */
   serviceFee: { percent: number; minCents: number; maxCents: number };
+  /** PAYOUT_HOLD_DAYS: days a completed order's money is held before a payout. */
+  payoutHoldDays: number;
+  /** PAYOUT_INTERVAL_HOURS: the payout schedule's period; 0 = no scheduled runs. */
+  payoutIntervalHours: number;
   /** Session lifetimes in milliseconds. */
   session: { idleMs: number; absoluteMs: number };
   /** The sign-in throttle (ADR 016): per account + address, per address, and the account-wide slow-down. */
@@ -142,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingHoldMs: Math.round(e.BOOKING_HOLD_MINUTES * 60_000),
     holdSweepMs: e.HOLD_SWEEP_MS,
     serviceFee: { percent: e.SERVICE_FEE_PERCENT, minCents: e.SERVICE_FEE_MIN_CENTS, maxCents: e.SERVICE_FEE_MAX_CENTS },
+    payoutHoldDays: e.PAYOUT_HOLD_DAYS,
+    payoutIntervalHours: e.PAYOUT_INTERVAL_HOURS,
     session: { idleMs: 7 * 24 * 3600_000, absoluteMs: 30 * 24 * 3600_000 },
     loginThrottle: { max: 10, windowMs: 15 * 60_000, ipMax: 30, slowAfter: 10, slowIntervalMs: 30_000 },
     signupLimit: { max: e.SIGNUP_LIMIT, windowMs: 60 * 60_000 },

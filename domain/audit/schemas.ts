@@ -19,6 +19,13 @@ export const AUDIT_ACTIONS = [
   // without a map position).
   'shipment.scanned',
   'order.unplaced',
+  // Issue 28: the admin changed commission rules ({ kind: [before, after] }).
+  'commission.changed',
+  // Issue 28: the admin ran payouts ({ runId, paid, failed, paidCents }).
+  'payouts.run',
+  // Issue 28: a provider declined its order (refunded) or marked a reservation completed.
+  'order.declined',
+  'order.completed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -5,6 +5,7 @@ import { assertExact } from '../exact';
 import { MAX_ADDRESS_LENGTH, MAX_BOOKING_ITEMS, MAX_DETAILS_BYTES, MAX_PASSENGERS_PER_KIND } from '../limits';
 import { MAX_TIP, PriceBreakdownSchema, TIP_WHOLE_CENTS, type PriceBreakdown } from './breakdown';
 import { JOURNEY_STEP_KEYS, type JourneyStepKey } from '../orders/journey';
+import { BookingOrderSchema, type BookingOrder } from '../money/schemas';
 
 /** What a booking line can be. Cart items use the same serviceType values. */
 export const SERVICE_TYPES = [
@@ -187,6 +188,11 @@ export type Booking = {
   holdExpiresAt: string | null;
   /** The price breakdown as booked (items, delivery, service fee, tax, tip); `total` equals totalAmount. */
   breakdown: PriceBreakdown;
+  /**
+   * Once paid: one order per provider's listing (issue 28), each with its status, lines, what the customer paid for
+   * it and what was refunded of it (a provider may decline its own order; the others stand).
+   */
+  orders: BookingOrder[];
 };
 
 /** One delivery order of a booking, as the customer sees it. */
@@ -255,6 +261,7 @@ export const BookingSchema = z
     deliveries: z.array(DeliverySchema),
     holdExpiresAt: z.string().nullable(),
     breakdown: PriceBreakdownSchema,
+    orders: z.array(BookingOrderSchema),
   })
   .meta({ id: 'Booking' });
 assertExact<z.output<typeof BookingSchema>, Booking>(true);
@@ -264,5 +271,7 @@ export const CancelledBookingSchema = z.object({
   id: z.number(),
   status: z.literal('cancelled'),
   refund: z.object({ amount: z.number() }).optional(),
+  /** Kept by a late cancellation's policy (issue 28), when any. */
+  fee: z.object({ amount: z.number() }).optional(),
 });
 export type CancelledBooking = z.output<typeof CancelledBookingSchema>;

@@ -8,6 +8,7 @@ import { assertExact } from '../exact';
 import { PriceLineSchema, type PriceLine } from '../bookings/breakdown';
 import { JOURNEY_STEP_KEYS, type JourneyStepKey } from '../orders/journey';
 import { DELIVERY_RADIUS_MAX_KM, DELIVERY_RADIUS_MIN_KM } from '../orders/reach';
+import { ORDER_STATUSES, OrderMoneyViewSchema, type OrderMoneyView, type OrderStatus } from '../money/schemas';
 
 /** The listing kinds of the portal, named as the admin collections are (issue 15). */
 export const PROVIDER_KINDS = ['restaurants', 'hotels', 'cars', 'properties', 'taxi-rides', 'shipping-rates', 'general-services', 'flights'] as const;
@@ -186,7 +187,19 @@ export type ProviderOrder = {
    * Restaurant orders: the delivery order, whether it waits for 'Ready for pickup', when it was accepted and marked,
    * and its journey step with that step's label (domain/orders/journey.ts), as the customer's tracking shows it.
    */
+  /**
+   * The provider order (issue 28): its id (what accept, ready, decline and complete take), its status, its money
+   * (gross, the commission fixed when paid, net, refunds) and what the provider may do with it now.
+   */
+  orderId: number;
+  orderStatus: OrderStatus;
+  money: OrderMoneyView;
+  canAccept: boolean;
+  canDecline: boolean;
+  canComplete: boolean;
+  declineReason: string | null;
   delivery: {
+    /** The delivery order's id (information: actions take `orderId`). */
     orderId: number;
     status: string;
     awaitsReady: boolean;
@@ -221,6 +234,13 @@ export const ProviderOrderSchema = z.object({
   bookingTotal: z.number(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
+  orderId: z.number(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  money: OrderMoneyViewSchema,
+  canAccept: z.boolean(),
+  canDecline: z.boolean(),
+  canComplete: z.boolean(),
+  declineReason: z.string().nullable(),
   delivery: z
     .object({
       orderId: z.number(),
@@ -241,14 +261,6 @@ export const OrderReadySchema = z.object({ orderId: z.number(), ready: z.literal
 export const OrderAcceptedSchema = z.object({ orderId: z.number(), accepted: z.literal(true) });
 /** 201 of POST /api/provider/listings/:kind/:id/photos: where the stored photo is served. */
 export const StoredPhotoSchema = z.object({ url: z.string() });
-
-/** The platform keeps this share of what customers pay for my listings (ADR 018). */
-export const PLATFORM_FEE_RATE = 0.15;
-
-/** The platform fee on a gross amount in cents (rounded to the cent, half up). */
-export function platformFeeCents(grossCents: number): number {
-  return Math.round(grossCents * PLATFORM_FEE_RATE);
-}
 
 export type ProviderEarnings = { gross: number; platformFee: number; net: number; feeRate: number; orders: number };
 

@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { WeeklyHours } from '../../domain/availability/hours';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -554,8 +555,10 @@ export const bookingItems = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     lineTotalCents: integer('line_total_cents').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** The provider order this line belongs to (set when the booking is paid: one order per provider and listing). */
+    orderId: integer('order_id'),
   },
-  (t) => [index('booking_items_booking_idx').on(t.bookingId)],
+  (t) => [index('booking_items_booking_idx').on(t.bookingId), index('booking_items_order_idx').on(t.orderId)],
 );
 
 /** Sandbox card tokens. The card number is never stored: only brand, last4, expiry and the test outcome. */
@@ -1016,3 +1019,191 @@ export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
   ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- money (ADR 029)
+
+/**
+ * The commission the platform takes per listing kind (admin collection name): a percent of an order's items, at
+ * least minCents per order (never more than the items). Read when an order is paid and copied onto it.
+ */
+export const commissionRules = pgTable(
+  'commission_rules',
+  {
+    kind: text('kind').primaryKey(),
+    percent: numeric('percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    minCents: integer('min_cents').notNull().default(0),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('commission_rules_bounds', sql`${t.percent} >= 0 and ${t.percent} <= 100 and ${t.minCents} >= 0`)],
+);
+
+/**
+ * One provider's part of a paid booking: the lines of one listing (booking_items.order_id), what the customer paid
+ * for them (items, the restaurant's delivery fee and the order's shares of the service fee, tax and tip), the
+ * commission fixed when it was paid, and what was refunded of each. provider_id null: a listing nobody owns (the
+ * platform sells it). Created once per booking and listing (unique), in the payment's transaction.
+ */
+export const providerOrders = pgTable(
+  'provider_orders',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id').references(() => users.id, { onDelete: 'set null' }),
+    listingKind: text('listing_kind').notNull(),
+    listingId: integer('listing_id').notNull(),
+    listingName: text('listing_name').notNull(),
+    status: text('status', { enum: ['confirmed', 'accepted', 'completed', 'declined', 'cancelled'] })
+      .notNull()
+      .default('confirmed'),
+    currency: text('currency').notNull().default('usd'),
+    itemsCents: integer('items_cents').notNull(),
+    deliveryFeeCents: integer('delivery_fee_cents').notNull().default(0),
+    serviceFeeCents: integer('service_fee_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    tipCents: integer('tip_cents').notNull().default(0),
+    /** What the customer paid for this order: the five parts above. */
+    totalCents: integer('total_cents').notNull(),
+    commissionPercent: numeric('commission_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    commissionMinCents: integer('commission_min_cents').notNull().default(0),
+    /** The platform's commission on the items (the provider's net is items - commission). */
+    commissionCents: integer('commission_cents').notNull().default(0),
+    /** Refunded to the customer, in all, and the parts of it taken back from the provider's net and the commission. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    netRefundedCents: integer('net_refunded_cents').notNull().default(0),
+    commissionRefundedCents: integer('commission_refunded_cents').notNull().default(0),
+    /** Kept from the customer by a cancellation after the free period (part of total - refunded). */
+    cancellationFeeCents: integer('cancellation_fee_cents').notNull().default(0),
+    /** Drivers' pay charged to this order (rides and parcels: the platform's drivers fulfil them). */
+    fulfilmentCents: integer('fulfilment_cents').notNull().default(0),
+    /** Reservations: the day the stay, rental, lease, flight or appointment ends; it completes then. */
+    endsOn: date('ends_on'),
+    startsOn: date('starts_on'),
+    declineReason: text('decline_reason'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('provider_orders_part_idx').on(t.bookingId, t.listingKind, t.listingId),
+    index('provider_orders_provider_idx').on(t.providerId, t.createdAt),
+    index('provider_orders_completed_idx').on(t.providerId, t.completedAt),
+    check(
+      'provider_orders_amounts',
+      sql`${t.totalCents} = ${t.itemsCents} + ${t.deliveryFeeCents} + ${t.serviceFeeCents} + ${t.taxCents} + ${t.tipCents}
+        and ${t.commissionCents} between 0 and ${t.itemsCents}
+        and ${t.refundedCents} between 0 and ${t.totalCents}
+        and ${t.netRefundedCents} between 0 and ${t.itemsCents} - ${t.commissionCents}
+        and ${t.commissionRefundedCents} between 0 and ${t.commissionCents}
+        and ${t.fulfilmentCents} >= 0
+        and ${t.fulfilmentCents} + ${t.netRefundedCents} <= ${t.itemsCents} - ${t.commissionCents}`,
+    ),
+  ],
+);
+
+/**
+ * The ledger's accounts: 'provider:<user id>' and 'driver:<user id>' (what the platform owes them), and the
+ * platform's own ('platform:revenue', 'platform:delivery', 'customer:clearing', 'gateway', 'refunds', 'tax',
+ * 'deliveries', 'payouts:in-transit'). balance_cents is the sum of the account's entries (debits positive, credits
+ * negative), kept by a trigger; what the platform owes a payee is a credit balance, never a debit (CHECK).
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['provider', 'driver', 'platform'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    currency: text('currency').notNull().default('usd'),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_code_idx').on(t.code, t.currency),
+    check('ledger_accounts_payee_never_owes', sql`${t.kind} = 'platform' or ${t.balanceCents} <= 0`),
+  ],
+);
+
+/**
+ * One money event, posted once: `source` names what caused it ('capture:booking:12', 'refund:order:7',
+ * 'earning:delivery:3', 'payout:5', ...) and is unique, so a retry or a second instance posts nothing twice. Its
+ * entries sum to zero (a deferred constraint trigger refuses the transaction otherwise).
+ */
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: serial('id').primaryKey(),
+    source: text('source').notNull(),
+    kind: text('kind', { enum: ['charge', 'allocation', 'refund', 'refund_paid', 'earning', 'payout', 'payout_failure', 'reversal'] }).notNull(),
+    memo: text('memo').notNull().default(''),
+    bookingId: integer('booking_id'),
+    orderId: integer('order_id'),
+    payoutId: integer('payout_id'),
+    currency: text('currency').notNull().default('usd'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ledger_postings_source_idx').on(t.source), index('ledger_postings_created_idx').on(t.createdAt)],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    postingId: integer('posting_id')
+      .notNull()
+      .references(() => ledgerPostings.id, { onDelete: 'restrict' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_entries_account_idx').on(t.accountId, t.id), index('ledger_entries_posting_idx').on(t.postingId)],
+);
+
+/** Where a payee's money is transferred: a Stripe Connect account id (the sandbox makes one up on first payout). */
+export const payeeAccounts = pgTable('payee_accounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  destination: text('destination').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A payout run: manual (admin) or scheduled; a scheduled one is unique per period, so it runs once. */
+export const payoutRuns = pgTable('payout_runs', {
+  id: serial('id').primaryKey(),
+  /** 'scheduled:<period start ISO>' or 'manual:<uuid>'. */
+  period: text('period').notNull().unique(),
+  startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/** One transfer of a payee's available balance. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: serial('id').primaryKey(),
+    runId: integer('run_id').references(() => payoutRuns.id, { onDelete: 'set null' }),
+    payeeKind: text('payee_kind', { enum: ['provider', 'driver'] }).notNull(),
+    payeeId: integer('payee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
+    destination: text('destination').notNull(),
+    gatewayRef: text('gateway_ref'),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [index('payouts_payee_idx').on(t.payeeKind, t.payeeId, t.createdAt), check('payouts_positive', sql`${t.amountCents} > 0`)],
+);

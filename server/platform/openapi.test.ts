@@ -38,6 +38,7 @@ describe('OpenAPI', () => {
   // without one fails, so a new route must declare its answer (domain/<capability>/ zod) to pass.
   const NO_JSON_ANSWER: Record<string, string> = {
     'GET /api/admin/export/:file': 'a CSV download (text/csv attachment)',
+    'GET /api/provider/statement.csv': 'a CSV download (text/csv attachment)',
     'GET /api/placeholder/:w/:h': 'an SVG image (image/svg+xml)',
     'DELETE /api/provider/listings/restaurants/:id/menu/:itemId': '204 No Content: no body',
     'DELETE /api/provider/listings/:kind/:id/blocks/:blockId': '204 No Content: no body',

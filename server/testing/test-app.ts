@@ -33,6 +33,8 @@ export async function createTestApp(
     DISPATCH_TICK_MS: '0',
     // Tests release expired holds themselves (releaseExpiredHolds with a chosen clock).
     HOLD_SWEEP_MS: '0',
+    // Tests run payouts themselves (runPayouts or POST /api/admin/payouts/run).
+    PAYOUT_INTERVAL_HOURS: '0',
     ...opts.env,
   });
   const ctx = await createContext(config, database, opts.overrides);

@@ -54,7 +54,7 @@ async function restaurantOf(customerName: string) {
   });
   expect(login.status).toBe(200);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  type Order = { customerName: string; delivery: { orderId: number; readyAt: string | null } | null };
+  type Order = { customerName: string; orderId: number; delivery: { orderId: number; readyAt: string | null } | null };
   const find = async () => {
     const res = await fetch(`${baseURL()}/api/provider/orders`, { headers: { cookie } });
     return ((await res.json()) as Order[]).find((o) => o.customerName === customerName && o.delivery);
@@ -62,7 +62,7 @@ async function restaurantOf(customerName: string) {
   await expect.poll(find, { timeout: 15_000 }).toBeTruthy();
   const order = await find();
   const press = (action: 'accept' | 'ready') =>
-    fetch(`${baseURL()}/api/provider/orders/${order?.delivery?.orderId}/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' });
+    fetch(`${baseURL()}/api/provider/orders/${order?.orderId}/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' });
   return { press };
 }
 

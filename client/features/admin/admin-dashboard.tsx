@@ -24,6 +24,7 @@ import {
   ORDERS_TAB,
   USERS_TAB,
   CATALOGUE_TAB,
+  FINANCE_TAB,
   initialAdminTab,
   isListingTab,
 } from './admin-listings';
@@ -39,6 +40,7 @@ import { MessagesTab } from './messages-tab';
 import { OccupancyTab } from './occupancy-tab';
 import { ReviewsTab } from './reviews-tab';
 import { ReviewQueue } from './review-queue';
+import { FinanceTab } from '@client/features/money/finance-tab';
 
 type Health = { status: string; db?: unknown };
 
@@ -208,6 +210,9 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
           <TabsTrigger value={AUDIT_TAB} className="flex-none">
             Audit
           </TabsTrigger>
+          <TabsTrigger value={FINANCE_TAB} className="flex-none">
+            Finance
+          </TabsTrigger>
         </TabsList>
         <TabsContent value={ORDERS_TAB} className="min-w-0">
           <OrdersTab />
@@ -254,6 +259,9 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
         </TabsContent>
         <TabsContent value={AUDIT_TAB} className="min-w-0">
           <AuditTab />
+        </TabsContent>
+        <TabsContent value={FINANCE_TAB} className="min-w-0">
+          <FinanceTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -242,6 +242,8 @@ export const ORDERS_TAB = 'orders';
 export const USERS_TAB = 'users';
 /** The tab holding the listing tabs (the catalogue): its own tabs are LISTING_TABS. */
 export const CATALOGUE_TAB = 'catalogue';
+/** Money: GMV, revenue, refunds, payouts, the trial balance and the commission rules (issue 28). */
+export const FINANCE_TAB = 'finance';
 
 /** True when `tab` is one of the catalogue's listing tabs. */
 export function isListingTab(tab: string): boolean {
@@ -249,7 +251,7 @@ export function isListingTab(tab: string): boolean {
 }
 
 /** Every tab a `/admin?tab=...` link may name. */
-export const ADMIN_TABS: readonly string[] = [ORDERS_TAB, USERS_TAB, ...LISTING_TABS.map((t) => t.id), REVIEW_TAB, MESSAGES_TAB, PROVIDERS_TAB, DELIVERIES_TAB, MAIL_TAB, RATINGS_TAB, AUDIT_TAB, OCCUPANCY_TAB];
+export const ADMIN_TABS: readonly string[] = [ORDERS_TAB, USERS_TAB, ...LISTING_TABS.map((t) => t.id), REVIEW_TAB, MESSAGES_TAB, PROVIDERS_TAB, DELIVERIES_TAB, MAIL_TAB, RATINGS_TAB, AUDIT_TAB, OCCUPANCY_TAB, FINANCE_TAB];
 
 /**
  * The tab a `/admin?tab=...` link opens (the test notification page links to Mail; `catalogue` opens its first

@@ -1,21 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CalendarX, CreditCard, LogIn, MessageCircle, RefreshCw, Truck, WifiOff } from 'lucide-react';
 import type { Booking, BookingStatus, PaymentEntry } from '@domain/bookings/schemas';
 import { getQueryFn, isNetworkError, parseApiError } from '@client/lib/api';
 import { SNAPSHOTS, readSnapshot, savedAgo, saveSnapshot, useNow, type Snapshot } from '@client/lib/offline-snapshot';
-import { notifyOffline, stopIfOffline } from '@client/lib/online';
-import { OfflineNotice } from '@client/ui/offline-notice';
+import { notifyOffline } from '@client/lib/online';
 import { formatDate, formatDateTime, formatMoney } from '@client/lib/format';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Badge, type BadgeVariant } from '@client/ui/badge';
 import { Button, buttonVariants } from '@client/ui/button';
 import { Card } from '@client/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { Skeleton } from '@client/ui/skeleton';
 import { PageSpinner } from '@client/ui/spinner';
-import { toast } from '@client/ui/use-toast';
 import { useAuth } from '@client/features/accounts/use-auth';
 import type { PublicUser } from '@domain/accounts/schemas';
 import { bookingChatTargets, deliveryHasDriver } from '@client/features/chat/booking-targets';
@@ -25,7 +22,8 @@ import { bookingDeliveries, deliveryTrackPath } from '@client/features/payments/
 import { lineDetailsSummary } from '@client/features/payments/payment-format';
 import { BreakdownLines } from '@client/features/payments/breakdown-lines';
 import { isAbandonedCheckout } from '@domain/bookings/state';
-import { cancelBooking } from '@client/features/payments/payments-api';
+import { BookingOrders } from '@client/features/money/booking-orders';
+import { CancelBookingDialog } from '@client/features/money/cancel-booking-dialog';
 import { BookingReviewButtons, useMyReviewables } from '@client/features/reviews/my-reviews';
 
 const BOOKINGS_KEY = ['/api/bookings'] as const;
@@ -164,11 +162,17 @@ function BookingList({ user }: { user: PublicUser }) {
         listDeliveries
       />
       {chat ? <ChatDialog open={chatOpen} onOpenChange={setChatOpen} target={chat.target} title={chat.title} /> : null}
-      <CancelDialog
-        booking={cancelling}
-        onClose={() => setCancelling(null)}
-        onCancelled={(id, amount) => amount !== undefined && setRefunds((r) => ({ ...r, [id]: amount }))}
-      />
+      {cancelling ? (
+        <CancelBookingDialog
+          key={cancelling.id}
+          booking={cancelling}
+          onClose={() => setCancelling(null)}
+          onCancelled={(result) => {
+            const amount = result.refund?.amount;
+            if (amount !== undefined) setRefunds((r) => ({ ...r, [result.id]: amount }));
+          }}
+        />
+      ) : null}
     </>
   );
 }
@@ -249,6 +253,7 @@ function BookingCard({
             ))}
           </ul>
         ) : null}
+        <BookingOrders booking={booking} />
         {booking.status === 'cancelled' && refunded > 0 ? <p className="text-sm font-medium text-amber-800">Refunded {formatMoney(refunded)}</p> : null}
         <TrackLinks booking={booking} onMessage={onMessage} />
         <MessageProviders booking={booking} onMessage={onMessage} />
@@ -330,64 +335,5 @@ function TrackLinks({ booking, onMessage }: { booking: Booking; onMessage: (targ
         </li>
       ))}
     </ul>
-  );
-}
-
-function CancelDialog({ booking, onClose, onCancelled }: { booking: Booking | null; onClose: () => void; onCancelled: (id: number, refund?: number) => void }) {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (id: number) => cancelBooking(id),
-    onSuccess: (result) => {
-      onCancelled(result.id, result.refund?.amount);
-      toast({
-        title: 'Booking Cancelled',
-        description: result.refund ? `Refunded ${formatMoney(result.refund.amount)}` : `Booking #${result.id} was cancelled.`,
-        variant: 'success',
-      });
-      void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
-      onClose();
-    },
-    onError: (error) => {
-      toast({ title: 'Cancellation Failed', description: parseApiError(error).message ?? 'Please try again.', variant: 'destructive' });
-    },
-  });
-  const paid = booking?.status === 'confirmed';
-  // Opened from a plain button: give focus back to it ('Keep booking'); after a cancel that button is gone.
-  const opener = useRef<HTMLElement | null>(null);
-  return (
-    <Dialog open={booking !== null} onOpenChange={(open) => !open && !mutation.isPending && onClose()}>
-      <DialogContent
-        className="max-w-sm"
-        onOpenAutoFocus={() => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(e) => {
-          if (opener.current?.isConnected) {
-            e.preventDefault();
-            opener.current.focus();
-          }
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Cancel booking #{booking?.id}?</DialogTitle>
-          <DialogDescription>
-            {paid ? 'The payment is refunded to your card.' : 'This booking has not been paid; nothing is charged.'}
-          </DialogDescription>
-        </DialogHeader>
-        <OfflineNotice action="cancelling a booking" />
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-            Keep booking
-          </Button>
-          <Button
-            variant="destructive"
-            onClick={() => booking && !stopIfOffline('cancelling a booking') && mutation.mutate(booking.id)}
-            disabled={mutation.isPending}
-          >
-            {mutation.isPending ? 'Cancelling...' : 'Cancel booking'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }

@@ -15,7 +15,9 @@ import { PageSpinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';
 import { useAuth } from '@client/features/accounts/use-auth';
 import { SessionErrorNotice } from '@client/features/accounts/session-error-notice';
-import { acceptOrder, advanceOrder, declineOrder, DRIVER_EARNINGS_KEY, DRIVER_ME_KEY, DRIVER_ORDERS_KEY, setDriverStatus } from './driver-api';
+import { BalanceCard } from '@client/features/money/balance-card';
+import { PayoutsList } from '@client/features/money/payouts-list';
+import { acceptOrder, advanceOrder, DRIVER_BALANCE_KEY, declineOrder, DRIVER_EARNINGS_KEY, DRIVER_ME_KEY, DRIVER_ORDERS_KEY, setDriverStatus } from './driver-api';
 import { ORDER_KIND_LABEL, offerSecondsLeft } from './driver-format';
 import { OnlineSwitch } from './online-switch';
 import { ActiveOrderCard, OfferCard, RecentOrderList } from './order-cards';
@@ -27,7 +29,10 @@ const POLL_MS = 5000;
 /** Close codes after which reconnecting cannot help (the session is not a driver's). */
 const FINAL_SOCKET_CODES = [4401, 4403];
 
-/** /driver: the driver's order screen (spec 002 sections 2-4): online toggle, earnings, the active order, offers, recent. */
+/**
+ * /driver: the driver's order screen (spec 002 sections 2-4): online toggle, earnings, the active order, offers, recent;
+ * then the balance and payouts (issue 28).
+ */
 export function DriverPage() {
   usePageTitle('Driver Dashboard');
   const auth = useAuth();
@@ -90,6 +95,11 @@ function DriverDashboard() {
   const online = me.data?.online ?? false;
 
   const refreshOrders = () => void queryClient.invalidateQueries({ queryKey: DRIVER_ORDERS_KEY });
+  // Today's and this week's figures, and the balance: a completed or cancelled order changes them.
+  const refreshEarnings = () => {
+    void queryClient.invalidateQueries({ queryKey: DRIVER_EARNINGS_KEY });
+    void queryClient.invalidateQueries({ queryKey: DRIVER_BALANCE_KEY });
+  };
 
   // Offers are pushed on /ws/driver; it is open only while online (offers are only made to online drivers).
   const socketState = useLiveSocket<DriverSocketMessage>(online ? '/ws/driver' : null, {
@@ -113,7 +123,7 @@ function DriverDashboard() {
         case 'order_cancelled':
           toast({ title: 'Order Cancelled', description: `The customer cancelled order ${message.trackingId}.`, variant: 'destructive' });
           refreshOrders();
-          void queryClient.invalidateQueries({ queryKey: DRIVER_EARNINGS_KEY });
+          refreshEarnings();
           break;
         case 'error':
           break;
@@ -211,7 +221,7 @@ function DriverDashboard() {
         variant: 'success',
       });
       refreshOrders();
-      if (done) void queryClient.invalidateQueries({ queryKey: DRIVER_EARNINGS_KEY });
+      if (done) refreshEarnings();
     },
     onError: (error) => {
       toast({ title: 'Status Not Updated', description: parseApiError(error).message ?? 'Please try again.', variant: 'destructive' });
@@ -348,6 +358,9 @@ function DriverDashboard() {
           </section>
         </>
       )}
+
+      <BalanceCard payee="driver" />
+      <PayoutsList payee="driver" />
     </>
   );
 }

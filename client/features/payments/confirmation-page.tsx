@@ -9,6 +9,7 @@ import { Button, buttonVariants } from '@client/ui/button';
 import { Card } from '@client/ui/card';
 import { PageSpinner } from '@client/ui/spinner';
 import { useAuth } from '@client/features/accounts/use-auth';
+import { BookingOrders } from '@client/features/money/booking-orders';
 import { BreakdownLines } from './breakdown-lines';
 import { bookingDeliveries, deliveryTrackPath, hasDeliverableLines } from './deliveries';
 import { nextSteps } from './next-steps';
@@ -186,6 +187,13 @@ function Receipt({ id }: { id: number }) {
           </p>
         ) : null}
       </Card>
+
+      {booking.orders?.length ? (
+        // One order per provider (issue 28): each accepts or declines its own part.
+        <Card className="p-4 sm:p-5">
+          <BookingOrders booking={booking} headingLevel="h2" />
+        </Card>
+      ) : null}
 
       <div className="flex flex-col gap-2 sm:flex-row">
         <Link to="/bookings" className={buttonVariants({ variant: 'outline' })}>

@@ -1,9 +1,15 @@
+import type { CompletedOrder } from '@domain/money/schemas';
 import type { ProviderKind } from '@domain/provider/schemas';
-import { ApiError } from '@client/lib/api';
+import { ApiError, apiJson } from '@client/lib/api';
+import { balanceKey } from '@client/features/money/money-api';
 
 export const PROVIDER_LISTINGS_KEY = ['/api/provider/listings'] as const;
 export const PROVIDER_ORDERS_KEY = ['/api/provider/orders'] as const;
-export const PROVIDER_EARNINGS_KEY = ['/api/provider/earnings'] as const;
+/**
+ * What new orders and order actions change on the Earnings tab besides the orders: the balance (issue 28; the tab no
+ * longer reads the old fixed-rate summary of /api/provider/earnings).
+ */
+export const PROVIDER_EARNINGS_KEY = balanceKey('provider');
 export const menuKey = (restaurantId: number) => ['/api/provider/listings/restaurants', restaurantId, 'menu'] as const;
 export const menuUrl = (restaurantId: number) => `/api/provider/listings/restaurants/${restaurantId}/menu`;
 
@@ -29,3 +35,13 @@ export async function uploadPhoto(kind: ProviderKind, id: number, file: File): P
 export const calendarKeyOf = (kind: string, id: number) => ['provider-calendar', kind, id] as const;
 export const calendarKey = (kind: string, id: number, from: string, to: string) => [...calendarKeyOf(kind, id), from, to] as const;
 export const listingUrl = (kind: string, id: number) => `/api/provider/listings/${kind}/${id}`;
+
+/**
+ * What a provider does with one of its orders (issue 28). `orderId` is the provider order's id (ProviderOrder.orderId),
+ * never the delivery's: accept (any kind; for food the kitchen's acceptance), ready (food: ready for pickup), complete
+ * (reservations). Declining takes a reason: client/features/money/money-api.ts declineProviderOrder.
+ */
+export type OrderAnswers = { accept: { orderId: number; accepted: true }; ready: { orderId: number; ready: true }; complete: CompletedOrder };
+export function orderAction<A extends keyof OrderAnswers>(orderId: number, action: A): Promise<OrderAnswers[A]> {
+  return apiJson<OrderAnswers[A]>('POST', `/api/provider/orders/${orderId}/${action}`, {});
+}

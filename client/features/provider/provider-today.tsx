@@ -7,7 +7,7 @@ import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Checkbox } from '@client/ui/checkbox';
 import { Skeleton } from '@client/ui/skeleton';
-import { OrderCard } from './order-card';
+import { OrderActions, OrderCard } from './order-card';
 import { EmptyNote, QueryError } from './provider-ui';
 import { orderKey, stepLabel, type TodayView } from './today-logic';
 import type { useOrderChime } from './order-chime';
@@ -24,7 +24,10 @@ type TodayProps = {
   chime: ReturnType<typeof useOrderChime>;
 };
 
-/** /provider: what needs the kitchen now, upcoming bookings, today's orders, then everything earlier. */
+/**
+ * /provider: what needs the kitchen or a decision now (accept or decline), upcoming bookings (with their buttons),
+ * today's orders, then everything earlier.
+ */
 export function TodaySection({ orders, view, chime }: TodayProps) {
   const soundId = useId();
   const [earlierShown, setEarlierShown] = useState(EARLIER_PAGE);
@@ -73,7 +76,7 @@ export function TodaySection({ orders, view, chime }: TodayProps) {
               <Badge variant={view.action.length > 0 ? 'warning' : 'secondary'}>{view.action.length}</Badge>
             </h3>
             {view.action.length === 0 ? (
-              <EmptyNote>No orders are waiting for you. New restaurant orders show here first.</EmptyNote>
+              <EmptyNote>No orders are waiting for you. New restaurant orders, and bookings to accept or decline, show here first.</EmptyNote>
             ) : (
               <ul className="grid gap-3">
                 {view.action.map((o) => (
@@ -99,10 +102,11 @@ export function TodaySection({ orders, view, chime }: TodayProps) {
                       {day(String(r.startDate))}
                       {r.endDate ? ` – ${day(r.endDate)}` : ''}
                     </span>
-                    <span className="min-w-0 break-words text-gray-700">
+                    <span id={`upcoming-${orderKey(r)}`} className="min-w-0 break-words text-gray-700">
                       {r.listingName} · {r.customerName} · #{r.id}
                     </span>
                     <Badge variant="default">{stepLabel(r)}</Badge>
+                    <OrderActions order={r} className="w-full justify-end" describedBy={`upcoming-${orderKey(r)}`} />
                   </li>
                 ))}
               </ol>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderOrder } from '@domain/provider/schemas';
-import { arrivals, kitchenActions, kitchenStage, localDay, orderKey, partTotal, stepLabel, todayView } from './today-logic';
+import { arrivals, awaitsDecision, kitchenActions, kitchenStage, localDay, orderActions, orderKey, partTotal, stepLabel, todayView } from './today-logic';
 
 const NOW = new Date(2027, 2, 10, 12, 0, 0);
 const at = (day: number, hour = 10) => new Date(2027, 2, day, hour, 0, 0).toISOString();
@@ -19,6 +19,13 @@ function order(over: Partial<ProviderOrder> & { id: number }): ProviderOrder {
     bookingTotal: 12.5,
     startDate: null,
     endDate: null,
+    orderId: over.id * 100,
+    orderStatus: 'confirmed',
+    money: { grossCents: 1000, commissionPercent: 15, commissionMinCents: 100, feeCents: 150, netCents: 850, refundedCents: 0, netRefundedCents: 0, fulfilmentCents: 0, earnedCents: 850 },
+    canAccept: false,
+    canDecline: false,
+    canComplete: false,
+    declineReason: null,
     delivery: null,
     ...over,
   };
@@ -42,10 +49,37 @@ describe('kitchen steps', () => {
     expect(kitchenStage(order({ id: 2, kind: 'hotels' }))).toBeNull();
   });
 
-  it('names the step as the customer sees it, or the booking status', () => {
+  it('names the step as the customer sees it, or the order status, or the booking status', () => {
     expect(stepLabel(food(1, { stepLabel: 'Accepted by the restaurant' }))).toBe('Accepted by the restaurant');
     expect(stepLabel(order({ id: 2, kind: 'hotels' }))).toBe('Paid');
     expect(stepLabel(order({ id: 2, kind: 'hotels', status: 'cancelled' }))).toBe('Cancelled');
+    expect(stepLabel(order({ id: 2, kind: 'hotels', orderStatus: 'accepted' }))).toBe('Accepted');
+    expect(stepLabel(order({ id: 2, kind: 'hotels', orderStatus: 'completed' }))).toBe('Completed');
+    // A declined part of a booking that stands says so, whatever its delivery's step.
+    expect(stepLabel(food(1, { stepLabel: 'Order received' }, { orderStatus: 'declined' }))).toBe('Declined');
+  });
+
+  it('a declined or cancelled order is not the kitchen’s, even while its booking stands', () => {
+    expect(kitchenStage(food(1, {}, { orderStatus: 'declined' }))).toBeNull();
+    expect(kitchenStage(food(1, {}, { orderStatus: 'cancelled' }))).toBeNull();
+  });
+});
+
+describe('order buttons (issue 28)', () => {
+  it('offers Accept outside the kitchen, Decline and Mark completed as the server allows', () => {
+    const hotel = order({ id: 2, kind: 'hotels', canAccept: true, canDecline: true });
+    expect(orderActions(hotel)).toEqual({ accept: true, decline: true, complete: false });
+    // The kitchen's Accept order is its own button.
+    expect(orderActions(food(1, {}, { canAccept: true, canDecline: true }))).toEqual({ accept: false, decline: true, complete: false });
+    expect(orderActions(order({ id: 3, kind: 'cars', orderStatus: 'accepted', canComplete: true }))).toEqual({ accept: false, decline: false, complete: true });
+  });
+
+  it('an order waiting for a decision needs action until accepted or past its window', () => {
+    expect(awaitsDecision(order({ id: 2, kind: 'hotels', canAccept: true, canDecline: true }))).toBe(true);
+    expect(awaitsDecision(order({ id: 2, kind: 'hotels', canAccept: true, canDecline: false }))).toBe(false);
+    expect(awaitsDecision(order({ id: 2, kind: 'hotels', orderStatus: 'accepted', canDecline: false }))).toBe(false);
+    // Kitchen orders are counted as the kitchen's.
+    expect(awaitsDecision(food(1, {}, { canAccept: true, canDecline: true }))).toBe(false);
   });
 });
 
@@ -66,6 +100,20 @@ describe('today view', () => {
     expect(view.today.map((o) => o.id)).toEqual([4]);
     expect(view.upcoming.map((o) => o.id)).toEqual([7, 8]);
     expect(view.earlier.map((o) => o.id)).toEqual([6, 3]);
+  });
+
+  it('puts bookings waiting for accept or decline with the kitchen, counted as new; a declined booking is not upcoming', () => {
+    const orders = [
+      order({ id: 9, kind: 'hotels', startDate: '2027-03-20', createdAt: at(10, 11), canAccept: true, canDecline: true }),
+      order({ id: 8, kind: 'hotels', startDate: '2027-03-21', createdAt: at(10, 9), orderStatus: 'declined', declineReason: 'Closed for repairs' }),
+      food(7, {}, { createdAt: at(10, 10) }),
+      order({ id: 6, kind: 'cars', startDate: '2027-03-22', createdAt: at(9), orderStatus: 'accepted' }),
+    ];
+    const view = todayView(orders, NOW);
+    expect(view.action.map((o) => o.id)).toEqual([7, 9]);
+    expect(view.newCount).toBe(2);
+    expect(view.upcoming.map((o) => o.id)).toEqual([6]);
+    expect(view.today.map((o) => o.id)).toEqual([8]);
   });
 
   it('uses the local day', () => {
@@ -91,5 +139,6 @@ describe('arrivals', () => {
     expect(arrivals(null, [a, b])).toEqual([]);
     expect(arrivals(new Set([orderKey(a)]), [a, b])).toEqual([b]);
     expect(arrivals(new Set([orderKey(a)]), [a, food(3, {}, { status: 'cancelled' })])).toEqual([]);
+    expect(arrivals(new Set([orderKey(a)]), [a, food(4, {}, { orderStatus: 'declined' })])).toEqual([]);
   });
 });

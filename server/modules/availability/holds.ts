@@ -257,6 +257,11 @@ export async function releaseBookingHolds(tx: Tx, bookingIds: number[], now: Dat
   return releaseWhere(tx, sql`booking_id in (${sql.join(bookingIds.map((id) => sql`${id}`), sql`, `)})`, now);
 }
 
+/** Releases the holds of one listing in a booking (its provider declined that part, or it was cancelled alone). */
+export async function releaseListingHolds(tx: Tx, bookingId: number, kind: string, listingId: number, now: Date = new Date()): Promise<number> {
+  return releaseWhere(tx, sql`booking_id = ${bookingId} and kind = ${kind} and listing_id = ${listingId}`, now);
+}
+
 /**
  * Releases unpaid holds whose time is up, all of them or one listing's. Their bookings stay pending: paying one later
  * takes its units again if they are still free. Safe from several instances at once: a hold is released by the one

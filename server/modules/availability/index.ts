@@ -5,7 +5,7 @@
 import type { AppContext } from '../../platform/context';
 import { releaseExpiredHolds } from './holds';
 
-export { holdRequestOf, holdForBooking, renewHolds, confirmHolds, releaseBookingHolds, releaseExpiredHolds, type HoldRequest } from './holds';
+export { holdRequestOf, holdForBooking, renewHolds, confirmHolds, releaseBookingHolds, releaseListingHolds, releaseExpiredHolds, type HoldRequest } from './holds';
 export { closedReason, unitsLeftSql } from './service';
 export { availabilityRoutes } from './routes';
 

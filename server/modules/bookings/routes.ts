@@ -8,6 +8,8 @@ import { PriceBreakdownSchema } from '../../../domain/bookings/breakdown';
 import type { AppContext } from '../../platform/context';
 import { currentUser, requireRole, requireUser } from '../../platform/auth/guards';
 import { cancelBooking, completeBooking, createBooking, getBooking, listBookings, quoteBooking } from './service';
+import { CancelBookingBodySchema, CancellationQuoteSchema } from '../../../domain/money/schemas';
+import { cancellationQuote } from '../money';
 
 const BookingParams = IdParams('Invalid booking id');
 
@@ -36,8 +38,16 @@ export async function bookingsRoutes(app: FastifyInstance, ctx: AppContext) {
     getBooking(ctx.db, currentUser(request), request.params.id),
   );
 
-  r.post('/api/bookings/:id/cancel', { onRequest: requireUser, schema: { params: BookingParams, response: { 200: CancelledBookingSchema } } }, async (request) =>
-    cancelBooking(ctx.events, ctx.payments, currentUser(request), request.params.id),
+  // What cancelling now would refund, order by order, under each kind's policy: shown before the customer confirms.
+  r.get('/api/bookings/:id/cancellation', { onRequest: requireUser, schema: { params: BookingParams, response: { 200: CancellationQuoteSchema } } }, async (request) => {
+    const booking = await getBooking(ctx.db, currentUser(request), request.params.id);
+    return cancellationQuote(ctx.db, { id: booking.id, status: booking.status, totalCents: Math.round(booking.totalAmount * 100) }, currentUser(request));
+  });
+
+  r.post(
+    '/api/bookings/:id/cancel',
+    { onRequest: requireUser, schema: { params: BookingParams, body: CancelBookingBodySchema, response: { 200: CancelledBookingSchema } } },
+    async (request) => cancelBooking(ctx.events, ctx.payments, currentUser(request), request.params.id, { expectedRefundCents: request.body?.expectedRefundCents }),
   );
 
   r.post('/api/bookings/:id/complete', { onRequest: requireRole('admin'), schema: { params: BookingParams, response: { 200: BookingSchema } } }, async (request) =>

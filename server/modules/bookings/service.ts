@@ -45,6 +45,8 @@ import { serverKindOfServiceType } from '../catalogue/kinds';
 import { placeText } from '../locations/directory';
 import { audit, type AuditActor } from '../audit/service';
 import { closedReason, confirmHolds, holdForBooking, holdRequestOf, releaseBookingHolds, renewHolds, type HoldRequest } from '../availability';
+import { bookingOrdersOf, cancelOrders, completeBookingOrders, ordersOfBooking, openOrders } from '../money';
+import type { BookingOrder } from '../../../domain/money/schemas';
 
 type Exec = Db | Tx;
 type BookingRow = typeof bookings.$inferSelect;
@@ -261,6 +263,7 @@ async function bookingViews(db: Exec, ids: number[]): Promise<Booking[]> {
   const items = await db.select().from(bookingItems).where(inArray(bookingItems.bookingId, ids)).orderBy(asc(bookingItems.id));
   const pays = await db.select().from(payments).where(inArray(payments.bookingId, ids)).orderBy(asc(payments.id));
   const deliveries = await deliveryRows(db, ids);
+  const orders = await bookingOrdersOf(db, ids);
   const byId = new Map(rows.map((b) => [b.id, b]));
   return ids.flatMap((id) => {
     const b = byId.get(id);
@@ -271,13 +274,20 @@ async function bookingViews(db: Exec, ids: number[]): Promise<Booking[]> {
         items.filter((l) => l.bookingId === id),
         pays.filter((p) => p.bookingId === id),
         deliveries.filter((d) => d.bookingId === id).map(({ bookingId: _b, ...d }) => d),
+        orders.get(id) ?? [],
       ),
     ];
   });
 }
 
 /** One booking as its owner sees it, from its row, lines (in id order), payments and deliveries. */
-function toView(b: BookingRow, items: Array<typeof bookingItems.$inferSelect>, pays: Array<typeof payments.$inferSelect>, deliveries: Delivery[]): Booking {
+function toView(
+  b: BookingRow,
+  items: Array<typeof bookingItems.$inferSelect>,
+  pays: Array<typeof payments.$inferSelect>,
+  deliveries: Delivery[],
+  orders: BookingOrder[] = [],
+): Booking {
   const trackingId = deliveries[0]?.trackingId;
   return {
     id: b.id,
@@ -303,6 +313,7 @@ function toView(b: BookingRow, items: Array<typeof bookingItems.$inferSelect>, p
     ...(trackingId ? { trackingId } : {}),
     holdExpiresAt: b.status === 'pending' && b.holdExpiresAt ? b.holdExpiresAt.toISOString() : null,
     breakdown: bookingBreakdown(b, items),
+    orders,
   };
 }
 
@@ -458,6 +469,8 @@ export async function confirmPaid(tx: Tx, emit: Emit, booking: BookingRow, charg
     JSON.stringify(event),
   ]);
   emit.recorded(paid.eventId);
+  // One order per provider's listing, the commission fixed on each, the charge posted to the ledger (issue 28).
+  await openOrders(tx, booking);
   return paid.id;
 }
 /** The charge, the booking's new status and its booking.confirmed outbox row: one statement. */
@@ -476,43 +489,70 @@ async function ownedForUpdate(tx: Tx, viewer: Viewer, id: number): Promise<Booki
 }
 
 /**
- * Cancels a pending or confirmed booking. Money captured for a confirmed one goes back through the gateway (one
- * refund per booking: the gateway idempotency key is derived from the booking) and is recorded as a 'refunded' row.
+ * Cancels a pending or confirmed booking. A confirmed one with orders (issue 28) cancels each standing order under its
+ * kind's policy (free until a deadline, then a fee; nothing delivered or begun comes back): the refund is computed
+ * by the money module, must equal `expectedRefundCents` when the customer was shown one, goes back to the card once
+ * and is posted to the ledger per order. A booking paid before orders existed refunds what was captured, as before.
  */
-export async function cancelBooking(events: EventBus, gateway: PaymentGateway, viewer: Viewer, id: number): Promise<CancelledBooking> {
+export async function cancelBooking(
+  events: EventBus,
+  gateway: PaymentGateway,
+  viewer: Viewer,
+  id: number,
+  opts: { expectedRefundCents?: number; now?: Date } = {},
+): Promise<CancelledBooking> {
   return events.transaction(async (tx, emit) => {
     const b = await ownedForUpdate(tx, viewer, id);
     const t = applyOrConflict(b.status, 'cancel');
-    let refund: { amount: number } | undefined;
+    let refundCents = 0;
+    let feeCents = 0;
     if (t.refund) {
-      const rows = await tx.select().from(payments).where(eq(payments.bookingId, id)).orderBy(asc(payments.id));
-      const captured = rows.filter((p) => p.status === 'succeeded');
-      const capturedCents = captured.reduce((s, p) => s + p.amountCents, 0) - rows.filter((p) => p.status === 'refunded').reduce((s, p) => s + p.amountCents, 0);
-      const charge = captured.at(-1);
-      if (charge && capturedCents > 0) {
-        if (!charge.gatewayRef) throw new Error(`Captured payment ${charge.id} has no gateway reference`);
-        const done = await gateway.refund({ ref: charge.gatewayRef, amountCents: capturedCents, idempotencyKey: `refund:booking:${id}` });
-        await tx.insert(payments).values({
-          bookingId: id,
-          status: 'refunded',
-          amountCents: capturedCents,
-          currency: charge.currency,
-          brand: charge.brand,
-          last4: charge.last4,
-          gateway: gateway.name,
-          gatewayRef: done.ref,
-        });
-        refund = { amount: centsToDollars(capturedCents) };
+      const orders = await ordersOfBooking(tx, id);
+      if (orders.length > 0) {
+        ({ refundCents, feeCents } = await cancelOrders(tx, gateway, b, viewer, opts));
+      } else {
+        refundCents = await refundCaptured(tx, gateway, b);
       }
     }
     await setStatus(tx, id, 'cancelled');
     // Its rooms, cars, seats, dates or appointment are free again.
     await releaseBookingHolds(tx, [id]);
+    const refund = t.refund && refundCents > 0 ? { amount: centsToDollars(refundCents) } : undefined;
     // Money moved: audited in the same transaction (ADR 017).
-    if (refund) await audit(tx, { actor: { id: viewer.id }, action: 'booking.refunded', targetType: 'booking', targetId: id, changes: { status: [b.status, 'cancelled'], refund: refund.amount, customerId: b.userId } });
-    await emit('booking.cancelled', { bookingId: id, userId: b.userId, refundCents: refund ? Math.round(refund.amount * 100) : null });
-    return { id, status: 'cancelled' as const, ...(refund ? { refund } : {}) };
+    if (refund) {
+      await audit(tx, {
+        actor: { id: viewer.id },
+        action: 'booking.refunded',
+        targetType: 'booking',
+        targetId: id,
+        changes: { status: [b.status, 'cancelled'], refund: refund.amount, ...(feeCents ? { fee: centsToDollars(feeCents) } : {}), customerId: b.userId },
+      });
+    }
+    await emit('booking.cancelled', { bookingId: id, userId: b.userId, refundCents: refund ? refundCents : null });
+    return { id, status: 'cancelled' as const, ...(refund ? { refund } : {}), ...(feeCents > 0 ? { fee: { amount: centsToDollars(feeCents) } } : {}) };
   });
+}
+
+/** A booking paid before orders existed: what was captured (less refunds) goes back, one refund per booking. */
+async function refundCaptured(tx: Tx, gateway: PaymentGateway, b: BookingRow): Promise<number> {
+  const rows = await tx.select().from(payments).where(eq(payments.bookingId, b.id)).orderBy(asc(payments.id));
+  const captured = rows.filter((p) => p.status === 'succeeded');
+  const capturedCents = captured.reduce((s, p) => s + p.amountCents, 0) - rows.filter((p) => p.status === 'refunded').reduce((s, p) => s + p.amountCents, 0);
+  const charge = captured.at(-1);
+  if (!charge || capturedCents <= 0) return 0;
+  if (!charge.gatewayRef) throw new Error(`Captured payment ${charge.id} has no gateway reference`);
+  const done = await gateway.refund({ ref: charge.gatewayRef, amountCents: capturedCents, idempotencyKey: `refund:booking:${b.id}` });
+  await tx.insert(payments).values({
+    bookingId: b.id,
+    status: 'refunded',
+    amountCents: capturedCents,
+    currency: charge.currency,
+    brand: charge.brand,
+    last4: charge.last4,
+    gateway: gateway.name,
+    gatewayRef: done.ref,
+  });
+  return capturedCents;
 }
 
 /** Admin: a confirmed booking has been delivered. */
@@ -522,6 +562,7 @@ export async function completeBooking(db: Db, id: number, actor?: AuditActor): P
     if (!b) throw notFound('Booking not found');
     applyOrConflict(b.status, 'complete');
     await setStatus(tx, id, 'completed');
+    await completeBookingOrders(tx, id);
     if (actor) await audit(tx, { actor, action: 'booking.completed', targetType: 'booking', targetId: id, changes: { status: [b.status, 'completed'] } });
   });
   const [view] = await bookingViews(db, [id]);

@@ -1,3 +1,4 @@
+import { providerOrderIdOf } from '../../testing/provider-orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_RATE, MISSING_CHAT_INFO, type ChatConversation, type ChatServerMessage } from '../../../domain/chat/schemas';
@@ -197,8 +198,9 @@ describe('the driver of a delivery', () => {
     const [order] = await t.database.db.select().from(deliveryOrders).where(eq(deliveryOrders.trackingId, trackingId));
     // The restaurant belongs to a provider: drivers are offered the order once it is ready for pickup (issue 15),
     // which comes after the restaurant accepted it (issue 26: steps in order).
-    expect((await api.post(`/api/provider/orders/${order.id}/accept`, {}, provider.cookie)).statusCode).toBe(200);
-    expect((await api.post(`/api/provider/orders/${order.id}/ready`, {}, provider.cookie)).statusCode).toBe(200);
+    const mine = await providerOrderIdOf(t.database.db, order);
+    expect((await api.post(`/api/provider/orders/${mine}/accept`, {}, provider.cookie)).statusCode).toBe(200);
+    expect((await api.post(`/api/provider/orders/${mine}/ready`, {}, provider.cookie)).statusCode).toBe(200);
     expect((await api.post(`/api/driver/orders/${order.id}/accept`, {}, driver.cookie)).statusCode).toBe(200);
     const forDriver = (await api.get('/api/chat/conversations', driver.cookie)).json() as ChatConversation[];
     expect(forDriver).toEqual([expect.objectContaining({ kind: 'driver', trackingId, myRole: 'driver', otherParty: expect.objectContaining({ id: buyer.id }) })]);

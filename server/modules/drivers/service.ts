@@ -6,6 +6,7 @@ import type { DriverEarnings, DriverOrder, DriverOrdersResponse, DriverProfileVi
 import { ACTIVE_ORDER_STATUSES, nextStepLabel, orderTransition, type OrderStatus } from '../../../domain/orders/states';
 import { isArriving } from '../../../domain/orders/journey';
 import type { Db, Tx } from '../../db/connect';
+import { recordDeliveryDone } from '../money';
 import { deliveryOrders, driverEarnings, driverPositions, drivers, orderOffers, trackingRecords, trackingUpdates, users } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
@@ -207,6 +208,8 @@ export async function stepOrder(events: EventBus, driverId: number, orderId: num
     await applyOrderStatus(tx, emit, order, to, to === 'completed' ? { completedAt: now } : {}, now);
     if (to === 'completed') {
       await tx.insert(driverEarnings).values({ driverId, orderId, amountCents: order.payoutCents, createdAt: now }).onConflictDoNothing();
+      // The earning in the ledger, and the provider's order completed once its deliveries are done (issue 28).
+      await recordDeliveryDone(tx, order, driverId, now);
     }
   });
   const [order] = await events.db.select().from(deliveryOrders).where(eq(deliveryOrders.id, orderId));

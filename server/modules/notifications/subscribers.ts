@@ -229,6 +229,21 @@ export function registerNotifications(ctx: AppContext) {
     }),
   );
 
+  on('order.declined', (p) =>
+    react(async (tx) => {
+      const u = await userOf(tx, p.userId);
+      const [b] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, p.bookingId));
+      if (u)
+        await queue(
+          ctx,
+          tx,
+          `order-declined:${p.orderId}`,
+          { to: u.email, userId: u.id },
+          templates.orderDeclined({ name: u.username, bookingId: p.bookingId, provider: p.provider, reason: p.reason, refund: centsToDollars(p.refundCents), rest: b?.status !== 'cancelled' }),
+        );
+    }),
+  );
+
   on('order.accepted', (p) =>
     react(async (tx) => {
       const [o] = await tx

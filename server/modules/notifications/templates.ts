@@ -140,6 +140,19 @@ export const templates = {
       ]),
   }),
 
+  orderDeclined: (d: { name: string; bookingId: number; provider: string; reason: string; refund: number; rest: boolean }): Template => ({
+    name: 'order-declined',
+    essential: true,
+    render: (site) =>
+      layout(site, `${d.provider} declined your order (booking #${d.bookingId})`, `${d.provider} cannot take your order`, [
+        { p: `${greet(d.name)} ${d.provider} declined its part of booking #${d.bookingId}.` },
+        { rows: [['Reason given', d.reason]] },
+        { p: `We have refunded ${money(d.refund)} to your card for it. Banks usually show it within 5-10 business days.` },
+        { p: d.rest ? 'The rest of your booking stands.' : 'Nothing else was in this booking, so it is now cancelled.' },
+        { button: { label: 'My bookings', href: `${site}/bookings` } },
+      ]),
+  }),
+
   orderAccepted: (d: { name: string; kind?: OrderKindWord; serviceName: string; driverName: string; vehicle: string; plate: string; trackingId: string; stepLabel?: string }): Template => ({
     name: 'order-accepted',
     essential: false,

@@ -1,3 +1,4 @@
+import { partCalledOff } from '../money';
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import { BookingDetails } from '../../../domain/bookings/schemas';
@@ -180,6 +181,8 @@ export async function createOrdersForBooking(events: EventBus, bookingId: number
     );
     for (const part of await deliverableParts(tx, bookingId)) {
       if (existing.has(part.partKey)) continue;
+      // Its provider declined it (or it was cancelled) before a driver was asked: nothing to deliver.
+      if (await partCalledOff(tx, bookingId, part.partKey)) continue;
       const trackingId = `trk_${randomBytes(10).toString('hex')}`;
       const acceptedOnBehalf = part.kind === 'food' && !part.awaitsReady;
       const distanceKm = Math.round(roadKm(part.pickup, part.dropoff) * 100) / 100;
@@ -314,16 +317,40 @@ export async function applyOrderStatus(tx: Tx, emit: Emit, order: OrderRow, to: 
 }
 
 /**
+ * Reaction to order.declined: the declined order's deliveries (its restaurant's, or its rides' and parcels' lines)
+ * are called off like a cancelled booking's.
+ */
+export async function cancelDeclinedParts(events: EventBus, p: { orderId: number; bookingId: number; listingKind: string; listingId: number }): Promise<void> {
+  const { bookingId, listingKind, listingId } = p;
+  const lineIds =
+    listingKind === 'restaurants'
+      ? []
+      : (
+          await events.db
+            .select({ id: bookingItems.id })
+            .from(bookingItems)
+            .where(and(eq(bookingItems.bookingId, bookingId), eq(bookingItems.orderId, p.orderId)))
+        ).map((l) => l.id);
+  const belongs = (partKey: string) =>
+    listingKind === 'restaurants' ? partKey === `restaurant:${listingId}` : lineIds.some((id) => partKey === `line:${id}` || partKey.startsWith(`line:${id}:`));
+  await cancelOpenOrders(events, bookingId, belongs);
+}
+
+/**
  * Reaction to booking.cancelled: every unfinished order of the booking is cancelled, its open offers withdrawn, and
  * order.status_changed tells the assigned driver (if any) through their socket.
  */
 export async function cancelOrdersForBooking(events: EventBus, bookingId: number): Promise<void> {
+  await cancelOpenOrders(events, bookingId, () => true);
+}
+
+async function cancelOpenOrders(events: EventBus, bookingId: number, which: (partKey: string) => boolean): Promise<void> {
   await events.transaction(async (tx, emit) => {
     const open = await tx
-      .select({ id: deliveryOrders.id })
+      .select({ id: deliveryOrders.id, partKey: deliveryOrders.partKey })
       .from(deliveryOrders)
       .where(and(eq(deliveryOrders.bookingId, bookingId), notInArray(deliveryOrders.status, [...FINAL_ORDER_STATUSES])));
-    for (const { id } of open) {
+    for (const { id } of open.filter((o) => which(o.partKey))) {
       const order = await lockOrder(tx, id);
       if (!order) continue;
       const t = orderTransition(order.status, { type: 'cancel' });

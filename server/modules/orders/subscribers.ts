@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import { dispatchOrder, dispatchTick, type DispatchOptions } from './dispatch';
 import { markOutForDelivery } from './linehaul';
-import { cancelOrdersForBooking, createOrdersForBooking, markKitchenAccepted, markOrderReady } from './service';
+import { cancelDeclinedParts, cancelOrdersForBooking, createOrdersForBooking, markKitchenAccepted, markOrderReady } from './service';
 
 /**
  * The orders module's reactions: a paid booking becomes delivery orders, a cancelled one cancels them, a new order
@@ -12,6 +12,7 @@ export function registerOrders(ctx: AppContext, opts: { tickMs: number }) {
   const dispatch: DispatchOptions = { radiusKm: ctx.config.dispatchRadiusKm };
   ctx.events.on('booking.confirmed', (p) => createOrdersForBooking(ctx.events, p.bookingId, p.serviceTypes));
   ctx.events.on('booking.cancelled', (p) => cancelOrdersForBooking(ctx.events, p.bookingId));
+  ctx.events.on('order.declined', (p) => cancelDeclinedParts(ctx.events, p));
   ctx.events.on('order.created', async (p) => {
     await dispatchOrder(ctx.events, p.orderId, new Date(), dispatch);
   });

@@ -324,11 +324,18 @@ describe('orders, ready for pickup and earnings', () => {
       bookingTotal: quoted.total,
       items: [{ name: expect.stringContaining(item.name), quantity: 2, unitPrice: item.priceCents / 100 }],
       delivery: { orderId: order.id, status: 'pending', awaitsReady: true, acceptedAt: null, readyAt: null },
+      // The provider order (issue 28): what the actions take; gross, the commission fixed when paid, and net.
+      orderStatus: 'confirmed',
+      money: { grossCents: item.priceCents * 2, commissionPercent: 15, feeCents: Math.max(100, Math.round(item.priceCents * 2 * 0.15)) },
+      canAccept: true,
+      canDecline: true,
+      canComplete: false,
     });
+    const orderId = entry?.orderId as number;
     // Accepting tells the customer, and still asks no driver.
-    expect((await call('POST', `/api/provider/orders/${order.id}/accept`, other.cookie, {})).statusCode).toBe(404);
-    expect((await call('POST', `/api/provider/orders/${order.id}/accept`, owner.cookie, {})).statusCode).toBe(200);
-    expect((await call('POST', `/api/provider/orders/${order.id}/accept`, owner.cookie, {})).statusCode).toBe(409);
+    expect((await call('POST', `/api/provider/orders/${orderId}/accept`, other.cookie, {})).statusCode).toBe(404);
+    expect((await call('POST', `/api/provider/orders/${orderId}/accept`, owner.cookie, {})).statusCode).toBe(200);
+    expect((await call('POST', `/api/provider/orders/${orderId}/accept`, owner.cookie, {})).statusCode).toBe(409);
     const tracked = (await call('GET', `/api/tracking/${order.trackingId}`)).json() as { updates?: Array<{ message: string }> };
     expect(JSON.stringify(tracked)).toContain('The restaurant accepted your order');
     await dispatchTick(t.database.db, t.ctx.events);
@@ -336,13 +343,13 @@ describe('orders, ready for pickup and earnings', () => {
     const accepted = ((await call('GET', '/api/provider/orders', owner.cookie)).json() as ProviderOrderJson[]).find((o) => o.id === booked.json().id);
     expect(accepted?.delivery?.acceptedAt).toEqual(expect.any(String));
     expect(((await call('GET', '/api/provider/orders', other.cookie)).json() as Json[]).some((o) => o.id === booked.json().id)).toBe(false);
-    expect((await call('POST', `/api/provider/orders/${order.id}/ready`, other.cookie, {})).statusCode).toBe(404);
+    expect((await call('POST', `/api/provider/orders/${orderId}/ready`, other.cookie, {})).statusCode).toBe(404);
 
-    const ready = await call('POST', `/api/provider/orders/${order.id}/ready`, owner.cookie, {});
+    const ready = await call('POST', `/api/provider/orders/${orderId}/ready`, owner.cookie, {});
     expect(ready.statusCode).toBe(200);
     const offers = ((await call('GET', '/api/driver/orders', driver.cookie)).json() as { available: Json[] }).available;
     expect(offers.map((o) => o.id)).toEqual([order.id]);
-    expect((await call('POST', `/api/provider/orders/${order.id}/ready`, owner.cookie, {})).statusCode).toBe(409);
+    expect((await call('POST', `/api/provider/orders/${orderId}/ready`, owner.cookie, {})).statusCode).toBe(409);
 
     const earnings = (await call('GET', '/api/provider/earnings', owner.cookie)).json() as Json;
     const gross = (item.priceCents * 2) / 100;

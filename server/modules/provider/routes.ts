@@ -14,6 +14,8 @@ import {
   StoredPhotoSchema,
 } from '../../../domain/provider/schemas';
 import { currentUser, requireRole } from '../../platform/auth/guards';
+import { CompletedOrderSchema, DeclinedOrderSchema, DeclineOrderSchema } from '../../../domain/money/schemas';
+import { completeOrder, declineOrder } from '../money';
 import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import { readPhoto, storePhoto } from './photos';
@@ -124,6 +126,15 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/api/provider/orders/:id/accept', { ...provider, schema: { params: OrderParams, response: { 200: OrderAcceptedSchema } } }, async (request) => acceptOrder(ctx.events, me(request), request.params.id));
 
   r.post('/api/provider/orders/:id/ready', { ...provider, schema: { params: OrderParams, response: { 200: OrderReadySchema } } }, async (request) => markReady(ctx.events, me(request), request.params.id));
+
+  // Issue 28: a provider declines its own order (that order refunded, the others stand) or completes a reservation.
+  r.post('/api/provider/orders/:id/decline', { ...provider, schema: { params: OrderParams, body: DeclineOrderSchema, response: { 200: DeclinedOrderSchema } } }, async (request) =>
+    declineOrder(ctx.events, ctx.payments, me(request), request.params.id, request.body.reason),
+  );
+
+  r.post('/api/provider/orders/:id/complete', { ...provider, schema: { params: OrderParams, response: { 200: CompletedOrderSchema } } }, async (request) =>
+    completeOrder(ctx.events, me(request), request.params.id),
+  );
 
   r.get('/api/provider/earnings', { ...provider, schema: { response: { 200: ProviderEarningsSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -6,7 +6,7 @@
  * provider cannot even learn which ids exist. Every listing write records who changed it and when (changed_by,
  * changed_at; the admin's listing rows show both) and emits catalogue.changed.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents } from '../../../domain/catalogue/money';
 import type { PriceLine } from '../../../domain/bookings/breakdown';
 import {
@@ -14,8 +14,6 @@ import {
   MenuItemSchema,
   PROVIDER_KINDS,
   ProviderEditSchemas,
-  platformFeeCents,
-  PLATFORM_FEE_RATE,
   type ProviderEarnings,
   type ProviderKind,
   type ProviderListing,
@@ -23,13 +21,13 @@ import {
   type ProviderOrder,
 } from '../../../domain/provider/schemas';
 import type { Db, Tx } from '../../db/connect';
-import { bookingItems, bookings, deliveryOrders, menuItems, restaurants, users } from '../../db/schema';
+import { bookingItems, bookings, deliveryOrders, menuItems, users } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
-import { listingOfLine } from '../catalogue/kinds';
 import { providerKind, tableOf, type ListingRow } from './kinds';
 import { audit, diff } from '../audit/service';
 import { journeysOf, orderJourney } from '../orders/journey';
+import { lockMyOrder, markAccepted, orderActions, orderMoneyView, providerOrderRows, providerTotals } from '../money';
 
 type Exec = Db | Tx;
 
@@ -220,31 +218,11 @@ export async function deleteMenuItem(events: EventBus, ownerId: number, restaura
 
 type Line = typeof bookingItems.$inferSelect;
 
-/** Which of my listings a booking line is for (the registry knows how a line points at its listing), or null. */
-function lineListing(line: Line, mine: Map<string, Map<number, string>>): { kind: ProviderKind; id: number; name: string } | null {
-  const listing = listingOfLine(line);
-  if (!listing) return null;
-  const kind = listing.kind.info.collection as ProviderKind;
-  const name = mine.get(kind)?.get(listing.id);
-  return name === undefined ? null : { kind, id: listing.id, name };
-}
-
-async function myListingNames(db: Exec, ownerId: number): Promise<Map<string, Map<number, string>>> {
-  const mine = new Map<string, Map<number, string>>();
-  for (const kind of PROVIDER_KINDS) {
-    const table = tableOf(kind);
-    const { displayName } = providerKind(kind);
-    const rows = await db.select().from(table).where(eq(table.ownerId, ownerId));
-    mine.set(kind, new Map(rows.map((r) => [r.id, displayName(r as never)])));
-  }
-  return mine;
-}
-
 const dayOf = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
 
 /** Reservation dates of a line, when its kind has them (hotel stay, car rental, lease start). */
-function datesOf(line: Line): { startDate: string | null; endDate: string | null } {
-  const d = line.details as Record<string, unknown>;
+function datesOf(line: Line | undefined): { startDate: string | null; endDate: string | null } {
+  const d = (line?.details ?? {}) as Record<string, unknown>;
   return {
     startDate: dayOf(d.checkIn) ?? dayOf(d.pickupDate) ?? dayOf(d.moveIn) ?? dayOf(d.date),
     endDate: dayOf(d.checkOut) ?? dayOf(d.returnDate),
@@ -262,141 +240,136 @@ function partCharges(o: ProviderOrder, priceLines: (typeof bookings.$inferSelect
   return lines;
 }
 
-/** Bookings that count: paid ones, and pending ones less than 30 minutes old are still being paid. */
-const SHOWN_STATUSES = ['confirmed', 'completed', 'cancelled'] as const;
+/**
+ * The orders of my listings, newest first (issue 28: one order per booking and listing, opened when the customer
+ * paid): the customer's display name (their username), the order's lines and total, its money (gross, the commission
+ * fixed when it was paid, net, refunds), what I may do with it now and, for a restaurant, its delivery's progress.
+ */
+export async function listMyOrders(db: Db, ownerId: number, now: Date = new Date()): Promise<ProviderOrder[]> {
+  const { orders: rows, lines } = await providerOrderRows(db, ownerId);
+  if (rows.length === 0) return [];
+  const customers = new Map(
+    (
+      await db
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(inArray(users.id, [...new Set(rows.map((r) => r.booking.userId))]))
+    ).map((u) => [u.id, u.username]),
+  );
+  const deliveries = await db
+    .select()
+    .from(deliveryOrders)
+    .where(inArray(deliveryOrders.bookingId, [...new Set(rows.filter((r) => r.order.listingKind === 'restaurants').map((r) => r.booking.id))].concat([0])));
+  const journeys = await journeysOf(db, deliveries);
+  const out: ProviderOrder[] = [];
+  for (const { order: o, booking } of rows) {
+    if (!(PROVIDER_KINDS as readonly string[]).includes(o.listingKind)) continue;
+    const mine = lines.filter((l) => l.orderId === o.id);
+    const view: ProviderOrder = {
+      id: booking.id,
+      kind: o.listingKind as ProviderKind,
+      listingId: o.listingId,
+      listingName: o.listingName,
+      status: booking.status,
+      customerName: customers.get(booking.userId) ?? '',
+      createdAt: booking.createdAt.toISOString(),
+      items: mine.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: centsToDollars(l.unitPriceCents), lineTotal: centsToDollars(l.lineTotalCents) })),
+      total: centsToDollars(o.itemsCents),
+      charges: [],
+      bookingTotal: centsToDollars(booking.totalCents),
+      ...datesOf(mine[0]),
+      orderId: o.id,
+      orderStatus: o.status,
+      money: orderMoneyView(o),
+      canAccept: false,
+      canDecline: false,
+      canComplete: false,
+      declineReason: o.declineReason,
+      delivery: null,
+    };
+    view.charges = partCharges(view, booking.priceLines);
+    const d = o.listingKind === 'restaurants' ? deliveries.find((x) => x.bookingId === booking.id && x.partKey === `restaurant:${o.listingId}`) : undefined;
+    if (d) {
+      const journey = journeys.get(d.id) ?? orderJourney(d);
+      view.delivery = {
+        orderId: d.id,
+        status: d.status,
+        awaitsReady: d.awaitsReady,
+        acceptedAt: d.kitchenAcceptedAt ? d.kitchenAcceptedAt.toISOString() : null,
+        readyAt: d.readyAt ? d.readyAt.toISOString() : null,
+        step: journey.current,
+        stepLabel: journey.label,
+      };
+    }
+    const progress = d
+      ? { kitchenAccepted: d.kitchenAcceptedAt !== null, driverAssigned: d.driverId !== null, pickedUp: ['transit', 'delivered', 'completed'].includes(d.status) }
+      : o.listingKind === 'restaurants'
+        ? { kitchenAccepted: false, driverAssigned: false, pickedUp: false }
+        : null;
+    Object.assign(view, orderActions(o, progress, now));
+    out.push(view);
+  }
+  return out;
+}
+
+/** The food delivery order of a restaurant's provider order, or null when it has none (yet). */
+async function deliveryOfOrder(tx: Tx, bookingId: number, restaurantId: number) {
+  const [order] = await tx
+    .select()
+    .from(deliveryOrders)
+    .where(and(eq(deliveryOrders.bookingId, bookingId), eq(deliveryOrders.partKey, `restaurant:${restaurantId}`)));
+  return order ?? null;
+}
 
 /**
- * The bookings and orders of my listings, newest first: one entry per booking and listing, with the customer's
- * display name (their username), the lines for that listing and their total. Unpaid bookings are not shown: they
- * are not business yet (and expire after 30 minutes).
+ * Accepts an order of my listing (any kind): after that it can no longer be declined. A restaurant's acceptance is
+ * also the kitchen's (announced as order.kitchen_accepted; the orders module records it on the delivery and the
+ * customer's tracking says so).
  */
-export async function listMyOrders(db: Db, ownerId: number): Promise<ProviderOrder[]> {
-  const mine = await myListingNames(db, ownerId);
-  const rows = await db
-    .select({ line: bookingItems, booking: bookings, customer: users.username })
-    .from(bookingItems)
-    .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .where(inArray(bookings.status, [...SHOWN_STATUSES]))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id), asc(bookingItems.id))
-    .limit(2000);
-  const groups = new Map<string, ProviderOrder>();
-  for (const { line, booking, customer } of rows) {
-    const listing = lineListing(line, mine);
-    if (!listing) continue;
-    const key = `${booking.id}:${listing.kind}:${listing.id}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = {
-        id: booking.id,
-        kind: listing.kind,
-        listingId: listing.id,
-        listingName: listing.name,
-        status: booking.status,
-        customerName: customer,
-        createdAt: booking.createdAt.toISOString(),
-        items: [],
-        total: 0,
-        charges: [],
-        bookingTotal: centsToDollars(booking.totalCents),
-        ...datesOf(line),
-        delivery: null,
-      };
-      groups.set(key, group);
-    }
-    group.items.push({ name: line.name, quantity: line.quantity, unitPrice: centsToDollars(line.unitPriceCents), lineTotal: centsToDollars(line.lineTotalCents) });
-    group.total = centsToDollars(dollarsToCents(group.total) + line.lineTotalCents);
-  }
-  const orders = [...groups.values()];
-  // The customer's receipt lines for each part (the booking's stored breakdown: issue 26).
-  const bookingById = new Map(rows.map((r) => [r.booking.id, r.booking]));
-  for (const o of orders) o.charges = partCharges(o, bookingById.get(o.id)?.priceLines ?? []);
-  const food = orders.filter((o) => o.kind === 'restaurants');
-  if (food.length > 0) {
-    const deliveries = await db
-      .select()
-      .from(deliveryOrders)
-      .where(inArray(deliveryOrders.bookingId, [...new Set(food.map((o) => o.id))]));
-    const journeys = await journeysOf(db, deliveries);
-    for (const o of food) {
-      const d = deliveries.find((x) => x.bookingId === o.id && x.partKey === `restaurant:${o.listingId}`);
-      if (d) {
-        const journey = journeys.get(d.id) ?? orderJourney(d);
-        o.delivery = {
-          orderId: d.id,
-          status: d.status,
-          awaitsReady: d.awaitsReady,
-          acceptedAt: d.kitchenAcceptedAt ? d.kitchenAcceptedAt.toISOString() : null,
-          readyAt: d.readyAt ? d.readyAt.toISOString() : null,
-          step: journey.current,
-          stepLabel: journey.label,
-        };
-      }
-    }
-  }
-  return orders;
-}
-
-/** A food delivery order of my restaurant, or 404 (also for someone else's). */
-async function myFoodOrder(tx: Tx, ownerId: number, orderId: number) {
-  const [order] = await tx.select().from(deliveryOrders).where(eq(deliveryOrders.id, orderId));
-  const restaurantId = order?.kind === 'food' ? Number(order.partKey.replace(/^restaurant:/, '')) : NaN;
-  const [restaurant] = Number.isInteger(restaurantId)
-    ? await tx.select({ id: restaurants.id }).from(restaurants).where(and(eq(restaurants.id, restaurantId), eq(restaurants.ownerId, ownerId)))
-    : [];
-  if (!order || !restaurant) throw notFound('Order not found');
-  return { order, restaurantId };
-}
-
-/** Accepts a food order of my restaurant (announced as order.kitchen_accepted; the orders module records it). */
-export async function acceptOrder(events: EventBus, ownerId: number, orderId: number): Promise<{ orderId: number; accepted: true }> {
+export async function acceptOrder(events: EventBus, ownerId: number, orderId: number, now: Date = new Date()): Promise<{ orderId: number; accepted: true }> {
   return events.transaction(async (tx, emit) => {
-    const { order, restaurantId } = await myFoodOrder(tx, ownerId, orderId);
-    if (order.kitchenAcceptedAt) throw conflict('This order is already accepted');
-    if (order.status !== 'pending') throw conflict(`This order is already ${order.status}`);
-    await emit('order.kitchen_accepted', { orderId, restaurantId, by: ownerId });
+    const o = await lockMyOrder(tx, ownerId, orderId);
+    if (o.listingKind === 'restaurants') {
+      const delivery = await deliveryOfOrder(tx, o.bookingId, o.listingId);
+      if (delivery?.kitchenAcceptedAt || o.status === 'accepted') throw conflict('This order is already accepted');
+      if (delivery && delivery.status !== 'pending') throw conflict(`This order is already ${delivery.status}`);
+      await markAccepted(tx, o, now);
+      if (delivery) await emit('order.kitchen_accepted', { orderId: delivery.id, restaurantId: o.listingId, by: ownerId });
+    } else {
+      await markAccepted(tx, o, now);
+    }
     return { orderId, accepted: true as const };
   });
 }
 
 /**
- * Marks a food delivery order of my restaurant 'Ready for pickup': checked here (mine, food, still pending, not
- * yet marked), then announced as order.ready, which the orders module records and dispatches.
+ * Marks a food order of my restaurant 'Ready for pickup': checked here (mine, food, still pending, not yet marked,
+ * accepted first), then announced as order.ready, which the orders module records and dispatches.
  */
 export async function markReady(events: EventBus, ownerId: number, orderId: number): Promise<{ orderId: number; ready: true }> {
   return events.transaction(async (tx, emit) => {
-    const { order, restaurantId } = await myFoodOrder(tx, ownerId, orderId);
-    if (order.readyAt) throw conflict('This order is already marked ready for pickup');
-    if (order.status !== 'pending') throw conflict(`This order is already ${order.status}`);
+    const o = await lockMyOrder(tx, ownerId, orderId);
+    if (o.listingKind !== 'restaurants') throw notFound('Order not found');
+    const delivery = await deliveryOfOrder(tx, o.bookingId, o.listingId);
+    if (!delivery) throw conflict(`This order is ${o.status}`);
+    if (delivery.readyAt) throw conflict('This order is already marked ready for pickup');
+    if (delivery.status !== 'pending') throw conflict(`This order is already ${delivery.status}`);
     // Steps happen in order (domain/orders/journey.ts): Ready for pickup comes after Accepted by the restaurant.
-    if (!order.kitchenAcceptedAt) throw conflict('Accept the order first');
-    await emit('order.ready', { orderId, restaurantId, by: ownerId });
+    if (!delivery.kitchenAcceptedAt) throw conflict('Accept the order first');
+    await emit('order.ready', { orderId: delivery.id, restaurantId: o.listingId, by: ownerId });
     return { orderId, ready: true as const };
   });
 }
 
-/** Gross of my paid bookings (confirmed or completed), the platform fee and what I keep, from the server. */
+/** Gross of my orders that stand, the commission fixed on each and what I keep, from the orders (issue 28). */
 export async function myEarnings(db: Db, ownerId: number): Promise<ProviderEarnings> {
-  const mine = await myListingNames(db, ownerId);
-  const rows = await db
-    .select({ line: bookingItems })
-    .from(bookingItems)
-    .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
-    .where(inArray(bookings.status, ['confirmed', 'completed']));
-  let grossCents = 0;
-  const counted = new Set<number>();
-  for (const { line } of rows) {
-    if (!lineListing(line, mine)) continue;
-    grossCents += line.lineTotalCents;
-    counted.add(line.bookingId);
-  }
-  const feeCents = platformFeeCents(grossCents);
+  const t = await providerTotals(db, ownerId);
   return {
-    gross: centsToDollars(grossCents),
-    platformFee: centsToDollars(feeCents),
-    net: centsToDollars(grossCents - feeCents),
-    feeRate: PLATFORM_FEE_RATE,
-    orders: counted.size,
+    gross: centsToDollars(t.grossCents),
+    platformFee: centsToDollars(t.feeCents),
+    net: centsToDollars(t.netCents),
+    // The effective rate of the commission fixed on my orders (each order keeps the rule it was paid under).
+    feeRate: t.grossCents > 0 ? Math.round((t.feeCents / t.grossCents) * 1_000) / 1_000 : 0,
+    orders: t.orders,
   };
 }
-

@@ -1,3 +1,4 @@
+import { providerOrderIdOf } from '../../testing/provider-orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackingView } from '../../../domain/catalogue/types';
@@ -38,6 +39,8 @@ describe('the food journey of a provider’s restaurant, step by step', () => {
   let trackingId: string;
   let bookingId: number;
   let orderId: number;
+  /** The restaurant's provider order (issue 28): what /api/provider/orders/:id/* take. */
+  let providerOrderId: number;
   let customer: Awaited<ReturnType<typeof signUp>>;
   let driver: Awaited<ReturnType<typeof signUp>>;
   let live: LiveClient<TrackingSocketMessage>;
@@ -57,6 +60,7 @@ describe('the food journey of a provider’s restaurant, step by step', () => {
     trackingId = paid.deliveries[0].trackingId;
     const [order] = await t.database.db.select().from(deliveryOrders).where(eq(deliveryOrders.trackingId, trackingId));
     orderId = order.id;
+    providerOrderId = await providerOrderIdOf(t.database.db, order);
     live = await openLive<TrackingSocketMessage>(`${base}/ws/tracking/${trackingId}`);
   });
   afterAll(async () => {
@@ -87,7 +91,7 @@ describe('the food journey of a provider’s restaurant, step by step', () => {
   });
 
   it("refuses 'Ready for pickup' before 'Accept order' (409), and nothing changes", async () => {
-    const early = await api.post(`/api/provider/orders/${orderId}/ready`, {}, provider.cookie);
+    const early = await api.post(`/api/provider/orders/${providerOrderId}/ready`, {}, provider.cookie);
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ message: 'Accept the order first' });
     expect((await tracking(trackingId)).journey.current).toBe('received');
@@ -96,7 +100,7 @@ describe('the food journey of a provider’s restaurant, step by step', () => {
   });
 
   it("pushes the restaurant's Accept to the open page at once, and every screen says it", async () => {
-    expect((await api.post(`/api/provider/orders/${orderId}/accept`, {}, provider.cookie)).statusCode).toBe(200);
+    expect((await api.post(`/api/provider/orders/${providerOrderId}/accept`, {}, provider.cookie)).statusCode).toBe(200);
     const pushed = await stepOfStatus(live, 'restaurant_accepted');
     expect(pushed).toMatchObject({ type: 'status', status: 'pending', update: { message: 'The restaurant accepted your order' }, tracking: { journey: { label: 'Accepted by the restaurant' } } });
     expect((await tracking(trackingId)).journey.label).toBe('Accepted by the restaurant');
@@ -106,7 +110,7 @@ describe('the food journey of a provider’s restaurant, step by step', () => {
 
   it("pushes 'Ready for pickup', and only then is a driver asked", async () => {
     expect((await api.get('/api/driver/orders', driver.cookie)).json().available).toEqual([]);
-    expect((await api.post(`/api/provider/orders/${orderId}/ready`, {}, provider.cookie)).statusCode).toBe(200);
+    expect((await api.post(`/api/provider/orders/${providerOrderId}/ready`, {}, provider.cookie)).statusCode).toBe(200);
     const pushed = await stepOfStatus(live, 'ready');
     expect(pushed).toMatchObject({ update: { message: 'Your order is ready for pickup' }, tracking: { journey: { label: 'Ready for pickup' } } });
     expect((await booking()).deliveries[0].stepLabel).toBe('Ready for pickup');
@@ -207,7 +211,8 @@ describe('a cancelled order', () => {
     const { bookingId, deliveries } = await paidFood(t, customer.cookie);
     const trackingId = deliveries[0].trackingId;
     const [order] = await t.database.db.select().from(deliveryOrders).where(eq(deliveryOrders.trackingId, trackingId));
-    expect((await api.post(`/api/provider/orders/${order.id}/accept`, {}, provider.cookie)).statusCode).toBe(200);
+    const mine = await providerOrderIdOf(t.database.db, order);
+    expect((await api.post(`/api/provider/orders/${mine}/accept`, {}, provider.cookie)).statusCode).toBe(200);
     const live = await openLive<TrackingSocketMessage>(`${base}/ws/tracking/${trackingId}`);
     await live.next((m) => m.type === 'snapshot');
     expect((await api.post(`/api/bookings/${bookingId}/cancel`, {}, customer.cookie)).statusCode).toBe(200);
@@ -219,6 +224,6 @@ describe('a cancelled order', () => {
     ]);
     live.close();
     // Ready after the end is refused, and the restaurant's late Accept changes nothing.
-    expect((await api.post(`/api/provider/orders/${order.id}/ready`, {}, provider.cookie)).statusCode).toBe(409);
+    expect((await api.post(`/api/provider/orders/${mine}/ready`, {}, provider.cookie)).statusCode).toBe(409);
   });
 });

@@ -1,3 +1,4 @@
+import { providerOrderIdOf } from '../../testing/provider-orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatServerMessage } from '../../../domain/chat/schemas';
@@ -76,11 +77,12 @@ describe.runIf(shared)('two instances on PostgreSQL + Redis', () => {
     const page = await openLive<TrackingSocketMessage>(`${wsB}/ws/tracking/${trackingId}`);
     await page.next((m) => m.type === 'snapshot');
 
-    expect((await api.post(`/api/provider/orders/${order.id}/ready`, {}, provider.cookie)).statusCode).toBe(409);
-    expect((await api.post(`/api/provider/orders/${order.id}/accept`, {}, provider.cookie)).statusCode).toBe(200);
+    const mine = await providerOrderIdOf(a.database.db, order);
+    expect((await api.post(`/api/provider/orders/${mine}/ready`, {}, provider.cookie)).statusCode).toBe(409);
+    expect((await api.post(`/api/provider/orders/${mine}/accept`, {}, provider.cookie)).statusCode).toBe(200);
     const accepted = await page.next((m) => m.type === 'status' && m.tracking.journey.current === 'restaurant_accepted', 2000);
     expect(accepted.type === 'status' && accepted.tracking.journey.label).toBe('Accepted by the restaurant');
-    expect((await api.post(`/api/provider/orders/${order.id}/ready`, {}, provider.cookie)).statusCode).toBe(200);
+    expect((await api.post(`/api/provider/orders/${mine}/ready`, {}, provider.cookie)).statusCode).toBe(200);
     await page.next((m) => m.type === 'status' && m.tracking.journey.current === 'ready', 2000);
 
     await new Promise((r) => setTimeout(r, 500));

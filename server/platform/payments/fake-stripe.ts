@@ -16,6 +16,8 @@ type FakeIntent = {
   last_payment_error: null | { type: string; code: string; decline_code?: string; message: string };
 };
 
+type FakeTransfer = { id: string; object: 'transfer'; amount: number; currency: string; destination: string; metadata: Record<string, string> };
+
 /** Test payment methods as Stripe test mode knows them. */
 const METHODS: Record<string, { brand: string; last4: string; decline?: { code: string; decline_code: string; message: string } }> = {
   pm_card_visa: { brand: 'visa', last4: '4242' },
@@ -44,11 +46,22 @@ function metadataOf(params: Record<string, string>): Record<string, string> {
 
 /**
  * A local stand-in for the few Stripe API endpoints the adapter calls (create/retrieve/confirm PaymentIntent, create
- * Refund), answering in Stripe's wire format so the real SDK runs end to end in tests. Test-only.
+ * Refund, create Transfer), answering in Stripe's wire format so the real SDK runs end to end in tests. Transfers
+ * honour Idempotency-Key as Stripe does (a repeated key answers the first answer again and moves nothing), and a
+ * destination starting with 'acct_fail' is refused like an account that cannot receive transfers. Test-only.
  */
-export async function startFakeStripe(): Promise<{ port: number; calls: FakeStripeCall[]; intents: Map<string, FakeIntent>; close(): Promise<void> }> {
+export async function startFakeStripe(): Promise<{
+  port: number;
+  calls: FakeStripeCall[];
+  intents: Map<string, FakeIntent>;
+  transfers: Map<string, FakeTransfer>;
+  close(): Promise<void>;
+}> {
   const calls: FakeStripeCall[] = [];
   const intents = new Map<string, FakeIntent>();
+  const transfers = new Map<string, FakeTransfer>();
+  /** Transfer answers by idempotency key. */
+  const answered = new Map<string, { status: number; body: unknown }>();
   let seq = 0;
 
   const attempt = (pi: FakeIntent, pm: string, expand: boolean): { status: number; body: unknown } => {
@@ -113,6 +126,25 @@ export async function startFakeStripe(): Promise<{ port: number; calls: FakeStri
         seq += 1;
         return reply(200, { id: `re_fake_${seq}`, object: 'refund', amount: Number(params.amount), payment_intent: params.payment_intent, status: 'succeeded' });
       }
+      if (req.method === 'POST' && path === '/v1/transfers') {
+        const key = req.headers['idempotency-key'] as string | undefined;
+        const earlier = key ? answered.get(key) : undefined;
+        if (earlier) return reply(earlier.status, earlier.body);
+        let answer: { status: number; body: unknown };
+        if (!params.destination || params.destination.startsWith('acct_fail')) {
+          answer = {
+            status: 400,
+            body: { error: { type: 'invalid_request_error', code: 'account_invalid', param: 'destination', message: 'The destination account cannot receive transfers' } },
+          };
+        } else {
+          seq += 1;
+          const transfer: FakeTransfer = { id: `tr_fake_${seq}`, object: 'transfer', amount: Number(params.amount), currency: params.currency, destination: params.destination, metadata: metadataOf(params) };
+          transfers.set(transfer.id, transfer);
+          answer = { status: 200, body: transfer };
+        }
+        if (key) answered.set(key, answer);
+        return reply(answer.status, answer.body);
+      }
       reply(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
     })();
   });
@@ -121,6 +153,7 @@ export async function startFakeStripe(): Promise<{ port: number; calls: FakeStri
     port: (server.address() as AddressInfo).port,
     calls,
     intents,
+    transfers,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

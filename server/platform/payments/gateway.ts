@@ -25,6 +25,20 @@ export type ChargeResult =
 
 export type GatewayIntent = { id: string; clientSecret: string; status: string };
 
+/** A transfer of a payee's balance to its connected account (Stripe Connect Transfers). */
+export type TransferRequest = {
+  amountCents: number;
+  currency: string;
+  /** The payee's account at the gateway (Stripe: 'acct_...'). */
+  destination: string;
+  /** Sent to the gateway so a retried call never transfers twice. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+};
+
+/** A refusal (the destination cannot receive it, the balance is short...) is a result; network and server errors throw. */
+export type TransferResult = { ok: true; ref: string } | { ok: false; code: string; message: string };
+
 /** What bookings and payments need from a card processor. Adapters: sandbox (default) and Stripe. */
 export interface PaymentGateway {
   readonly name: GatewayName;
@@ -35,4 +49,6 @@ export interface PaymentGateway {
   charge(req: ChargeRequest): Promise<ChargeResult>;
   /** Refunds a captured charge (`ref` is what charge returned). */
   refund(req: { ref: string; amountCents: number; idempotencyKey: string }): Promise<{ ref: string }>;
+  /** Transfers money to a payee's account (payouts to providers and drivers). */
+  transfer(req: TransferRequest): Promise<TransferResult>;
 }

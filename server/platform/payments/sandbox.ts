@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { checkCard, DECLINE_MESSAGES, type CardInput, type CardOutcome, type CheckedCard } from '../../../domain/payments/cards';
-import type { ChargeRequest, ChargeResult, GatewayIntent, PaymentGateway } from './gateway';
+import type { ChargeRequest, ChargeResult, GatewayIntent, PaymentGateway, TransferRequest, TransferResult } from './gateway';
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** Transfers to a destination starting with this are refused (sandbox and the fake Stripe alike). */
+export const SANDBOX_FAILING_DESTINATION = 'acct_fail';
 
 /**
  * A gateway that behaves like Stripe test mode without a network: outcomes come from the test card numbers
@@ -34,5 +37,16 @@ export class SandboxGateway implements PaymentGateway {
 
   async refund(): Promise<{ ref: string }> {
     return { ref: id('re_sandbox') };
+  }
+
+  /**
+   * Transfers to a payee, with Stripe test mode's kind of magic value: a destination starting with 'acct_fail' is
+   * refused as Stripe refuses an account that cannot receive transfers; any other succeeds.
+   */
+  async transfer(req: TransferRequest): Promise<TransferResult> {
+    if (req.destination.startsWith(SANDBOX_FAILING_DESTINATION)) {
+      return { ok: false, code: 'account_invalid', message: 'The destination account cannot receive transfers' };
+    }
+    return { ok: true, ref: id('tr_sandbox') };
   }
 }

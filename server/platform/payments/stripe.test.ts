@@ -50,6 +50,33 @@ describe('StripeGateway (against a local fake of the Stripe API)', () => {
     expect(fake.calls.at(-1)).toMatchObject({ path: '/v1/refunds', idempotencyKey: 'refund:booking:9', params: { payment_intent: 'pi_fake_1', amount: '5000' } });
   });
 
+  it('transfers to a connected account with an idempotency key, and a repeated key transfers once', async () => {
+    const req = { amountCents: 4_321, currency: 'usd', destination: 'acct_1Provider', idempotencyKey: 'payout:7', metadata: { payoutId: '7' } };
+    const r = await gateway.transfer(req);
+    expect(r).toEqual({ ok: true, ref: expect.stringMatching(/^tr_fake_/) });
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/transfers',
+      idempotencyKey: 'payout:7',
+      params: { amount: '4321', currency: 'usd', destination: 'acct_1Provider', 'metadata[payoutId]': '7' },
+    });
+    const again = await gateway.transfer(req);
+    expect(again).toEqual(r);
+    expect([...fake.transfers.values()].filter((t) => t.destination === 'acct_1Provider')).toHaveLength(1);
+  });
+
+  it('turns a refused transfer into a result with Stripe’s message, and moves nothing', async () => {
+    const before = fake.transfers.size;
+    const r = await gateway.transfer({ amountCents: 100, currency: 'usd', destination: 'acct_fail_closed', idempotencyKey: 'payout:8', metadata: {} });
+    expect(r).toEqual({ ok: false, code: 'account_invalid', message: 'The destination account cannot receive transfers' });
+    expect(fake.transfers.size).toBe(before);
+  });
+
+  it('throws when Stripe cannot be reached (not a refusal: the payout is tried again later)', async () => {
+    const offline = new StripeGateway({ secretKey: 'sk_test_fake', publishableKey: 'pk_test_fake' }, { host: '127.0.0.1', port: 1, protocol: 'http' });
+    await expect(offline.transfer({ amountCents: 100, currency: 'usd', destination: 'acct_1', idempotencyKey: 'payout:9', metadata: {} })).rejects.toThrow();
+  });
+
   it('verifies webhook signatures and refuses tampered or stale ones', () => {
     const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: {} } });
     const header = gateway.client.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test' });

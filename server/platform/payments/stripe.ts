@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { ChargeRequest, ChargeResult, GatewayIntent, PaymentGateway } from './gateway';
+import type { ChargeRequest, ChargeResult, GatewayIntent, PaymentGateway, TransferRequest, TransferResult } from './gateway';
 
 export type StripeKeys = { secretKey: string; publishableKey: string; webhookSecret?: string };
 
@@ -33,6 +33,20 @@ function asCardError(err: unknown): { code: string; message: string; paymentInte
     message: e.message ?? 'Your card was declined.',
     paymentIntent: e.raw?.payment_intent,
   };
+}
+
+/**
+ * Errors of a transfer Stripe refused (the destination cannot receive it, the platform balance is short, Connect is
+ * not enabled...): a result for the payout to record. Connection, API (5xx), authentication, rate-limit and
+ * idempotency errors are not refusals: they throw, and the payout is tried again later.
+ */
+const TRANSFER_REFUSALS = new Set(['StripeInvalidRequestError', 'StripePermissionError', 'StripeCardError']);
+
+function asTransferRefusal(err: unknown): { code: string; message: string } | null {
+  if (!err || typeof err !== 'object') return null;
+  const e = err as { type?: string; code?: string; message?: string };
+  if (!e.type || !TRANSFER_REFUSALS.has(e.type)) return null;
+  return { code: e.code ?? 'transfer_refused', message: e.message ?? 'The transfer was refused' };
 }
 
 /** PaymentIntents through the official SDK, every write with an idempotency key. */
@@ -110,6 +124,21 @@ export class StripeGateway implements PaymentGateway {
   async refund(req: { ref: string; amountCents: number; idempotencyKey: string }): Promise<{ ref: string }> {
     const refund = await this.client.refunds.create({ payment_intent: req.ref, amount: req.amountCents }, { idempotencyKey: req.idempotencyKey });
     return { ref: refund.id };
+  }
+
+  /** A Connect Transfer to the payee's account, with the payout's idempotency key. */
+  async transfer(req: TransferRequest): Promise<TransferResult> {
+    try {
+      const transfer = await this.client.transfers.create(
+        { amount: req.amountCents, currency: req.currency, destination: req.destination, metadata: req.metadata },
+        { idempotencyKey: req.idempotencyKey },
+      );
+      return { ok: true, ref: transfer.id };
+    } catch (err) {
+      const refused = asTransferRefusal(err);
+      if (!refused) throw err;
+      return { ok: false, ...refused };
+    }
   }
 
   /** Verifies a webhook's Stripe-Signature over the raw body; throws when it does not match or is too old. */

@@ -1,0 +1,351 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, CheckCircle2, RefreshCw } from 'lucide-react';
+import type { FinanceReport } from '@domain/money/schemas';
+import { parseApiError } from '@client/lib/api';
+import { cn } from '@client/lib/cn';
+import { formatCents, formatDate, pluralize } from '@client/lib/format';
+import { Badge } from '@client/ui/badge';
+import { Button } from '@client/ui/button';
+import { FormField } from '@client/ui/form-field';
+import { Input } from '@client/ui/input';
+import { Skeleton } from '@client/ui/skeleton';
+import { TableScroll, TableState, tdClass, thClass } from '@client/features/admin/admin-ui';
+import { CommissionEditor } from './commission-editor';
+import { FinancePayouts } from './finance-payouts';
+import { fetchFinance, financeKey } from './finance-api';
+import { accountLabel, defaultFinanceRange, kindLabel, rangeErrors, trialBalanceText, type DateRange } from './finance-logic';
+
+const numClass = cn(tdClass, 'whitespace-nowrap text-right tabular-nums');
+const numHead = cn(thClass, 'text-right');
+const dayText = (day: string) => formatDate(`${day}T00:00:00`);
+
+/**
+ * The admin's Finance tab (issue 28): for a range of UTC days, GMV, platform revenue, refunds and payouts (in total,
+ * per day and per kind); the trial balance and the reconciliation of the ledger against the gateway; payouts (run
+ * them, see the recent ones); and the commission rules.
+ */
+export function FinanceTab() {
+  const [range, setRange] = useState<DateRange>(() => defaultFinanceRange(new Date()));
+  const [draft, setDraft] = useState<DateRange>(range);
+  const [errors, setErrors] = useState<Partial<Record<keyof DateRange, string>>>({});
+  const finance = useQuery({ queryKey: financeKey(range), queryFn: () => fetchFinance(range), staleTime: 0 });
+  const serverErrors = finance.isError ? parseApiError(finance.error).errors : {};
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = rangeErrors(draft);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    if (draft.from === range.from && draft.to === range.to) void finance.refetch();
+    else setRange(draft);
+  };
+
+  return (
+    <div className="grid min-w-0 gap-8">
+      <section aria-labelledby="finance-title" className="grid min-w-0 gap-4">
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+          <div className="min-w-0">
+            <h2 id="finance-title" className="text-lg font-semibold text-gray-900">
+              Finance
+            </h2>
+            <p className="text-sm text-gray-600">
+              Money of {dayText(range.from)} – {dayText(range.to)} (UTC days). The trial balance and payouts due are as of now.
+            </p>
+          </div>
+          <form onSubmit={onSubmit} noValidate aria-label="Finance period" className="grid grid-cols-2 items-start gap-2 sm:flex sm:flex-wrap">
+            <FormField label="From" error={errors.from ?? serverErrors.from} className="min-w-0 content-start sm:w-44">
+              {(aria) => <Input {...aria} type="date" value={draft.from} max={draft.to || undefined} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />}
+            </FormField>
+            <FormField label="To" error={errors.to ?? serverErrors.to} className="min-w-0 content-start sm:w-44">
+              {(aria) => <Input {...aria} type="date" value={draft.to} min={draft.from || undefined} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />}
+            </FormField>
+            <Button type="submit" className="col-span-2 sm:mt-6.5" disabled={finance.isFetching} aria-busy={finance.isFetching}>
+              <RefreshCw className={cn('size-4', finance.isFetching && 'animate-spin')} aria-hidden="true" />
+              {finance.isFetching ? 'Loading…' : 'Show'}
+            </Button>
+          </form>
+        </div>
+        {finance.isPending ? (
+          <div className="grid gap-3" role="status" aria-label="Loading the finance figures">
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+              {Array.from({ length: 5 }, (_, i) => (
+                <Skeleton key={i} className="h-20 rounded-xl" />
+              ))}
+            </div>
+            <Skeleton className="h-40" />
+          </div>
+        ) : finance.isError ? (
+          <div className="rounded-lg border border-gray-200 bg-white">
+            <TableState status="error" label="finance figures" onRetry={() => void finance.refetch()} />
+            {parseApiError(finance.error).message ? <p className="px-4 pb-4 text-center text-sm text-gray-600">{parseApiError(finance.error).message}</p> : null}
+          </div>
+        ) : (
+          <FinanceFigures report={finance.data} />
+        )}
+      </section>
+      <FinancePayouts />
+      <CommissionEditor />
+    </div>
+  );
+}
+
+function FinanceFigures({ report }: { report: FinanceReport }) {
+  const { totals } = report;
+  const cards: Array<{ key: string; label: string; cents: number; hint: string }> = [
+    { key: 'gmv', label: 'GMV', cents: totals.gmvCents, hint: 'What customers paid' },
+    { key: 'revenue', label: 'Platform revenue', cents: totals.revenueCents, hint: 'Commission and service fees' },
+    { key: 'refunds', label: 'Refunds', cents: totals.refundsCents, hint: 'Sent back to customers' },
+    { key: 'payouts', label: 'Payouts made', cents: totals.payoutsCents, hint: 'Paid to providers and drivers' },
+    { key: 'payouts-due', label: 'Payouts due', cents: totals.payoutsDueCents, hint: 'Owed to payees now' },
+  ];
+  return (
+    <div className="grid min-w-0 gap-6">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Totals">
+        {cards.map((card) => (
+          <div key={card.key} className="flex min-w-0 flex-col gap-1 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+            <dt className="text-xs font-medium text-gray-600">{card.label}</dt>
+            <dd className="break-all text-xl font-bold tabular-nums text-gray-900 sm:text-2xl" data-testid={`finance-${card.key}`}>
+              {formatCents(card.cents)}
+            </dd>
+            <dd className="text-xs text-gray-500">{card.hint}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+        <TrialBalance report={report} />
+        <Reconciliation report={report} />
+      </div>
+      <DaysTable report={report} />
+      <KindsTable report={report} />
+    </div>
+  );
+}
+
+function Section({ id, title, aside, children }: { id: string; title: string; aside?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid min-w-0 content-start gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={id} className="font-semibold text-gray-900">
+          {title}
+        </h3>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function TrialBalance({ report }: { report: FinanceReport }) {
+  const { accounts, totalCents } = report.trialBalance;
+  const balanced = totalCents === 0;
+  return (
+    <Section
+      id="trial-balance-title"
+      title="Trial balance"
+      aside={<Badge variant={balanced ? 'success' : 'destructive'}>{balanced ? 'Balanced' : 'Out of balance'}</Badge>}
+    >
+      <p className="text-sm text-gray-600">Every ledger account now, debits positive and credits negative. Balanced books sum to $0.00.</p>
+      <TableScroll label="Trial balance">
+        <table className="min-w-full divide-y divide-gray-200">
+          <caption className="sr-only">Trial balance: the balance of each ledger account</caption>
+          <thead className="bg-gray-50">
+            <tr>
+              <th scope="col" className={thClass}>
+                Account
+              </th>
+              <th scope="col" className={numHead}>
+                Balance
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {accounts.length === 0 ? (
+              <tr>
+                <td colSpan={2} className={cn(tdClass, 'text-gray-600')}>
+                  No postings yet.
+                </td>
+              </tr>
+            ) : (
+              accounts.map((a) => (
+                <tr key={a.account}>
+                  <th scope="row" className={cn(tdClass, 'text-left font-normal')}>
+                    <span className="block font-medium">{accountLabel(a.account)}</span>
+                    <span className="block font-mono text-xs text-gray-500">{a.account}</span>
+                  </th>
+                  <td className={numClass}>{formatCents(a.balanceCents)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+          <tfoot className="border-t-2 border-gray-300 bg-gray-50">
+            <tr>
+              <th scope="row" className={cn(tdClass, 'text-left font-bold')}>
+                Total
+              </th>
+              <td className={cn(numClass, 'font-bold')}>{formatCents(totalCents)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </TableScroll>
+      <p data-testid="trial-balance-total" className={cn('font-bold', balanced ? 'text-gray-900' : 'text-red-700')}>
+        {trialBalanceText(totalCents)}
+      </p>
+    </Section>
+  );
+}
+
+function Reconciliation({ report }: { report: FinanceReport }) {
+  const { ledgerCents, gatewayCents, differences } = report.reconciliation;
+  return (
+    <Section id="reconciliation-title" title="Reconciliation">
+      <p className="text-sm text-gray-600">The ledger’s gateway account against the gateway’s own records (charges − refunds − transfers).</p>
+      <dl className="grid grid-cols-2 gap-3">
+        <div className="rounded-lg border border-gray-200 bg-white p-3">
+          <dt className="text-xs font-medium text-gray-600">Ledger</dt>
+          <dd className="break-all font-semibold tabular-nums">{formatCents(ledgerCents)}</dd>
+        </div>
+        <div className="rounded-lg border border-gray-200 bg-white p-3">
+          <dt className="text-xs font-medium text-gray-600">Gateway</dt>
+          <dd className="break-all font-semibold tabular-nums">{formatCents(gatewayCents)}</dd>
+        </div>
+      </dl>
+      {differences.length === 0 ? (
+        <p className="flex items-center gap-2 text-sm font-medium text-emerald-800" data-testid="reconciliation-result">
+          <CheckCircle2 className="size-4" aria-hidden="true" />
+          No differences
+        </p>
+      ) : (
+        <>
+          <p className="flex items-center gap-2 text-sm font-medium text-red-700" data-testid="reconciliation-result">
+            <AlertTriangle className="size-4" aria-hidden="true" />
+            {pluralize(differences.length, 'difference')} between the ledger and the gateway
+          </p>
+          <TableScroll label="Reconciliation differences">
+            <table className="min-w-full divide-y divide-gray-200">
+              <caption className="sr-only">Differences between the ledger and the gateway</caption>
+              <thead className="bg-gray-50">
+                <tr>
+                  <th scope="col" className={thClass}>
+                    Reference
+                  </th>
+                  <th scope="col" className={thClass}>
+                    What
+                  </th>
+                  <th scope="col" className={numHead}>
+                    Ledger
+                  </th>
+                  <th scope="col" className={numHead}>
+                    Gateway
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100">
+                {differences.map((d, i) => (
+                  <tr key={`${d.ref}:${i}`}>
+                    <td className={cn(tdClass, 'font-mono text-xs break-all')}>{d.ref}</td>
+                    <td className={cn(tdClass, 'min-w-40')}>{d.what}</td>
+                    <td className={numClass}>{formatCents(d.ledgerCents)}</td>
+                    <td className={numClass}>{formatCents(d.gatewayCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        </>
+      )}
+    </Section>
+  );
+}
+
+function DaysTable({ report }: { report: FinanceReport }) {
+  return (
+    <Section id="finance-days-title" title="Per day">
+      {report.days.length === 0 ? (
+        <p className="rounded-lg border border-gray-200 bg-white p-4 text-sm text-gray-600">No money moved in these days.</p>
+      ) : (
+        <TableScroll label="Money per day">
+          <table className="min-w-full divide-y divide-gray-200">
+            <caption className="sr-only">GMV, revenue, refunds and payouts per day</caption>
+            <thead className="bg-gray-50">
+              <tr>
+                <th scope="col" className={thClass}>
+                  Day
+                </th>
+                <th scope="col" className={numHead}>
+                  GMV
+                </th>
+                <th scope="col" className={numHead}>
+                  Revenue
+                </th>
+                <th scope="col" className={numHead}>
+                  Refunds
+                </th>
+                <th scope="col" className={numHead}>
+                  Payouts
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {report.days.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row" className={cn(tdClass, 'whitespace-nowrap text-left font-medium')}>
+                    <time dateTime={d.day}>{dayText(d.day)}</time>
+                  </th>
+                  <td className={numClass}>{formatCents(d.gmvCents)}</td>
+                  <td className={numClass}>{formatCents(d.revenueCents)}</td>
+                  <td className={numClass}>{formatCents(d.refundsCents)}</td>
+                  <td className={numClass}>{formatCents(d.payoutsCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </Section>
+  );
+}
+
+function KindsTable({ report }: { report: FinanceReport }) {
+  return (
+    <Section id="finance-kinds-title" title="Per kind">
+      {report.kinds.length === 0 ? (
+        <p className="rounded-lg border border-gray-200 bg-white p-4 text-sm text-gray-600">No orders in these days.</p>
+      ) : (
+        <TableScroll label="Money per kind">
+          <table className="min-w-full divide-y divide-gray-200">
+            <caption className="sr-only">GMV, revenue and refunds per kind of listing</caption>
+            <thead className="bg-gray-50">
+              <tr>
+                <th scope="col" className={thClass}>
+                  Kind
+                </th>
+                <th scope="col" className={numHead}>
+                  GMV
+                </th>
+                <th scope="col" className={numHead}>
+                  Revenue
+                </th>
+                <th scope="col" className={numHead}>
+                  Refunds
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {report.kinds.map((k) => (
+                <tr key={k.kind}>
+                  <th scope="row" className={cn(tdClass, 'whitespace-nowrap text-left font-medium')}>
+                    {kindLabel(k.kind)}
+                  </th>
+                  <td className={numClass}>{formatCents(k.gmvCents)}</td>
+                  <td className={numClass}>{formatCents(k.revenueCents)}</td>
+                  <td className={numClass}>{formatCents(k.refundsCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </Section>
+  );
+}
