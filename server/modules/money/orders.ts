@@ -222,7 +222,8 @@ export async function deliveryProgress(db: Exec, o: Pick<OrderRow, 'id' | 'booki
   if (!isDelivered(o.listingKind)) return null;
   const ds = await deliveriesOfOrder(db, o);
   return {
-    kitchenAccepted: ds.some((d) => d.kitchenAcceptedAt !== null),
+    // A restaurant not run in the portal was accepted on its behalf when paid: its kitchen starts once a driver does.
+    kitchenAccepted: ds.some((d) => (d.awaitsReady ? d.kitchenAcceptedAt !== null : d.driverId !== null && d.status !== 'cancelled')),
     driverAssigned: ds.some((d) => d.driverId !== null && d.status !== 'cancelled'),
     pickedUp: ds.some((d) => ['transit', 'delivered', 'completed'].includes(d.status)),
   };
