@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'commission.changed',
   // Issue 28: the admin ran payouts ({ runId, paid, failed, paidCents }).
   'payouts.run',
+  // Issue 28: the admin recorded a paid payout's transfer as reversed ({ status, amountCents, payeeKind, payeeId }).
+  'payout.reversed',
   // Issue 28: a provider declined its order (refunded) or marked a reservation completed.
   'order.declined',
   'order.completed',

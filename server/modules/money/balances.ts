@@ -6,7 +6,9 @@
  *   fee, which is the provider's) at least `holdDays` ago; a driver's earnings posted at least `holdDays` ago.
  * - available = max(0, min(eligible - paid or started payouts, owed)): the hold applies to the newest money, and a
  *   refund or a driver's pay charged to an order after it became eligible lowers `owed` and so what can go now.
- * - pending = owed - available (held, or not yet completed); paidOut = the payouts the gateway accepted.
+ * - pending = owed - available (held, or not yet completed) + in transit (payouts started and not yet settled: a
+ *   transfer call that threw waits for its retry); paidOut = the payouts the gateway accepted.
+ * So available + pending + paidOut is everything the payee has earned and not given back.
  * All of it in one query of aggregates, never by loading rows.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -44,7 +46,9 @@ function figures(kind: PayeeKind, userId: number, cutoff: Date, currency: string
       where p.payee_kind = ${kind} and p.payee_id = ${userId} and p.currency = ${currency} and p.status in ('pending', 'paid')), 0)`;
   const paid = sql<string>`coalesce((select sum(p.amount_cents) from payouts p
       where p.payee_kind = ${kind} and p.payee_id = ${userId} and p.currency = ${currency} and p.status = 'paid'), 0)`;
-  return { owed, eligible, started, paid };
+  const inTransit = sql<string>`coalesce((select sum(p.amount_cents) from payouts p
+      where p.payee_kind = ${kind} and p.payee_id = ${userId} and p.currency = ${currency} and p.status = 'pending'), 0)`;
+  return { owed, eligible, started, paid, inTransit };
 }
 
 /** A provider's or driver's balance now (inside a payout's transaction, after its account is locked, too). */
@@ -57,5 +61,6 @@ export async function balance(db: Db | Tx, kind: PayeeKind, userId: number, now:
   const eligible = Number(row?.eligible ?? 0);
   const started = Number(row?.started ?? 0);
   const availableCents = Math.max(0, Math.min(eligible - started, owed));
-  return { availableCents, pendingCents: Math.max(0, owed - availableCents), paidOutCents: Number(row?.paid ?? 0), currency, holdDays };
+  const pendingCents = Math.max(0, owed - availableCents) + Number(row?.inTransit ?? 0);
+  return { availableCents, pendingCents, paidOutCents: Number(row?.paid ?? 0), currency, holdDays };
 }

@@ -9,6 +9,6 @@ export { commissionRules, ruleFor, setCommissionRules } from './commission';
 export { financeReport, financeRange } from './finance';
 export { moneyAdminRoutes } from './admin-routes';
 export { balance as payeeBalance, holdCutoff } from './balances';
-export { runPayouts, runScheduledPayouts, registerPayouts, listPayouts, payoutPeriodStart, sandboxDestination } from './payouts';
+export { runPayouts, runScheduledPayouts, registerPayouts, listPayouts, payoutPeriodStart, sandboxDestination, retryPendingPayouts, reversePayout } from './payouts';
 export { statementCsv, statementLines } from './statement';
 export { payoutRoutes } from './payout-routes';

@@ -3,92 +3,35 @@
  * PostgreSQL (DATABASE_URL), with the ledger checked after each: the trial balance is zero, every provider's account
  * owes what its orders say, and the customer was charged exactly what stands.
  */
-import { and, asc, eq, inArray, isNotNull, like, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingOrder, CancellationQuote } from '../../../domain/money/schemas';
 import { payeeAccount } from '../../../domain/money/ledger';
 import { providerNetCents } from '../../../domain/money/split';
 import { driverPayoutCents } from '../../../domain/orders/payout';
-import { availabilityHolds, cars, deliveryOrders, hotels, ledgerPostings, mailOutbox, menuItems, payments, providerOrders, restaurants } from '../../db/schema';
+import { availabilityHolds, deliveryOrders, ledgerPostings, mailOutbox, providerOrders } from '../../db/schema';
 import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
 import { createTwoInstances } from '../../testing/two-instances';
-import { day, pay, quote, TORONTO_ADDRESS } from '../bookings/test-helpers';
 import { dispatchTick } from '../orders/dispatch';
 import { near, requester } from '../orders/test-helpers';
 import { balanceOf, trialBalance } from './ledger';
+import { carLine, cardMoneyOf, expectBooks, foodLine, hotelLine, market, payFor, type Person } from './test-helpers';
 
 let t: TestApp;
 let api: ReturnType<typeof requester>;
-type Person = Awaited<ReturnType<typeof signUp>>;
 type Json = Record<string, unknown>;
+const marketplace = (app: TestApp = t) => market(app);
+const bookAndPay = (customer: Person, items: unknown[], tip?: number, app: TestApp = t) => payFor(app, customer, items, tip);
+const cardMoney = (bookingId: number, app: TestApp = t) => cardMoneyOf(app, bookingId);
+const expectBooksBalance = (app: TestApp = t) => expectBooks(app);
+const bookingView = async (id: number, cookie: string) =>
+  (await api.get(`/api/bookings/${id}`, cookie)).json() as { status: string; orders: BookingOrder[]; payments: Array<{ status: string; amount: number }> };
 
 beforeAll(async () => {
   t = await createTestApp();
   api = requester(t);
 });
 afterAll(async () => t?.close());
-
-/** Two Toronto restaurants with a dish each, a hotel and a car, each given to a provider of its own. */
-async function marketplace(app: TestApp = t) {
-  const db = app.database.db;
-  const rs = await db.select().from(restaurants).where(like(restaurants.address, '%Toronto%')).orderBy(asc(restaurants.id)).limit(2);
-  const dishes = await Promise.all(rs.map(async (r) => (await db.select().from(menuItems).where(and(eq(menuItems.restaurantId, r.id), eq(menuItems.available, true))).orderBy(asc(menuItems.id)).limit(1))[0]));
-  const [hotel] = await db.select().from(hotels).where(and(eq(hotels.isActive, true), isNotNull(hotels.lat))).orderBy(asc(hotels.id)).limit(1);
-  const [car] = await db.select().from(cars).where(eq(cars.isActive, true)).orderBy(asc(cars.id)).limit(1);
-  const owners: Person[] = [];
-  for (let i = 0; i < 4; i += 1) owners.push(await signUp(app, { role: 'provider' }));
-  await db.update(restaurants).set({ ownerId: owners[0].id }).where(eq(restaurants.id, rs[0].id));
-  await db.update(restaurants).set({ ownerId: owners[1].id }).where(eq(restaurants.id, rs[1].id));
-  await db.update(hotels).set({ ownerId: owners[2].id }).where(eq(hotels.id, hotel.id));
-  await db.update(cars).set({ ownerId: owners[3].id }).where(eq(cars.id, car.id));
-  return { restaurants: rs, dishes, hotel, car, owners };
-}
-type Market = Awaited<ReturnType<typeof marketplace>>;
-
-const foodLine = (m: Market, i: number, quantity = 1) => ({
-  serviceType: 'food-delivery',
-  serviceId: m.dishes[i].id,
-  quantity,
-  details: { restaurantId: m.restaurants[i].id, destination: TORONTO_ADDRESS },
-});
-const hotelLine = (m: Market, from = 20, nights = 2) => ({
-  serviceType: 'hotels',
-  serviceId: m.hotel.id,
-  quantity: 1,
-  details: { checkIn: day(from), checkOut: day(from + nights), rooms: 1, guests: 1 },
-});
-const carLine = (m: Market, from = 30) => ({ serviceType: 'cars', serviceId: m.car.id, quantity: 1, details: { pickupDate: day(from), returnDate: day(from + 2) } });
-
-/** Books the lines at the quoted total (with a tip when given) and pays by card; returns the paid booking. */
-async function bookAndPay(customer: Person, items: unknown[], tip?: number, app: TestApp = t) {
-  const quoted = await quote(app, items, tip, customer.cookie);
-  const res = await app.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie: customer.cookie }, payload: { items, totalAmount: quoted.total, ...(tip ? { tip } : {}) } });
-  expect(res.statusCode, res.body).toBe(201);
-  const booking = res.json() as { id: number; totalAmount: number };
-  const paid = await pay(app, customer.cookie, booking);
-  expect(paid.statusCode, paid.body).toBe(200);
-  return { id: booking.id, totalCents: Math.round(booking.totalAmount * 100) };
-}
-
-const bookingView = async (id: number, cookie: string) => (await api.get(`/api/bookings/${id}`, cookie)).json() as { status: string; orders: BookingOrder[]; payments: Array<{ status: string; amount: number }> };
-
-/** What the customer's card was charged and refunded for a booking, in cents. */
-async function cardMoney(bookingId: number, app: TestApp = t) {
-  const rows = await app.database.db.select().from(payments).where(eq(payments.bookingId, bookingId));
-  const sum = (s: string) => rows.filter((p) => p.status === s).reduce((a, p) => a + p.amountCents, 0);
-  return { charged: sum('succeeded'), refunded: sum('refunded'), refunds: rows.filter((p) => p.status === 'refunded').length };
-}
-
-/** The books: zero in total, and each provider's account owes exactly what its orders say. */
-async function expectBooksBalance(app: TestApp = t) {
-  const tb = await trialBalance(app.database.db);
-  expect(tb.totalCents).toBe(0);
-  const orders = await app.database.db.select().from(providerOrders).where(isNotNull(providerOrders.providerId));
-  const owed = new Map<number, number>();
-  for (const o of orders) owed.set(o.providerId as number, (owed.get(o.providerId as number) ?? 0) + providerNetCents(o));
-  for (const [providerId, cents] of owed) expect(0 - (await balanceOf(app.database.db, payeeAccount('provider', providerId)))).toBe(cents);
-  for (const a of tb.accounts) if (/^(provider|driver):/.test(a.account)) expect(a.balanceCents).toBeLessThanOrEqual(0);
-}
 
 describe('one payment, one order per provider', () => {
   it('splits a cart of two restaurants, a hotel and a car into four orders whose totals add up to the charge', async () => {

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IdParams } from '../../../domain/ids';
 import { BalanceSchema, PayoutRunSchema, PayoutSchema, StatementQuerySchema } from '../../../domain/money/schemas';
 import { currentUser, requireRole } from '../../platform/auth/guards';
 import type { AppContext } from '../../platform/context';
 import { balance } from './balances';
-import { listPayouts, runPayouts } from './payouts';
+import { listPayouts, reversePayout, runPayouts } from './payouts';
 import { monthOf, statementCsv } from './statement';
 
 /**
  * Balances, payouts and statements (issue 28): providers and drivers see their own (visitors 401, other roles 403);
- * the admin runs payouts and lists everyone's.
+ * the admin runs payouts, lists everyone's, and records a paid payout's transfer as reversed.
  */
 export async function payoutRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,4 +51,7 @@ export async function payoutRoutes(app: FastifyInstance, ctx: AppContext) {
     return run;
   });
   r.get('/api/admin/payouts', { ...adminOnly, schema: { response: { 200: z.array(PayoutSchema) } } }, async () => listPayouts(ctx.db));
+  r.post('/api/admin/payouts/:id/reverse', { ...adminOnly, schema: { params: IdParams('Invalid payout id'), response: { 200: PayoutSchema } } }, async (request) =>
+    reversePayout(ctx.db, request.params.id, currentUser(request).id),
+  );
 }

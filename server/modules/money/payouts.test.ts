@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissionCents, DEFAULT_COMMISSION_RULES } from '../../../domain/money/commission';
 import { earningPosting, payeeAccount } from '../../../domain/money/ledger';
@@ -59,6 +59,23 @@ const deps = (over: { now: Date; holdDays?: number; gateway?: TestApp['ctx']['pa
   holdDays: over.holdDays ?? 0,
   now: over.now,
 });
+
+/** The sandbox gateway, recording the transfer requests it sees; a transfer for `throwFor` throws (unreachable). */
+class Recording extends SandboxGateway {
+  readonly seen: TransferRequest[] = [];
+  constructor(private readonly opts: { throwFor?: number } = {}) {
+    super();
+  }
+  override async transfer(req: TransferRequest) {
+    this.seen.push(req);
+    if (req.metadata.payeeId === String(this.opts.throwFor)) throw new Error('connect ECONNREFUSED');
+    return super.transfer(req);
+  }
+  /** The idempotency keys of the transfers it was asked for to a payee. */
+  keys(payeeId: number) {
+    return this.seen.filter((r) => r.metadata.payeeId === String(payeeId)).map((r) => r.idempotencyKey);
+  }
+}
 
 const mine = (run: PayoutRun | null, kind: 'provider' | 'driver', id: number) => (run?.payouts ?? []).filter((p) => p.kind === kind && p.payee === id);
 
@@ -124,22 +141,89 @@ describe('provider payouts', () => {
     await expectBooksBalance();
   });
 
-  it('a transfer call that throws pays and posts nothing; the next run pays', async () => {
+  it('a transfer call that throws leaves the payout pending, its money in transit; a later run retries it with the same key and pays once', async () => {
+    const fake = await startFakeStripe();
+    try {
+      const endpoint = { host: '127.0.0.1', port: fake.port, protocol: 'http' as const };
+      const keys = { secretKey: 'sk_test_fake', publishableKey: 'pk_test_fake' };
+      const { owner, hotel } = await hotelProvider(2);
+      const net = netOfStay(hotel);
+      await t.database.db.insert(payeeAccounts).values({ userId: owner.id, destination: 'acct_1AnswerLost' });
+      await bookStay(hotel.id);
+      // Stripe makes the transfer, but its answer never arrives.
+      class AnswerLost extends StripeGateway {
+        override async transfer(req: TransferRequest) {
+          const result = await super.transfer(req);
+          if (req.metadata.payeeId === String(owner.id)) throw new Error('socket hang up');
+          return result;
+        }
+      }
+      const transfersOf = () => fake.calls.filter((c) => c.path === '/v1/transfers' && c.params['metadata[payeeId]'] === String(owner.id));
+      const made = () => [...fake.transfers.values()].filter((tr) => tr.destination === 'acct_1AnswerLost');
+
+      const run = await runPayouts(deps({ now: afterStay(), gateway: new AnswerLost(keys, endpoint) }));
+      const [p] = mine(run, 'provider', owner.id);
+      expect(mine(run, 'provider', owner.id)).toEqual([expect.objectContaining({ amountCents: net, status: 'pending', failureMessage: null, settledAt: null })]);
+      expect(made()).toHaveLength(1);
+      // In transit: neither available (nothing can pay it again) nor paid out; the books balance.
+      expect((await call('GET', '/api/provider/balance', owner.cookie)).json()).toEqual({ availableCents: 0, pendingCents: net, paidOutCents: 0, currency: 'usd', holdDays: 0 });
+      expect(await balance(t.database.db, 'provider', owner.id, afterStay(), 0)).toMatchObject({ availableCents: 0, pendingCents: net, paidOutCents: 0 });
+      expect(await balanceOf(t.database.db, payeeAccount('provider', owner.id))).toBe(0);
+      expect(await balanceOf(t.database.db, 'payouts:in-transit')).toBe(-net);
+      expect(((await call('GET', '/api/provider/payouts', owner.cookie)).json() as Payout[]).map((x) => [x.id, x.status])).toEqual([[p.id, 'pending']]);
+      await expectBooksBalance();
+
+      // A run right after leaves it alone (it could still be in its own run's transfer call) and pays nothing new.
+      const stripe = new StripeGateway(keys, endpoint);
+      expect(mine(await runPayouts(deps({ now: afterStay(), gateway: stripe })), 'provider', owner.id)).toEqual([]);
+      expect(transfersOf()).toHaveLength(1);
+
+      // Minutes later, a run retries it with the same request and key: Stripe answers the transfer it made.
+      await t.database.db.update(payouts).set({ createdAt: sql`${payouts.createdAt} - interval '10 minutes'` }).where(eq(payouts.id, p.id));
+      const again = await runPayouts(deps({ now: afterStay(), gateway: stripe }));
+      expect(mine(again, 'provider', owner.id)).toEqual([expect.objectContaining({ id: p.id, amountCents: net, status: 'paid', settledAt: expect.any(String) })]);
+      expect(transfersOf()).toEqual([
+        expect.objectContaining({ idempotencyKey: `payout:${p.id}`, params: expect.objectContaining({ amount: String(net), destination: 'acct_1AnswerLost' }) }),
+        expect.objectContaining({ idempotencyKey: `payout:${p.id}`, params: expect.objectContaining({ amount: String(net), destination: 'acct_1AnswerLost' }) }),
+      ]);
+      expect(made()).toHaveLength(1);
+      const [row] = await t.database.db.select().from(payouts).where(eq(payouts.id, p.id));
+      expect(row.gatewayRef).toBe(made()[0].id);
+      expect(await t.database.db.select({ id: payouts.id }).from(payouts).where(eq(payouts.payeeId, owner.id))).toEqual([{ id: p.id }]);
+      expect((await call('GET', '/api/provider/balance', owner.cookie)).json()).toEqual({ availableCents: 0, pendingCents: 0, paidOutCents: net, currency: 'usd', holdDays: 0 });
+      expect(await balanceOf(t.database.db, 'payouts:in-transit')).toBe(0);
+      await expectBooksBalance();
+      // Settled: later runs call the gateway for it no more.
+      await runPayouts(deps({ now: afterStay(), gateway: stripe }));
+      expect(transfersOf()).toHaveLength(2);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('a payout pending longer than the gateway keeps its key is not retried but logged, until someone settles it', async () => {
     const { owner, hotel } = await hotelProvider(2);
     const net = netOfStay(hotel);
     await bookStay(hotel.id);
-    class Unreachable extends SandboxGateway {
-      override async transfer(req: TransferRequest) {
-        if (req.metadata.payeeId === String(owner.id)) throw new Error('connect ECONNREFUSED');
-        return super.transfer(req);
-      }
-    }
-    const run = await runPayouts(deps({ now: afterStay(), gateway: new Unreachable() }));
+    const gateway = new Recording({ throwFor: owner.id });
+    const [p] = mine(await runPayouts(deps({ now: afterStay(), gateway })), 'provider', owner.id);
+    expect(p).toMatchObject({ amountCents: net, status: 'pending' });
+
+    await t.database.db.update(payouts).set({ createdAt: sql`${payouts.createdAt} - interval '24 hours'` }).where(eq(payouts.id, p.id));
+    const warnings: Array<{ obj: Record<string, unknown>; msg: string }> = [];
+    const working = new Recording();
+    const run = await runPayouts({ ...deps({ now: afterStay(), gateway: working }), log: { warn: (obj: Record<string, unknown>, msg: string) => warnings.push({ obj, msg }) } });
     expect(mine(run, 'provider', owner.id)).toEqual([]);
-    expect(await t.database.db.select().from(payouts).where(eq(payouts.payeeId, owner.id))).toEqual([]);
-    expect(await balance(t.database.db, 'provider', owner.id, afterStay(), 0)).toMatchObject({ availableCents: net, paidOutCents: 0 });
+    expect(working.keys(owner.id)).toEqual([]);
+    expect(warnings).toContainEqual({ obj: { payoutIds: expect.arrayContaining([p.id]) }, msg: expect.stringContaining('not retried') });
+    expect(await balance(t.database.db, 'provider', owner.id, afterStay(), 0)).toMatchObject({ availableCents: 0, pendingCents: net, paidOutCents: 0 });
+
+    // Back inside the window (as after a person's check), it is retried and paid with its own key.
+    await t.database.db.update(payouts).set({ createdAt: sql`now() - interval '1 hour'` }).where(eq(payouts.id, p.id));
+    expect(mine(await runPayouts(deps({ now: afterStay(), gateway: working })), 'provider', owner.id)).toEqual([expect.objectContaining({ id: p.id, status: 'paid' })]);
+    expect(working.keys(owner.id)).toEqual([`payout:${p.id}`]);
+    expect(gateway.keys(owner.id)).toEqual([`payout:${p.id}`]);
     await expectBooksBalance();
-    expect(mine(await runPayouts(deps({ now: afterStay() })), 'provider', owner.id)).toEqual([expect.objectContaining({ amountCents: net, status: 'paid' })]);
   });
 
   it('two runs at once pay a provider once', async () => {
@@ -151,6 +235,22 @@ describe('provider payouts', () => {
       expect(paid).toEqual([expect.objectContaining({ amountCents: netOfStay(hotel), status: 'paid' })]);
       expect(await balanceOf(t.database.db, payeeAccount('provider', owner.id))).toBe(0);
     }
+    await expectBooksBalance();
+  });
+
+  it('two runs retrying the same pending payout at once settle it once', async () => {
+    const { owner, hotel } = await hotelProvider(3);
+    await bookStay(hotel.id);
+    const [p] = mine(await runPayouts(deps({ now: afterStay(), gateway: new Recording({ throwFor: owner.id }) })), 'provider', owner.id);
+    expect(p).toMatchObject({ status: 'pending' });
+    await t.database.db.update(payouts).set({ createdAt: sql`${payouts.createdAt} - interval '10 minutes'` }).where(eq(payouts.id, p.id));
+    const gateway = new Recording();
+    const runs = await Promise.all([runPayouts(deps({ now: afterStay(), gateway })), runPayouts(deps({ now: afterStay(), gateway }))]);
+    expect(runs.flatMap((r) => mine(r, 'provider', owner.id))).toEqual([expect.objectContaining({ id: p.id, amountCents: netOfStay(hotel), status: 'paid' })]);
+    // Every call for it carried its one key.
+    expect(new Set(gateway.keys(owner.id))).toEqual(new Set([`payout:${p.id}`]));
+    expect(await balance(t.database.db, 'provider', owner.id, afterStay(), 0)).toMatchObject({ availableCents: 0, pendingCents: 0, paidOutCents: netOfStay(hotel) });
+    expect(await balanceOf(t.database.db, 'payouts:in-transit')).toBe(0);
     await expectBooksBalance();
   });
 
@@ -216,6 +316,21 @@ describe('scheduled payouts', () => {
     expect(await runScheduledPayouts(ctx, new Date('2031-03-05T00:00:00Z'))).not.toBeNull();
     expect(await runScheduledPayouts(t.ctx, at)).toBeNull();
   });
+
+  it('retry a pending payout at the next minute’s check, though the period has run', async () => {
+    const ctx = { ...t.ctx, config: { ...t.ctx.config, payoutIntervalHours: 24 } };
+    const at = new Date('2031-04-04T10:00:00Z');
+    expect(await runScheduledPayouts(ctx, at)).not.toBeNull();
+    const { owner, hotel } = await hotelProvider(4);
+    await bookStay(hotel.id);
+    const [p] = mine(await runPayouts(deps({ now: afterStay(), gateway: new Recording({ throwFor: owner.id }) })), 'provider', owner.id);
+    expect(p).toMatchObject({ status: 'pending' });
+    await t.database.db.update(payouts).set({ createdAt: sql`${payouts.createdAt} - interval '10 minutes'` }).where(eq(payouts.id, p.id));
+    expect(await runScheduledPayouts(ctx, new Date('2031-04-04T10:01:00Z'))).toBeNull();
+    const [row] = await t.database.db.select().from(payouts).where(eq(payouts.id, p.id));
+    expect(row).toMatchObject({ status: 'paid', gatewayRef: expect.stringMatching(/^tr_sandbox_/) });
+    await expectBooksBalance();
+  });
 });
 
 describe('statement', () => {
@@ -268,6 +383,41 @@ describe('statement', () => {
   });
 });
 
+describe('reversal', () => {
+  it('an admin records a paid payout as reversed: failed, its money available again and paid by the next run; audited', async () => {
+    const { owner, hotel } = await hotelProvider(1);
+    const net = netOfStay(hotel);
+    await bookStay(hotel.id);
+    const [p] = mine(await runPayouts(deps({ now: afterStay() })), 'provider', owner.id);
+    expect(p).toMatchObject({ amountCents: net, status: 'paid' });
+
+    const res = await call('POST', `/api/admin/payouts/${p.id}/reverse`, admin.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: p.id, payee: owner.id, amountCents: net, status: 'failed', failureMessage: 'Transfer reversed', settledAt: expect.any(String) });
+    expect(await balance(t.database.db, 'provider', owner.id, afterStay(), 0)).toMatchObject({ availableCents: net, pendingCents: 0, paidOutCents: 0 });
+    expect(await balanceOf(t.database.db, payeeAccount('provider', owner.id))).toBe(-net);
+    await expectBooksBalance();
+    const audit = (await call('GET', '/api/admin/audit?action=payout.reversed', admin.cookie)).json() as Array<{ targetId: string; changes: Record<string, unknown> }>;
+    expect(audit[0]).toMatchObject({ targetId: String(p.id), changes: expect.objectContaining({ amountCents: net, status: ['paid', 'failed'] }) });
+    const month = new Date().toISOString().slice(0, 7);
+    expect((await call('GET', `/api/provider/statement.csv?month=${month}`, owner.cookie)).body).toContain(`payout failed,payout #${p.id},Transfer reversed,,,${(net / 100).toFixed(2)}`);
+
+    // Only a paid payout can be reversed, once; an unknown one is a 404, a bad id a 400.
+    const twice = await call('POST', `/api/admin/payouts/${p.id}/reverse`, admin.cookie);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ message: 'Only a paid payout can be reversed; this one is failed' });
+    expect((await call('POST', '/api/admin/payouts/2147483000/reverse', admin.cookie)).statusCode).toBe(404);
+    expect((await call('POST', '/api/admin/payouts/abc/reverse', admin.cookie)).statusCode).toBe(400);
+    await expectBooksBalance();
+
+    const next = mine(await runPayouts(deps({ now: afterStay() })), 'provider', owner.id);
+    expect(next).toEqual([expect.objectContaining({ amountCents: net, status: 'paid' })]);
+    expect(next[0].id).not.toBe(p.id);
+    expect(await balance(t.database.db, 'provider', owner.id, afterStay(), 0)).toMatchObject({ availableCents: 0, pendingCents: 0, paidOutCents: net });
+    await expectBooksBalance();
+  });
+});
+
 describe('access', () => {
   const people = new Map<string, Account>();
   beforeAll(async () => {
@@ -281,6 +431,7 @@ describe('access', () => {
     ['GET', '/api/driver/payouts', 'driver'],
     ['POST', '/api/admin/payouts/run', 'admin'],
     ['GET', '/api/admin/payouts', 'admin'],
+    ['POST', '/api/admin/payouts/1/reverse', 'admin'],
   ] as const)('%s %s: visitors 401, roles other than %s 403', async (method, url, role) => {
     expect((await call(method, url)).statusCode).toBe(401);
     for (const other of (['user', 'provider', 'driver', 'admin'] as const).filter((r) => r !== role)) {

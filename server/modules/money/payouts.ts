@@ -23,13 +23,14 @@
  * it, the others find it claimed and do nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { payeeAccount, payoutPaidPosting, payoutPosting, payoutReturnPosting, type PayeeKind } from '../../../domain/money/ledger';
 import type { Payout, PayoutRun } from '../../../domain/money/schemas';
 import type { Db, Tx } from '../../db/connect';
 import { ledgerAccounts, payeeAccounts, payoutRuns, payouts, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import type { PaymentGateway } from '../../platform/payments';
+import { conflict, notFound } from '../../platform/errors';
+import type { PaymentGateway, TransferRequest, TransferResult } from '../../platform/payments';
 import { audit } from '../audit/service';
 import { balance, PAYOUT_CURRENCY } from './balances';
 import { lockAccounts, post } from './ledger';
@@ -119,8 +120,34 @@ async function candidates(db: Db): Promise<Array<{ kind: PayeeKind; userId: numb
   return rows.map((r) => ({ kind: r.kind as PayeeKind, userId: r.userId as number }));
 }
 
-/** Pays one payee its available balance, in one transaction; null when there was nothing to pay (or nowhere to). */
-async function payOne(deps: PayoutDeps, runId: number, kind: PayeeKind, userId: number): Promise<number | null> {
+/** A pending payout's transfer call: the same request, and so the same idempotency key, every time it is made. */
+type StartedPayout = { id: number; kind: PayeeKind; payeeId: number; amountCents: number; currency: string; destination: string };
+
+/** A pending payout younger than this may still be in its own run's transfer call: runs leave it alone. */
+export const PAYOUT_RETRY_AFTER_SECONDS = 120;
+/** Stripe keeps an idempotency key at least 24 hours: a pending payout is retried only this long after it started. */
+export const PAYOUT_RETRY_WINDOW_HOURS = 23;
+
+function transferRequest(p: StartedPayout): TransferRequest {
+  return {
+    amountCents: p.amountCents,
+    currency: p.currency,
+    destination: p.destination,
+    idempotencyKey: `payout:${p.id}`,
+    metadata: { payoutId: String(p.id), payeeKind: p.kind, payeeId: String(p.payeeId) },
+  };
+}
+
+/** What the transfer and settle steps need. */
+type GatewayDeps = Pick<PayoutDeps, 'db' | 'gateway' | 'log'>;
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Step 1, one transaction: the payee's account locked, its available balance (pending and paid payouts subtracted)
+ * becomes a pending payout and goes into transit. Null when there is nothing to pay (or nowhere to).
+ */
+async function startPayout(deps: PayoutDeps, runId: number, kind: PayeeKind, userId: number): Promise<StartedPayout | null> {
   const { gateway, holdDays, now } = deps;
   return deps.db.transaction(async (tx) => {
     await lockAccounts(tx, [payeeAccount(kind, userId)], PAYOUT_CURRENCY);
@@ -133,29 +160,90 @@ async function payOne(deps: PayoutDeps, runId: number, kind: PayeeKind, userId: 
       .values({ runId, payeeKind: kind, payeeId: userId, amountCents: availableCents, currency: PAYOUT_CURRENCY, status: 'pending', destination })
       .returning({ id: payouts.id });
     await post(tx, payoutPosting(row.id, kind, userId, availableCents), PAYOUT_CURRENCY);
-    const result = await gateway.transfer({
-      amountCents: availableCents,
-      currency: PAYOUT_CURRENCY,
-      destination,
-      idempotencyKey: `payout:${row.id}`,
-      metadata: { payoutId: String(row.id), payeeKind: kind, payeeId: String(userId) },
-    });
+    return { id: row.id, kind, payeeId: userId, amountCents: availableCents, currency: PAYOUT_CURRENCY, destination };
+  });
+}
+
+/** Step 2, outside any transaction: the transfer call; null when it threw (the payout stays pending). */
+async function transfer(deps: GatewayDeps, p: StartedPayout): Promise<TransferResult | null> {
+  try {
+    return await deps.gateway.transfer(transferRequest(p));
+  } catch (err) {
+    deps.log?.warn({ payoutId: p.id, payeeKind: p.kind, payeeId: p.payeeId, error: errorText(err) }, 'payout transfer call failed: the payout stays pending and is retried with the same key');
+    return null;
+  }
+}
+
+/**
+ * Step 3, one transaction: the payout row locked and, only while it is pending, paid or failed by the gateway's
+ * answer. The payee's account is locked before the postings, in the order step 1 takes them (payee, then transit).
+ * False when another run settled it first.
+ */
+async function settlePayout(db: Db, p: StartedPayout, result: TransferResult): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, p.id)).for('update');
+    if (row?.status !== 'pending') return false;
+    await lockAccounts(tx, [payeeAccount(p.kind, p.payeeId)], p.currency);
     const settledAt = new Date();
     if (result.ok) {
-      await tx.update(payouts).set({ status: 'paid', gatewayRef: result.ref, settledAt }).where(eq(payouts.id, row.id));
-      await post(tx, payoutPaidPosting(row.id, availableCents), PAYOUT_CURRENCY);
+      await tx.update(payouts).set({ status: 'paid', gatewayRef: result.ref, settledAt }).where(eq(payouts.id, p.id));
+      await post(tx, payoutPaidPosting(p.id, p.amountCents), p.currency);
     } else {
-      await tx.update(payouts).set({ status: 'failed', failureMessage: result.message, settledAt }).where(eq(payouts.id, row.id));
-      await post(tx, payoutReturnPosting(row.id, kind, userId, availableCents, 'payout_failure'), PAYOUT_CURRENCY);
+      await tx.update(payouts).set({ status: 'failed', failureMessage: result.message, settledAt }).where(eq(payouts.id, p.id));
+      await post(tx, payoutReturnPosting(p.id, p.kind, p.payeeId, p.amountCents, 'payout_failure'), p.currency);
     }
-    return row.id;
+    return true;
   });
+}
+
+/** Steps 2 and 3 of one payout; true when this call settled it. A database error leaves it pending too. */
+async function transferAndSettle(deps: GatewayDeps, p: StartedPayout): Promise<boolean> {
+  const result = await transfer(deps, p);
+  if (!result) return false;
+  try {
+    return await settlePayout(deps.db, p, result);
+  } catch (err) {
+    deps.log?.warn({ payoutId: p.id, error: errorText(err) }, 'payout not settled (the database failed): it stays pending and is retried with the same key');
+    return false;
+  }
+}
+
+/**
+ * Retries the pending payouts started between PAYOUT_RETRY_WINDOW_HOURS and PAYOUT_RETRY_AFTER_SECONDS ago (by the
+ * database's clock, which stamped them), oldest first, with their own request and key; logs older ones, which need
+ * a person. Returns the ids of the payouts it settled.
+ */
+export async function retryPendingPayouts(deps: GatewayDeps): Promise<number[]> {
+  const { db } = deps;
+  const rows = await db
+    .select({
+      id: payouts.id,
+      kind: payouts.payeeKind,
+      payeeId: payouts.payeeId,
+      amountCents: payouts.amountCents,
+      currency: payouts.currency,
+      destination: payouts.destination,
+      retry: sql<boolean>`${payouts.createdAt} > now() - ${PAYOUT_RETRY_WINDOW_HOURS}::int * interval '1 hour'`,
+    })
+    .from(payouts)
+    .where(and(eq(payouts.status, 'pending'), sql`${payouts.createdAt} <= now() - ${PAYOUT_RETRY_AFTER_SECONDS}::int * interval '1 second'`))
+    .orderBy(asc(payouts.id));
+  const settled: number[] = [];
+  const stuck: number[] = [];
+  for (const { retry, ...p } of rows) {
+    if (!retry) stuck.push(p.id);
+    else if (await transferAndSettle(deps, p)) settled.push(p.id);
+  }
+  if (stuck.length > 0) {
+    deps.log?.warn({ payoutIds: stuck }, `payouts pending for more than ${PAYOUT_RETRY_WINDOW_HOURS} hours are not retried (the gateway may have forgotten their key): look them up in the gateway and settle them`);
+  }
+  return settled;
 }
 
 /**
  * A payout run. `period`: 'scheduled:<ISO start>' for the scheduler (null when that period already ran, on any
- * instance); unset for an admin's run ('manual:<uuid>'). Ended reservations are completed first, so their money
- * counts.
+ * instance); unset for an admin's run ('manual:<uuid>'). Pending payouts of earlier runs are retried first (they are
+ * in the answer when this run settled them); ended reservations are completed, so their money counts.
  */
 export async function runPayouts(deps: PayoutDeps, opts: { period?: string; startedBy?: number } = {}): Promise<PayoutRun | null> {
   const { db } = deps;
@@ -166,19 +254,27 @@ export async function runPayouts(deps: PayoutDeps, opts: { period?: string; star
     .onConflictDoNothing()
     .returning({ id: payoutRuns.id });
   if (!run) return null;
+  const retried = await retryPendingPayouts(deps);
   await completeEndedOrders(db, deps.now);
 
   for (const { kind, userId } of await candidates(db)) {
     // Cheap first look without a lock; the payee's transaction decides again under its lock.
     if ((await balance(db, kind, userId, deps.now, deps.holdDays)).availableCents <= 0) continue;
+    let started: StartedPayout | null;
     try {
-      await payOne(deps, run.id, kind, userId);
+      started = await startPayout(deps, run.id, kind, userId);
     } catch (err) {
-      deps.log?.warn({ runId: run.id, payeeKind: kind, payeeId: userId, error: err instanceof Error ? err.message : String(err) }, 'payout not made: its transaction was rolled back (the transfer call or the database failed)');
+      deps.log?.warn({ runId: run.id, payeeKind: kind, payeeId: userId, error: errorText(err) }, 'payout not started: its transaction was rolled back');
+      continue;
     }
+    if (started) await transferAndSettle(deps, started);
   }
 
-  const made = (await payoutQuery(db).where(eq(payouts.runId, run.id)).orderBy(asc(payouts.id))).map(toPayout);
+  const made = (
+    await payoutQuery(db)
+      .where(retried.length > 0 ? or(eq(payouts.runId, run.id), inArray(payouts.id, retried)) : eq(payouts.runId, run.id))
+      .orderBy(asc(payouts.id))
+  ).map(toPayout);
   await db.transaction(async (tx) => {
     await tx.update(payoutRuns).set({ finishedAt: new Date() }).where(eq(payoutRuns.id, run.id));
     if (opts.startedBy !== undefined) {
@@ -188,12 +284,51 @@ export async function runPayouts(deps: PayoutDeps, opts: { period?: string; star
         action: 'payouts.run',
         targetType: 'payout_run',
         targetId: run.id,
-        changes: { paid: paid.length, failed: made.filter((p) => p.status === 'failed').length, paidCents: paid.reduce((s, p) => s + p.amountCents, 0) },
+        changes: {
+          paid: paid.length,
+          failed: made.filter((p) => p.status === 'failed').length,
+          pending: made.filter((p) => p.status === 'pending').length,
+          retried: retried.length,
+          paidCents: paid.reduce((s, p) => s + p.amountCents, 0),
+        },
       });
     }
   });
   return { runId: run.id, payouts: made };
 }
+
+/** The failure message of a reversed payout. */
+export const REVERSED_MESSAGE = 'Transfer reversed';
+
+/**
+ * An admin records a paid payout's transfer as reversed (the payee's bank returned the money to the platform's
+ * gateway balance): the payout becomes failed ('Transfer reversed'), the reversal posting makes the money the
+ * payee's balance again (available to the next run), audited. 404 for no such payout, 409 unless it is paid.
+ */
+export async function reversePayout(db: Db, payoutId: number, adminId: number): Promise<Payout> {
+  await db.transaction(async (tx) => {
+    const [p] = await tx
+      .select({ status: payouts.status, kind: payouts.payeeKind, payeeId: payouts.payeeId, amountCents: payouts.amountCents, currency: payouts.currency })
+      .from(payouts)
+      .where(eq(payouts.id, payoutId))
+      .for('update');
+    if (!p) throw notFound('Payout not found');
+    if (p.status !== 'paid') throw conflict(`Only a paid payout can be reversed; this one is ${p.status}`);
+    await lockAccounts(tx, [payeeAccount(p.kind, p.payeeId)], p.currency);
+    await tx.update(payouts).set({ status: 'failed', failureMessage: REVERSED_MESSAGE, settledAt: new Date() }).where(eq(payouts.id, payoutId));
+    await post(tx, payoutReturnPosting(payoutId, p.kind, p.payeeId, p.amountCents, 'reversal'), p.currency);
+    await audit(tx, {
+      actor: { id: adminId },
+      action: 'payout.reversed',
+      targetType: 'payout',
+      targetId: payoutId,
+      changes: { status: ['paid', 'failed'], amountCents: p.amountCents, payeeKind: p.kind, payeeId: p.payeeId },
+    });
+  });
+  const [row] = await payoutQuery(db).where(eq(payouts.id, payoutId));
+  return toPayout(row);
+}
+
 
 /** The payout schedule's period containing `now`: its start, by whole intervals since the epoch. */
 export function payoutPeriodStart(now: Date, intervalHours: number): Date {
@@ -203,22 +338,29 @@ export function payoutPeriodStart(now: Date, intervalHours: number): Date {
 
 /**
  * The scheduler's run for the period containing `now` ('scheduled:<period start ISO>'), once per period however many
- * instances call it: null when PAYOUT_INTERVAL_HOURS is 0 or the period has already run (here or elsewhere).
+ * instances call it: null when PAYOUT_INTERVAL_HOURS is 0 or the period has already run (here or elsewhere; then
+ * pending payouts due a retry are retried).
  */
 export async function runScheduledPayouts(ctx: AppContext, now: Date = new Date()): Promise<PayoutRun | null> {
   const hours = ctx.config.payoutIntervalHours;
   if (hours <= 0) return null;
   const period = `scheduled:${payoutPeriodStart(now, hours).toISOString()}`;
   // Most minutes the period has run already: one indexed read, no work.
+  const deps = { db: ctx.db, gateway: ctx.payments, holdDays: ctx.config.payoutHoldDays, now, log: ctx.log };
   const [done] = await ctx.db.select({ id: payoutRuns.id }).from(payoutRuns).where(eq(payoutRuns.period, period));
-  if (done) return null;
-  return runPayouts({ db: ctx.db, gateway: ctx.payments, holdDays: ctx.config.payoutHoldDays, now, log: ctx.log }, { period });
+  if (!done) return runPayouts(deps, { period });
+  // Between runs, pending payouts (a transfer call that threw) are retried every check, not a period later.
+  await retryPendingPayouts(deps);
+  return null;
 }
 
 /** How often the scheduler looks whether the current period has run. */
 export const PAYOUT_SCHEDULE_CHECK_MS = 60_000;
 
-/** Starts the payout schedule (PAYOUT_INTERVAL_HOURS > 0): every minute, the current period's run if it has none. */
+/**
+ * Starts the payout schedule (PAYOUT_INTERVAL_HOURS > 0): every minute, the current period's run if it has none,
+ * else the retry of pending payouts. With the schedule off, pending payouts are retried by the admin's runs.
+ */
 export function registerPayouts(ctx: AppContext) {
   if (ctx.config.payoutIntervalHours <= 0) return;
   let running = false;
