@@ -70,6 +70,10 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'test',
       // Every spec signs people up from 127.0.0.1; the per-address limit (ADR 016) is tested in the API suite.
       SIGNUP_LIMIT: '10000',
+      // Money (issue 28): a completed order's money is available at once, and payouts run only when the admin runs
+      // them (no scheduled run pays someone between a spec's completion and its admin's Run payouts).
+      PAYOUT_HOLD_DAYS: '0',
+      PAYOUT_INTERVAL_HOURS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
