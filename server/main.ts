@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { createContext } from './platform/context';
 import { connect } from './db/connect';
 import { seedCatalogue } from './db/seed';
+import { openOrdersOfEarlierBookings } from './modules/money';
 import { ensureAdmin } from './modules/accounts/service';
 import { ensureDemoDriver } from './modules/drivers/demo';
 import { ensureDemoProvider } from './modules/accounts/demo';
@@ -17,12 +18,15 @@ async function main() {
   });
   await database.migrate();
   const seed = await seedCatalogue(database.db);
+  // Bookings paid before orders per provider and the ledger existed (migration 0010) get them once.
+  const opened = await openOrdersOfEarlierBookings(database.db);
   const admin = await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword, promoteExisting: config.adminPromoteExisting });
   const driver = await ensureDemoDriver(database.db);
   const provider = await ensureDemoProvider(database.db);
 
   const app = await buildApp(await createContext(config, database));
   if (seed.seeded) app.log.info('seeded the demo catalogue');
+  if (opened > 0) app.log.info({ bookings: opened }, 'opened the orders of bookings paid before the ledger existed');
   if (admin.refused) app.log.warn(admin.refused);
   if (admin.sessionsEnded) app.log.info('admin account updated from ADMIN_EMAIL/ADMIN_PASSWORD; its earlier sessions were ended');
   const lines: string[] = [];

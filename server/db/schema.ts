@@ -1092,6 +1092,8 @@ export const providerOrders = pgTable(
     uniqueIndex('provider_orders_part_idx').on(t.bookingId, t.listingKind, t.listingId),
     index('provider_orders_provider_idx').on(t.providerId, t.createdAt),
     index('provider_orders_completed_idx').on(t.providerId, t.completedAt),
+    // The admin's finance figures by day.
+    index('provider_orders_created_idx').on(t.createdAt),
     check(
       'provider_orders_amounts',
       sql`${t.totalCents} = ${t.itemsCents} + ${t.deliveryFeeCents} + ${t.serviceFeeCents} + ${t.taxCents} + ${t.tipCents}
@@ -1205,5 +1207,13 @@ export const payouts = pgTable(
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  (t) => [index('payouts_payee_idx').on(t.payeeKind, t.payeeId, t.createdAt), check('payouts_positive', sql`${t.amountCents} > 0`)],
+  (t) => [
+    index('payouts_payee_idx').on(t.payeeKind, t.payeeId, t.createdAt),
+    // Transfers not yet settled, which every payout run retries.
+    index('payouts_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
+    index('payouts_settled_idx').on(t.settledAt),
+    check('payouts_positive', sql`${t.amountCents} > 0`),
+  ],
 );

@@ -130,6 +130,9 @@ CREATE UNIQUE INDEX "provider_orders_part_idx" ON "provider_orders" USING btree 
 CREATE INDEX "provider_orders_provider_idx" ON "provider_orders" USING btree ("provider_id","created_at");--> statement-breakpoint
 CREATE INDEX "provider_orders_completed_idx" ON "provider_orders" USING btree ("provider_id","completed_at");--> statement-breakpoint
 CREATE INDEX "booking_items_order_idx" ON "booking_items" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "payouts_pending_idx" ON "payouts" USING btree ("created_at") WHERE status = 'pending';--> statement-breakpoint
+CREATE INDEX "payouts_settled_idx" ON "payouts" USING btree ("settled_at");--> statement-breakpoint
+CREATE INDEX "provider_orders_created_idx" ON "provider_orders" USING btree ("created_at");--> statement-breakpoint
 -- Every entry moves its account's balance, in the entry's own statement (ADR 029).
 CREATE FUNCTION "ledger_entry_applies"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

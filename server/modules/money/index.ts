@@ -3,6 +3,7 @@
  * admin's finance figures. Other modules use what is exported here.
  */
 export { openOrders, bookingOrdersOf, cancellationQuote, cancelOrders, ordersOfBooking, completeBookingOrders, recordDeliveryDone, partCalledOff } from './orders';
+export { openOrdersOfEarlierBookings } from './orders';
 export { declineOrder, completeOrder, completeEndedOrders, lockMyOrder, markAccepted, orderMoneyView, orderActions, deliveryProgress, providerOrderRows, providerTotals, isReservation } from './orders';
 export { post, postAll, trialBalance, balanceOf, lockAccounts } from './ledger';
 export { commissionRules, ruleFor, setCommissionRules } from './commission';

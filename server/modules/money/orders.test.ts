@@ -9,7 +9,9 @@ import type { BookingOrder, CancellationQuote } from '../../../domain/money/sche
 import { payeeAccount } from '../../../domain/money/ledger';
 import { providerNetCents } from '../../../domain/money/split';
 import { driverPayoutCents } from '../../../domain/orders/payout';
-import { availabilityHolds, deliveryOrders, ledgerPostings, mailOutbox, providerOrders } from '../../db/schema';
+import { availabilityHolds, bookings, deliveryOrders, ledgerPostings, mailOutbox, payments, providerOrders } from '../../db/schema';
+import { quote } from '../bookings/test-helpers';
+import { openOrdersOfEarlierBookings } from './orders';
 import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
 import { createTwoInstances } from '../../testing/two-instances';
 import { dispatchTick } from '../orders/dispatch';
@@ -251,6 +253,35 @@ describe('cancellation policies', () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => api.post(`/api/bookings/${paid.id}/cancel`, {}, customer.cookie)));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(await cardMoney(paid.id)).toEqual({ charged: paid.totalCents, refunded: paid.totalCents, refunds: 1 });
+    await expectBooksBalance();
+  });
+});
+
+describe('bookings paid before the ledger existed', () => {
+  it('get their orders and postings once at start, and then balance like any other', async () => {
+    const m = await marketplace();
+    const customer = await signUp(t);
+    // A booking paid the way the server did before migration 0010: confirmed, a succeeded payment, no orders.
+    const items = [hotelLine(m, 120), foodLine(m, 1)];
+    const total = (await quote(t, items, undefined, customer.cookie)).total;
+    const created = await t.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie: customer.cookie }, payload: { items, totalAmount: total } });
+    expect(created.statusCode).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    const totalCents = Math.round(total * 100);
+    await t.database.db.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, id));
+    await t.database.db.insert(payments).values({ bookingId: id, status: 'succeeded', amountCents: totalCents, gateway: 'sandbox', gatewayRef: 'ch_sandbox_before' });
+    expect(await t.database.db.select().from(providerOrders).where(eq(providerOrders.bookingId, id))).toEqual([]);
+
+    expect(await openOrdersOfEarlierBookings(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await openOrdersOfEarlierBookings(t.database.db)).toBe(0);
+    const orders = await t.database.db.select().from(providerOrders).where(eq(providerOrders.bookingId, id));
+    expect(orders.map((o) => [o.listingKind, o.providerId, o.status])).toEqual([
+      ['hotels', m.owners[2].id, 'confirmed'],
+      ['restaurants', m.owners[1].id, 'confirmed'],
+    ]);
+    expect(orders.reduce((s, o) => s + o.totalCents, 0)).toBe(totalCents);
+    // It can be declined and refunded like any order now.
+    expect((await api.post(`/api/provider/orders/${orders[0].id}/decline`, { reason: 'Closed for works' }, m.owners[2].cookie)).statusCode).toBe(200);
     await expectBooksBalance();
   });
 });

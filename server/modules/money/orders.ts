@@ -600,3 +600,41 @@ export async function providerTotals(db: Db, providerId: number): Promise<{ gros
   return { grossCents: Number(row.gross), feeCents: Number(row.fee), netCents: Number(row.net), orders: Number(row.orders) };
 }
 
+
+// ---------------------------------------------------------------- bookings paid before orders existed
+
+/**
+ * Opens the orders of bookings paid before this module existed (a database upgraded to migration 0010), so their
+ * providers see them, their money is in the ledger and they can be paid out: each confirmed or completed booking
+ * without orders gets them as if paid now (the commission in force, the capture posted), a completed booking's orders
+ * are completed, and each delivery already finished posts its driver's earning. Idempotent (bookings that have orders
+ * are skipped; postings are written once); run at start. Returns how many bookings it opened.
+ */
+export async function openOrdersOfEarlierBookings(db: Db, now: Date = new Date()): Promise<number> {
+  const waiting = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.status, ['confirmed', 'completed']),
+        sql`not exists (select 1 from ${providerOrders} where ${providerOrders.bookingId} = ${bookings.id})`,
+        sql`exists (select 1 from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'succeeded')`,
+      ),
+    )
+    .orderBy(asc(bookings.id));
+  for (const b of waiting) {
+    await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(bookings).where(eq(bookings.id, b.id)).for('update');
+      if ((await ordersOfBooking(tx, b.id)).length > 0) return;
+      await openOrders(tx, locked, locked.updatedAt ?? now);
+      if (locked.status === 'completed') await completeBookingOrders(tx, b.id, now);
+      const done = await tx
+        .select()
+        .from(deliveryOrders)
+        .where(and(eq(deliveryOrders.bookingId, b.id), eq(deliveryOrders.status, 'completed')))
+        .orderBy(asc(deliveryOrders.id));
+      for (const d of done) if (d.driverId !== null) await recordDeliveryDone(tx, d, d.driverId, d.completedAt ?? now);
+    });
+  }
+  return waiting.length;
+}
