@@ -161,6 +161,30 @@ export const FinanceQuerySchema = z.object({
   to: z.iso.date({ message: 'Use a date like 2026-11-30' }).optional(),
 });
 export type FinanceFigures = { gmvCents: number; revenueCents: number; refundsCents: number; payoutsCents: number };
+/**
+ * Deliveries' money over the report's range, from the 'earning' postings written in it (a delivery done): the fees
+ * and tips they collected from 'deliveries' (an order's fee and tip are collected by its first finished delivery),
+ * what the drivers were paid (pay rule's payout + tip), what rides' and parcels' providers were charged, and the
+ * platform's share (platform:delivery; negative when the pay rule paid drivers more than was collected).
+ * feesCents + tipsCents + fromProvidersCents = driverPayCents + platformShareCents always.
+ * heldCents: fees and tips collected for deliveries not done yet (-(balance of 'deliveries') now).
+ */
+export type FinanceDeliveries = {
+  feesCents: number;
+  tipsCents: number;
+  driverPayCents: number;
+  fromProvidersCents: number;
+  platformShareCents: number;
+  heldCents: number;
+};
+export const FinanceDeliveriesSchema = z.object({
+  feesCents: z.number(),
+  tipsCents: z.number(),
+  driverPayCents: z.number(),
+  fromProvidersCents: z.number(),
+  platformShareCents: z.number(),
+  heldCents: z.number(),
+});
 export type FinanceReport = {
   from: string;
   to: string;
@@ -168,6 +192,7 @@ export type FinanceReport = {
   totals: FinanceFigures & { payoutsDueCents: number };
   days: Array<FinanceFigures & { day: string }>;
   kinds: Array<{ kind: string; gmvCents: number; revenueCents: number; refundsCents: number }>;
+  deliveries: FinanceDeliveries;
   trialBalance: { accounts: Array<{ account: string; balanceCents: number }>; totalCents: number; currency: string };
   /** The ledger's gateway account against the gateway's own records (charges - refunds - transfers). */
   reconciliation: {
@@ -184,6 +209,7 @@ export const FinanceReportSchema = z.object({
   totals: z.object({ ...figures, payoutsDueCents: z.number() }),
   days: z.array(z.object({ ...figures, day: z.string() })),
   kinds: z.array(z.object({ kind: z.string(), gmvCents: z.number(), revenueCents: z.number(), refundsCents: z.number() })),
+  deliveries: FinanceDeliveriesSchema,
   trialBalance: z.object({ accounts: z.array(z.object({ account: z.string(), balanceCents: z.number() })), totalCents: z.number(), currency: z.string() }),
   reconciliation: z.object({
     ledgerCents: z.number(),

@@ -10,11 +10,13 @@ import {
   commissionRows,
   conflictOf,
   defaultFinanceRange,
+  deliveryFigures,
   dollarsToCents,
   financeQuery,
   kindLabel,
   parseCommissionRows,
   payoutRunSummary,
+  platformShareText,
   quoteSummary,
   rangeErrors,
   trialBalanceText,
@@ -147,5 +149,29 @@ describe('customer cancellation', () => {
     expect(cancelledText({ id: 4, refund: { amount: 120 } })).toBe('Refunded $120.00');
     expect(cancelledText({ id: 4, refund: { amount: 60 }, fee: { amount: 60 } })).toBe('Refunded $60.00. A cancellation fee of $60.00 was kept.');
     expect(cancelledText({ id: 4 })).toBe('Booking #4 was cancelled.');
+  });
+});
+
+describe("the Deliveries card: fees, tips, drivers' pay, providers charged, the platform's share, held", () => {
+  const deliveries = { feesCents: 1_200, tipsCents: 500, driverPayCents: 2_100, fromProvidersCents: 640, platformShareCents: 240, heldCents: 899 };
+
+  it('lists the figures in order, each with its label and test id key', () => {
+    expect(deliveryFigures(deliveries).map((f) => [f.key, f.label, f.cents])).toEqual([
+      ['fees', 'Delivery fees collected', 1_200],
+      ['tips', 'Tips', 500],
+      ['driver-pay', 'Paid to drivers', 2_100],
+      ['from-providers', 'Charged to providers (rides, parcels)', 640],
+      ['platform-share', "Platform's share", 240],
+      ['held', 'Held for deliveries not done yet', 899],
+    ]);
+    expect(deliveryFigures(deliveries).some((f) => f.tone === 'loss')).toBe(false);
+  });
+
+  it("says in words when the platform's share is a loss", () => {
+    expect(platformShareText(240)).toBe("Platform's share: $2.40");
+    expect(platformShareText(0)).toBe("Platform's share: $0.00");
+    expect(platformShareText(-240)).toBe("Platform's share: −$2.40 (the pay rule paid drivers more than the fees)");
+    const loss = deliveryFigures({ ...deliveries, driverPayCents: 2_580, platformShareCents: -240 }).find((f) => f.key === 'platform-share');
+    expect(loss).toMatchObject({ cents: -240, tone: 'loss', hint: expect.stringContaining('paid drivers more than the fees') });
   });
 });

@@ -1,6 +1,6 @@
 import { kindOfCollection } from '@domain/catalogue/kinds';
 import { CommissionRuleSchema, type CommissionRule } from '@domain/money/commission';
-import { CancellationQuoteSchema, type CancellationQuote, type OrderStatus, type Payout, type PayoutStatus } from '@domain/money/schemas';
+import { CancellationQuoteSchema, type CancellationQuote, type FinanceDeliveries, type OrderStatus, type Payout, type PayoutStatus } from '@domain/money/schemas';
 import { formatCents, formatMoney, pluralize } from '@client/lib/format';
 
 /**
@@ -78,6 +78,40 @@ export function kindLabel(kind: string): string {
 /** The text the e2e test (and the admin) reads: 'Trial balance total: $0.00'. */
 export function trialBalanceText(totalCents: number): string {
   return `Trial balance total: ${formatCents(totalCents)}`;
+}
+
+// ---- Deliveries' money ------------------------------------------------------------------------------------------
+
+/** An amount with a true minus sign ('−$2.40'), for sentences. */
+const signedCents = (cents: number) => (cents < 0 ? `−${formatCents(-cents)}` : formatCents(cents));
+
+/**
+ * The platform's share of the deliveries done, in words: 'Platform's share: $1.20', or when the pay rule gave drivers
+ * more than was collected, 'Platform's share: −$2.40 (the pay rule paid drivers more than the fees)'.
+ */
+export function platformShareText(cents: number): string {
+  const text = `Platform's share: ${signedCents(cents)}`;
+  return cents < 0 ? `${text} (the pay rule paid drivers more than the fees)` : text;
+}
+
+export type DeliveryFigure = { key: string; label: string; cents: number; hint: string; tone?: 'loss' };
+
+/** The Deliveries card's figures, in the order it shows them (`key` -> test id `finance-delivery-<key>`). */
+export function deliveryFigures(d: FinanceDeliveries): DeliveryFigure[] {
+  return [
+    { key: 'fees', label: 'Delivery fees collected', cents: d.feesCents, hint: 'Fees of the deliveries done' },
+    { key: 'tips', label: 'Tips', cents: d.tipsCents, hint: 'All passed on to the drivers' },
+    { key: 'driver-pay', label: 'Paid to drivers', cents: d.driverPayCents, hint: "The pay rule's payout plus tips" },
+    { key: 'from-providers', label: 'Charged to providers (rides, parcels)', cents: d.fromProvidersCents, hint: "Drivers' pay taken from those orders" },
+    {
+      key: 'platform-share',
+      label: "Platform's share",
+      cents: d.platformShareCents,
+      hint: d.platformShareCents < 0 ? 'A loss: the pay rule paid drivers more than the fees' : 'Collected less what drivers were paid',
+      ...(d.platformShareCents < 0 ? { tone: 'loss' as const } : {}),
+    },
+    { key: 'held', label: 'Held for deliveries not done yet', cents: d.heldCents, hint: 'Fees and tips waiting for their driver (now)' },
+  ];
 }
 
 // ---- The commission editor -------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import { TableScroll, TableState, tdClass, thClass } from '@client/features/admi
 import { CommissionEditor } from './commission-editor';
 import { FinancePayouts } from './finance-payouts';
 import { fetchFinance, financeKey } from './finance-api';
-import { accountLabel, defaultFinanceRange, kindLabel, rangeErrors, trialBalanceText, type DateRange } from './finance-logic';
+import { accountLabel, defaultFinanceRange, deliveryFigures, kindLabel, platformShareText, rangeErrors, trialBalanceText, type DateRange } from './finance-logic';
 
 const numClass = cn(tdClass, 'whitespace-nowrap text-right tabular-nums');
 const numHead = cn(thClass, 'text-right');
@@ -112,6 +112,7 @@ function FinanceFigures({ report }: { report: FinanceReport }) {
           </div>
         ))}
       </dl>
+      <Deliveries report={report} />
       <div className="grid min-w-0 gap-6 lg:grid-cols-2">
         <TrialBalance report={report} />
         <Reconciliation report={report} />
@@ -133,6 +134,41 @@ function Section({ id, title, aside, children }: { id: string; title: string; as
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * Deliveries done in the range: the fees and tips collected for them, what drivers were paid, what rides' and
+ * parcels' providers were charged, and the platform's share (a loss when the pay rule paid more); what is held now for
+ * deliveries not done yet.
+ */
+function Deliveries({ report }: { report: FinanceReport }) {
+  const d = report.deliveries;
+  const figures = deliveryFigures(d);
+  return (
+    <Section id="finance-deliveries-title" title="Deliveries">
+      <p className="text-sm text-gray-600">
+        Deliveries done in these days: what was collected for them and where it went. Fees, tips and what providers were charged make what drivers were
+        paid plus the platform&apos;s share. What is held is as of now.
+      </p>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Deliveries">
+        {figures.map((f) => (
+          <div
+            key={f.key}
+            className={cn('flex min-w-0 flex-col gap-1 rounded-xl border bg-white p-4 shadow-sm', f.tone === 'loss' ? 'border-red-200 bg-red-50' : 'border-gray-200')}
+          >
+            <dt className="text-xs font-medium text-gray-600">{f.label}</dt>
+            <dd className={cn('break-all text-lg font-bold tabular-nums sm:text-xl', f.tone === 'loss' ? 'text-red-700' : 'text-gray-900')} data-testid={`finance-delivery-${f.key}`}>
+              {formatCents(f.cents)}
+            </dd>
+            <dd className={cn('text-xs', f.tone === 'loss' ? 'text-red-700' : 'text-gray-500')}>{f.hint}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={cn('text-sm', d.platformShareCents < 0 ? 'font-medium text-red-700' : 'text-gray-700')} data-testid="finance-delivery-share-text">
+        {platformShareText(d.platformShareCents)}
+      </p>
+    </Section>
   );
 }
 

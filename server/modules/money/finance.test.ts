@@ -6,15 +6,18 @@ import { capturePostings, payoutPaidPosting, payoutPosting, refundPostings } fro
 import type { TrialBalance } from '../../../domain/money/ledger';
 import type { FinanceReport } from '../../../domain/money/schemas';
 import { refundOf } from '../../../domain/money/split';
-import { bookings, hotels, ledgerAccounts, ledgerPostings, payments, payouts, providerOrders } from '../../db/schema';
+import { bookings, deliveryOrders, hotels, ledgerAccounts, ledgerPostings, payments, payouts, providerOrders } from '../../db/schema';
 import { changeCatalogue, createTestApp, signUp, type TestApp } from '../../testing/test-app';
 import { bookFood, bookHotel, day, firstHotel, pay } from '../bookings/test-helpers';
-import { postAll } from './ledger';
+import { dispatchTick } from '../orders/dispatch';
+import { near, requester } from '../orders/test-helpers';
+import { balanceOf, postAll } from './ledger';
 import { declineOrder } from './orders';
+import { foodLine, market, payFor, type Person } from './test-helpers';
 
 let t: TestApp;
 let admin: { cookie: string; id: number };
-let customer: { cookie: string; id: number };
+let customer: Person;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signUp(t, { role: 'admin' });
@@ -45,6 +48,7 @@ describe('trial balance and finance report', () => {
     expect(r.kinds.every((k) => k.gmvCents === 0 && k.revenueCents === 0 && k.refundsCents === 0)).toBe(true);
     expect(r.trialBalance.totalCents).toBe(0);
     expect(r.reconciliation).toEqual({ ledgerCents: 0, gatewayCents: 0, differences: [] });
+    expect(r.deliveries).toEqual({ feesCents: 0, tipsCents: 0, driverPayCents: 0, fromProvidersCents: 0, platformShareCents: 0, heldCents: 0 });
   });
 
   it('is admin only: 401 signed out, 403 for a customer or a provider', async () => {
@@ -115,6 +119,9 @@ describe('trial balance and finance report', () => {
     expect(paid.trialBalance.accounts).toContainEqual({ account: `provider:${provider.id}`, balanceCents: -(stayOrder.itemsCents - stayOrder.commissionCents) });
     expect(paid.reconciliation).toEqual({ ledgerCents: stayOrder.totalCents + mealOrder.totalCents, gatewayCents: stayOrder.totalCents + mealOrder.totalCents, differences: [] });
     expect((await get('/api/admin/ledger/trial-balance')).json()).toEqual(paid.trialBalance);
+    // The meal's delivery fee and tip are held until it is delivered; nothing is earned yet.
+    expect(mealOrder.deliveryFeeCents).toBeGreaterThan(0);
+    expect(paid.deliveries).toEqual({ feesCents: 0, tipsCents: 0, driverPayCents: 0, fromProvidersCents: 0, platformShareCents: 0, heldCents: mealOrder.deliveryFeeCents + 300 });
 
     // The hotel declines: its whole order goes back (commission and service fee included), the meal stands.
     const declined = await declineOrder(t.ctx.events, t.ctx.payments, provider.id, stayOrder.id, 'No rooms left');
@@ -252,6 +259,70 @@ describe('trial balance and finance report', () => {
     await db.update(payouts).set({ status: 'paid' }).where(eq(payouts.id, payout.id));
     await db.delete(payouts).where(eq(payouts.id, unposted.id));
     expect((await report()).reconciliation.differences).toEqual([]);
+  });
+
+  it('a food order with a tip delivered through the API: the delivery fee, the tip, the driver\'s pay and the platform\'s share', async () => {
+    const api = requester(t);
+    const m = await market(t);
+    const driver = await signUp(t, { role: 'driver' });
+    const at = { lat: Number(m.restaurants[0].lat), lng: Number(m.restaurants[0].lng) };
+    expect((await api.post('/api/driver/status', { online: true, ...near(at, 0.5) }, driver.cookie)).statusCode).toBe(200);
+    const range = `?from=${day(-1)}&to=${day(1)}`;
+    const before = (await report(range)).deliveries;
+
+    // Paid with a $4.00 tip: the fee and the tip are held for the delivery, nothing is earned yet.
+    const paid = await payFor(t, customer, [foodLine(m, 0)], 4);
+    const [order] = await t.database.db.select().from(providerOrders).where(eq(providerOrders.bookingId, paid.id));
+    expect(order).toMatchObject({ listingKind: 'restaurants', providerId: m.owners[0].id, tipCents: 400 });
+    expect(order.deliveryFeeCents).toBeGreaterThan(0);
+    const held = (await report(range)).deliveries;
+    expect(held).toEqual({ ...before, heldCents: before.heldCents + order.deliveryFeeCents + 400 });
+
+    // The restaurant accepts and hands it over; the driver delivers it.
+    expect((await api.post(`/api/provider/orders/${order.id}/accept`, {}, m.owners[0].cookie)).statusCode).toBe(200);
+    expect((await api.post(`/api/provider/orders/${order.id}/ready`, {}, m.owners[0].cookie)).statusCode).toBe(200);
+    await dispatchTick(t.database.db, t.ctx.events);
+    const [delivery] = await t.database.db.select().from(deliveryOrders).where(eq(deliveryOrders.bookingId, paid.id));
+    expect((await api.post(`/api/driver/orders/${delivery.id}/accept`, {}, driver.cookie)).statusCode).toBe(200);
+    for (const status of ['pickup', 'transit', 'delivered', 'completed']) {
+      expect((await api.post(`/api/driver/orders/${delivery.id}/status`, { status }, driver.cookie)).statusCode).toBe(200);
+    }
+
+    const done = await report(range);
+    const driverPay = delivery.payoutCents + 400;
+    expect(-(await balanceOf(t.database.db, `driver:${driver.id}`))).toBe(driverPay);
+    const delta = {
+      feesCents: done.deliveries.feesCents - before.feesCents,
+      tipsCents: done.deliveries.tipsCents - before.tipsCents,
+      driverPayCents: done.deliveries.driverPayCents - before.driverPayCents,
+      fromProvidersCents: done.deliveries.fromProvidersCents - before.fromProvidersCents,
+      platformShareCents: done.deliveries.platformShareCents - before.platformShareCents,
+      heldCents: done.deliveries.heldCents - before.heldCents,
+    };
+    // A restaurant's delivery is paid from its fee and tip only; the platform keeps (or covers) the difference.
+    expect(delta).toEqual({
+      feesCents: order.deliveryFeeCents,
+      tipsCents: 400,
+      driverPayCents: driverPay,
+      fromProvidersCents: 0,
+      platformShareCents: order.deliveryFeeCents + 400 - driverPay,
+      heldCents: 0,
+    });
+    const d = done.deliveries;
+    expect(d.feesCents + d.tipsCents + d.fromProvidersCents).toBe(d.driverPayCents + d.platformShareCents);
+    // The held money is the ledger's 'deliveries' account, as the trial balance shows it.
+    expect(d.heldCents).toBe(-(done.trialBalance.accounts.find((a) => a.account === 'deliveries')?.balanceCents ?? 0));
+    expect(done.trialBalance.totalCents).toBe(0);
+
+    // A range without the delivery's day has none of it.
+    expect((await report('?from=2020-03-10&to=2020-03-13')).deliveries).toEqual({
+      feesCents: 0,
+      tipsCents: 0,
+      driverPayCents: 0,
+      fromProvidersCents: 0,
+      platformShareCents: 0,
+      heldCents: d.heldCents,
+    });
   });
 
   it('the trial balance after all of the above: every account as its entries sum, the same as its kept balance, in all 0', async () => {

@@ -13,9 +13,15 @@
  *   left (total - refunded, the cancellation fee). The delivery share (platform:delivery) is in the days only.
  * - Refunds: what refund postings of that day gave back (-(entries on 'refunds') of postings of kind 'refund').
  * - Payouts: payouts paid (status 'paid') settled that day.
+ * - Deliveries: of the 'earning' postings (a delivery done) written in the range, what they took from 'deliveries'
+ *   (fees and tips collected; an order's fee and tip are collected by its first finished delivery, so the tip is its
+ *   order's tip_cents where that posting collected, and the fee the rest), paid the drivers (their driver:* entries),
+ *   charged providers (rides, parcels: their provider:* entries) and left to the platform (platform:delivery, negative
+ *   when the pay rule paid more than was collected). A posting balances, so fees + tips + from providers = driver pay
+ *   + platform share. Held: what 'deliveries' holds now for deliveries not done yet.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { FinanceFigures, FinanceReport } from '../../../domain/money/schemas';
+import type { FinanceDeliveries, FinanceFigures, FinanceReport } from '../../../domain/money/schemas';
 import { LISTING_COLLECTIONS } from '../../../domain/catalogue/kinds';
 import type { Db, Tx } from '../../db/connect';
 import { badRequest } from '../../platform/errors';
@@ -69,7 +75,7 @@ export async function financeReport(db: Db, q: { from?: string; to?: string }, n
   const end = `${isoDay(dayMs(range.to) + DAY_MS)}T00:00:00Z`;
   return db.transaction(
     async (tx) => {
-      const [orderDays, ledgerDays, payoutDays, kindRows, due, tb, reconciliation] = [
+      const [orderDays, ledgerDays, payoutDays, kindRows, due, deliveries, tb, reconciliation] = [
         await rowsOf<{ day: string; gmv: Cents }>(
           tx,
           sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(total_cents) as gmv
@@ -113,6 +119,7 @@ export async function financeReport(db: Db, q: { from?: string; to?: string }, n
           tx,
           sql`select -coalesce(sum(balance_cents), 0) as due from ledger_accounts where kind in ('provider', 'driver') and currency = ${CURRENCY}`,
         ),
+        await deliveriesOf(tx, start, end),
         await trialBalance(tx, CURRENCY),
         await reconcile(tx),
       ];
@@ -157,12 +164,43 @@ export async function financeReport(db: Db, q: { from?: string; to?: string }, n
         },
         days,
         kinds,
+        deliveries,
         trialBalance: tb,
         reconciliation: { ledgerCents, gatewayCents: reconciliation.gatewayCents, differences: reconciliation.differences },
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/** The deliveries' figures of the earning postings written in [start, end), and what 'deliveries' holds now. */
+async function deliveriesOf(tx: Exec, start: string, end: string): Promise<FinanceDeliveries> {
+  const [row] = await rowsOf<{ collected: Cents; tips: Cents; driverPay: Cents; fromProviders: Cents; platformShare: Cents; held: Cents }>(
+    tx,
+    sql`select
+          coalesce(sum(e.amount_cents) filter (where a.code = 'deliveries'), 0) as "collected",
+          coalesce(sum(o.tip_cents) filter (where a.code = 'deliveries' and e.amount_cents > 0), 0) as "tips",
+          -coalesce(sum(e.amount_cents) filter (where a.kind = 'driver'), 0) as "driverPay",
+          coalesce(sum(e.amount_cents) filter (where a.kind = 'provider'), 0) as "fromProviders",
+          -coalesce(sum(e.amount_cents) filter (where a.code = 'platform:delivery'), 0) as "platformShare",
+          (select -coalesce(sum(balance_cents), 0) from ledger_accounts where code = 'deliveries' and currency = ${CURRENCY}) as "held"
+        from ledger_postings p
+        join ledger_entries e on e.posting_id = p.id
+        join ledger_accounts a on a.id = e.account_id
+        left join provider_orders o on o.id = p.order_id
+        where p.kind = 'earning' and a.currency = ${CURRENCY}
+          and p.created_at >= ${start}::timestamptz and p.created_at < ${end}::timestamptz`,
+  );
+  const collected = n(row?.collected ?? 0);
+  const tipsCents = n(row?.tips ?? 0);
+  return {
+    feesCents: collected - tipsCents,
+    tipsCents,
+    driverPayCents: n(row?.driverPay ?? 0),
+    fromProvidersCents: n(row?.fromProviders ?? 0),
+    platformShareCents: n(row?.platformShare ?? 0),
+    heldCents: n(row?.held ?? 0),
+  };
 }
 
 const dollars = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
