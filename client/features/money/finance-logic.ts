@@ -94,10 +94,11 @@ export function platformShareText(cents: number): string {
   return cents < 0 ? `${text} (the pay rule paid drivers more than the fees)` : text;
 }
 
-export type DeliveryFigure = { key: string; label: string; cents: number; hint: string; tone?: 'loss' };
+/** One figure of a card of the Finance tab (the totals, the deliveries); a loss is shown in red. */
+export type FinanceFigure = { key: string; label: string; cents: number; hint: string; tone?: 'loss' };
 
 /** The Deliveries card's figures, in the order it shows them (`key` -> test id `finance-delivery-<key>`). */
-export function deliveryFigures(d: FinanceDeliveries): DeliveryFigure[] {
+export function deliveryFigures(d: FinanceDeliveries): FinanceFigure[] {
   return [
     { key: 'fees', label: 'Delivery fees collected', cents: d.feesCents, hint: 'Fees of the deliveries done' },
     { key: 'tips', label: 'Tips', cents: d.tipsCents, hint: 'All passed on to the drivers' },

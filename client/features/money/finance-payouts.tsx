@@ -8,10 +8,11 @@ import { formatCents, formatDateTime } from '@client/lib/format';
 import { Badge, type BadgeVariant } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { toast } from '@client/ui/use-toast';
-import { TableHead, TableScroll, TableState, tdClass } from '@client/features/admin/admin-ui';
+import { TableState, tdClass } from '@client/features/admin/admin-ui';
 import { ConfirmDialog } from '@client/features/admin/confirm-dialog';
 import { FINANCE_KEY, PAYOUTS_KEY, fetchPayouts, runPayouts } from './finance-api';
 import { PAYEE_KIND_LABEL, PAYOUT_STATUS_LABEL, payoutRunSummary } from './finance-logic';
+import { FinancePanel, FinanceTable } from './finance-ui';
 
 const PAGE = 25;
 const STATUS_VARIANT: Record<PayoutStatus, BadgeVariant> = { pending: 'warning', paid: 'success', failed: 'destructive' };
@@ -44,19 +45,18 @@ export function FinancePayouts() {
 
   const list = payouts.data ?? [];
   return (
-    <section aria-labelledby="payouts-title" className="grid min-w-0 gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h2 id="payouts-title" className="text-lg font-semibold text-gray-900">
-            Payouts
-          </h2>
-          <p className="text-sm text-gray-600">Each provider and driver is paid the money of orders completed and past the hold period.</p>
-        </div>
+    <FinancePanel
+      id="payouts-title"
+      title="Payouts"
+      wideAt="sm"
+      intro="Each provider and driver is paid the money of orders completed and past the hold period."
+      actions={
         <Button onClick={() => setConfirming(true)} disabled={run.isPending} className="self-start sm:self-auto">
           <Banknote className="size-4" aria-hidden="true" />
           Run payouts
         </Button>
-      </div>
+      }
+    >
 
       {lastRun ? (
         <div className="grid min-w-0 gap-2 rounded-xl border border-brand-200 bg-brand-50/40 p-3 sm:p-4" data-testid="payout-run">
@@ -98,38 +98,32 @@ export function FinancePayouts() {
         busy={run.isPending}
         onConfirm={() => run.mutate()}
       />
-    </section>
+    </FinancePanel>
   );
 }
 
 function PayoutTable({ payouts, label }: { payouts: readonly Payout[]; label: string }) {
   return (
-    <TableScroll label={label}>
-      <table className="min-w-full divide-y divide-gray-200">
-        <caption className="sr-only">{label}</caption>
-        <TableHead columns={['Payee', 'Kind', 'Amount', 'Status', 'Failure reason', 'Made']} />
-        <tbody className="divide-y divide-gray-100 bg-white">
-          {payouts.map((p) => (
-            <tr key={p.id}>
-              <td className={cn(tdClass, 'max-w-56')}>
-                <span className="block truncate font-medium" title={p.payeeName}>
-                  {p.payeeName || `#${p.payee}`}
-                </span>
-                <span className="block text-xs text-gray-500">#{p.payee}</span>
-              </td>
-              <td className={tdClass}>{PAYEE_KIND_LABEL[p.kind]}</td>
-              <td className={cn(tdClass, 'whitespace-nowrap tabular-nums')}>{formatCents(p.amountCents)}</td>
-              <td className={tdClass}>
-                <Badge variant={STATUS_VARIANT[p.status]}>{PAYOUT_STATUS_LABEL[p.status]}</Badge>
-              </td>
-              <td className={cn(tdClass, 'min-w-40 text-red-800')}>{p.failureMessage ?? <span className="text-gray-400">—</span>}</td>
-              <td className={cn(tdClass, 'whitespace-nowrap text-xs text-gray-600')}>
-                <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <FinanceTable label={label} columns={['Payee', 'Kind', 'Amount', 'Status', 'Failure reason', 'Made']} bodyClassName="bg-white">
+      {payouts.map((p) => (
+        <tr key={p.id}>
+          <td className={cn(tdClass, 'max-w-56')}>
+            <span className="block truncate font-medium" title={p.payeeName}>
+              {p.payeeName || `#${p.payee}`}
+            </span>
+            <span className="block text-xs text-gray-500">#{p.payee}</span>
+          </td>
+          <td className={tdClass}>{PAYEE_KIND_LABEL[p.kind]}</td>
+          <td className={cn(tdClass, 'whitespace-nowrap tabular-nums')}>{formatCents(p.amountCents)}</td>
+          <td className={tdClass}>
+            <Badge variant={STATUS_VARIANT[p.status]}>{PAYOUT_STATUS_LABEL[p.status]}</Badge>
+          </td>
+          <td className={cn(tdClass, 'min-w-40 text-red-800')}>{p.failureMessage ?? <span className="text-gray-400">—</span>}</td>
+          <td className={cn(tdClass, 'whitespace-nowrap text-xs text-gray-600')}>
+            <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>
+          </td>
+        </tr>
+      ))}
+    </FinanceTable>
   );
 }

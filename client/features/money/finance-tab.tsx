@@ -10,14 +10,13 @@ import { Button } from '@client/ui/button';
 import { FormField } from '@client/ui/form-field';
 import { Input } from '@client/ui/input';
 import { Skeleton } from '@client/ui/skeleton';
-import { TableScroll, TableState, tdClass, thClass } from '@client/features/admin/admin-ui';
+import { TableState, tdClass } from '@client/features/admin/admin-ui';
 import { CommissionEditor } from './commission-editor';
 import { FinancePayouts } from './finance-payouts';
 import { fetchFinance, financeKey } from './finance-api';
-import { accountLabel, defaultFinanceRange, deliveryFigures, kindLabel, platformShareText, rangeErrors, trialBalanceText, type DateRange } from './finance-logic';
+import { FinancePanel, FinanceTable, numClass } from './finance-ui';
+import { accountLabel, defaultFinanceRange, deliveryFigures, kindLabel, platformShareText, rangeErrors, trialBalanceText, type DateRange, type FinanceFigure } from './finance-logic';
 
-const numClass = cn(tdClass, 'whitespace-nowrap text-right tabular-nums');
-const numHead = cn(thClass, 'text-right');
 const dayText = (day: string) => formatDate(`${day}T00:00:00`);
 
 /**
@@ -43,16 +42,12 @@ export function FinanceTab() {
 
   return (
     <div className="grid min-w-0 gap-8">
-      <section aria-labelledby="finance-title" className="grid min-w-0 gap-4">
-        <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-          <div className="min-w-0">
-            <h2 id="finance-title" className="text-lg font-semibold text-gray-900">
-              Finance
-            </h2>
-            <p className="text-sm text-gray-600">
-              Money of {dayText(range.from)} – {dayText(range.to)} (UTC days). The trial balance and payouts due are as of now.
-            </p>
-          </div>
+      <FinancePanel
+        id="finance-title"
+        title="Finance"
+        wideAt="lg"
+        intro={`Money of ${dayText(range.from)} – ${dayText(range.to)} (UTC days). The trial balance and payouts due are as of now.`}
+        actions={
           <form onSubmit={onSubmit} noValidate aria-label="Finance period" className="grid grid-cols-2 items-start gap-2 sm:flex sm:flex-wrap">
             <FormField label="From" error={errors.from ?? serverErrors.from} className="min-w-0 content-start sm:w-44">
               {(aria) => <Input {...aria} type="date" value={draft.from} max={draft.to || undefined} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />}
@@ -65,7 +60,8 @@ export function FinanceTab() {
               {finance.isFetching ? 'Loading…' : 'Show'}
             </Button>
           </form>
-        </div>
+        }
+      >
         {finance.isPending ? (
           <div className="grid gap-3" role="status" aria-label="Loading the finance figures">
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
@@ -83,7 +79,7 @@ export function FinanceTab() {
         ) : (
           <FinanceFigures report={finance.data} />
         )}
-      </section>
+      </FinancePanel>
       <FinancePayouts />
       <CommissionEditor />
     </div>
@@ -92,7 +88,7 @@ export function FinanceTab() {
 
 function FinanceFigures({ report }: { report: FinanceReport }) {
   const { totals } = report;
-  const cards: Array<{ key: string; label: string; cents: number; hint: string }> = [
+  const cards: FinanceFigure[] = [
     { key: 'gmv', label: 'GMV', cents: totals.gmvCents, hint: 'What customers paid' },
     { key: 'revenue', label: 'Platform revenue', cents: totals.revenueCents, hint: 'Commission and service fees' },
     { key: 'refunds', label: 'Refunds', cents: totals.refundsCents, hint: 'Sent back to customers' },
@@ -101,17 +97,7 @@ function FinanceFigures({ report }: { report: FinanceReport }) {
   ];
   return (
     <div className="grid min-w-0 gap-6">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Totals">
-        {cards.map((card) => (
-          <div key={card.key} className="flex min-w-0 flex-col gap-1 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-            <dt className="text-xs font-medium text-gray-600">{card.label}</dt>
-            <dd className="break-all text-xl font-bold tabular-nums text-gray-900 sm:text-2xl" data-testid={`finance-${card.key}`}>
-              {formatCents(card.cents)}
-            </dd>
-            <dd className="text-xs text-gray-500">{card.hint}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureCards label="Totals" figures={cards} testIdPrefix="finance" large className="lg:grid-cols-5" />
       <Deliveries report={report} />
       <div className="grid min-w-0 gap-6 lg:grid-cols-2">
         <TrialBalance report={report} />
@@ -120,6 +106,32 @@ function FinanceFigures({ report }: { report: FinanceReport }) {
       <DaysTable report={report} />
       <KindsTable report={report} />
     </div>
+  );
+}
+
+/**
+ * Figures as cards (`key` -> test id `<testIdPrefix>-<key>`): label, amount and what it is, in red when a loss; two
+ * a row on a phone, three from `sm` (and as `className` says from there); `large` amounts for the totals.
+ */
+function FigureCards({ label, figures, testIdPrefix, large = false, className }: { label: string; figures: FinanceFigure[]; testIdPrefix: string; large?: boolean; className?: string }) {
+  return (
+    <dl className={cn('grid grid-cols-2 gap-3 sm:grid-cols-3', className)} aria-label={label}>
+      {figures.map((f) => {
+        const loss = f.tone === 'loss';
+        return (
+          <div key={f.key} className={cn('flex min-w-0 flex-col gap-1 rounded-xl border bg-white p-4 shadow-sm', loss ? 'border-red-200 bg-red-50' : 'border-gray-200')}>
+            <dt className="text-xs font-medium text-gray-600">{f.label}</dt>
+            <dd
+              className={cn('break-all font-bold tabular-nums', large ? 'text-xl sm:text-2xl' : 'text-lg sm:text-xl', loss ? 'text-red-700' : 'text-gray-900')}
+              data-testid={`${testIdPrefix}-${f.key}`}
+            >
+              {formatCents(f.cents)}
+            </dd>
+            <dd className={cn('text-xs', loss ? 'text-red-700' : 'text-gray-500')}>{f.hint}</dd>
+          </div>
+        );
+      })}
+    </dl>
   );
 }
 
@@ -151,20 +163,7 @@ function Deliveries({ report }: { report: FinanceReport }) {
         Deliveries done in these days: what was collected for them and where it went. Fees, tips and what providers were charged make what drivers were
         paid plus the platform&apos;s share. What is held is as of now.
       </p>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Deliveries">
-        {figures.map((f) => (
-          <div
-            key={f.key}
-            className={cn('flex min-w-0 flex-col gap-1 rounded-xl border bg-white p-4 shadow-sm', f.tone === 'loss' ? 'border-red-200 bg-red-50' : 'border-gray-200')}
-          >
-            <dt className="text-xs font-medium text-gray-600">{f.label}</dt>
-            <dd className={cn('break-all text-lg font-bold tabular-nums sm:text-xl', f.tone === 'loss' ? 'text-red-700' : 'text-gray-900')} data-testid={`finance-delivery-${f.key}`}>
-              {formatCents(f.cents)}
-            </dd>
-            <dd className={cn('text-xs', f.tone === 'loss' ? 'text-red-700' : 'text-gray-500')}>{f.hint}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureCards label="Deliveries" figures={figures} testIdPrefix="finance-delivery" />
       <p className={cn('text-sm', d.platformShareCents < 0 ? 'font-medium text-red-700' : 'text-gray-700')} data-testid="finance-delivery-share-text">
         {platformShareText(d.platformShareCents)}
       </p>
@@ -182,38 +181,12 @@ function TrialBalance({ report }: { report: FinanceReport }) {
       aside={<Badge variant={balanced ? 'success' : 'destructive'}>{balanced ? 'Balanced' : 'Out of balance'}</Badge>}
     >
       <p className="text-sm text-gray-600">Every ledger account now, debits positive and credits negative. Balanced books sum to $0.00.</p>
-      <TableScroll label="Trial balance">
-        <table className="min-w-full divide-y divide-gray-200">
-          <caption className="sr-only">Trial balance: the balance of each ledger account</caption>
-          <thead className="bg-gray-50">
-            <tr>
-              <th scope="col" className={thClass}>
-                Account
-              </th>
-              <th scope="col" className={numHead}>
-                Balance
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {accounts.length === 0 ? (
-              <tr>
-                <td colSpan={2} className={cn(tdClass, 'text-gray-600')}>
-                  No postings yet.
-                </td>
-              </tr>
-            ) : (
-              accounts.map((a) => (
-                <tr key={a.account}>
-                  <th scope="row" className={cn(tdClass, 'text-left font-normal')}>
-                    <span className="block font-medium">{accountLabel(a.account)}</span>
-                    <span className="block font-mono text-xs text-gray-500">{a.account}</span>
-                  </th>
-                  <td className={numClass}>{formatCents(a.balanceCents)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
+      <FinanceTable
+        label="Trial balance"
+        caption="Trial balance: the balance of each ledger account"
+        columns={['Account', 'Balance']}
+        amounts={1}
+        foot={
           <tfoot className="border-t-2 border-gray-300 bg-gray-50">
             <tr>
               <th scope="row" className={cn(tdClass, 'text-left font-bold')}>
@@ -222,8 +195,26 @@ function TrialBalance({ report }: { report: FinanceReport }) {
               <td className={cn(numClass, 'font-bold')}>{formatCents(totalCents)}</td>
             </tr>
           </tfoot>
-        </table>
-      </TableScroll>
+        }
+      >
+        {accounts.length === 0 ? (
+          <tr>
+            <td colSpan={2} className={cn(tdClass, 'text-gray-600')}>
+              No postings yet.
+            </td>
+          </tr>
+        ) : (
+          accounts.map((a) => (
+            <tr key={a.account}>
+              <th scope="row" className={cn(tdClass, 'text-left font-normal')}>
+                <span className="block font-medium">{accountLabel(a.account)}</span>
+                <span className="block font-mono text-xs text-gray-500">{a.account}</span>
+              </th>
+              <td className={numClass}>{formatCents(a.balanceCents)}</td>
+            </tr>
+          ))
+        )}
+      </FinanceTable>
       <p data-testid="trial-balance-total" className={cn('font-bold', balanced ? 'text-gray-900' : 'text-red-700')}>
         {trialBalanceText(totalCents)}
       </p>
@@ -237,14 +228,17 @@ function Reconciliation({ report }: { report: FinanceReport }) {
     <Section id="reconciliation-title" title="Reconciliation">
       <p className="text-sm text-gray-600">The ledger’s gateway account against the gateway’s own records (charges − refunds − transfers).</p>
       <dl className="grid grid-cols-2 gap-3">
-        <div className="rounded-lg border border-gray-200 bg-white p-3">
-          <dt className="text-xs font-medium text-gray-600">Ledger</dt>
-          <dd className="break-all font-semibold tabular-nums">{formatCents(ledgerCents)}</dd>
-        </div>
-        <div className="rounded-lg border border-gray-200 bg-white p-3">
-          <dt className="text-xs font-medium text-gray-600">Gateway</dt>
-          <dd className="break-all font-semibold tabular-nums">{formatCents(gatewayCents)}</dd>
-        </div>
+        {(
+          [
+            ['Ledger', ledgerCents],
+            ['Gateway', gatewayCents],
+          ] as const
+        ).map(([side, cents]) => (
+          <div key={side} className="rounded-lg border border-gray-200 bg-white p-3">
+            <dt className="text-xs font-medium text-gray-600">{side}</dt>
+            <dd className="break-all font-semibold tabular-nums">{formatCents(cents)}</dd>
+          </div>
+        ))}
       </dl>
       {differences.length === 0 ? (
         <p className="flex items-center gap-2 text-sm font-medium text-emerald-800" data-testid="reconciliation-result">
@@ -257,37 +251,21 @@ function Reconciliation({ report }: { report: FinanceReport }) {
             <AlertTriangle className="size-4" aria-hidden="true" />
             {pluralize(differences.length, 'difference')} between the ledger and the gateway
           </p>
-          <TableScroll label="Reconciliation differences">
-            <table className="min-w-full divide-y divide-gray-200">
-              <caption className="sr-only">Differences between the ledger and the gateway</caption>
-              <thead className="bg-gray-50">
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Reference
-                  </th>
-                  <th scope="col" className={thClass}>
-                    What
-                  </th>
-                  <th scope="col" className={numHead}>
-                    Ledger
-                  </th>
-                  <th scope="col" className={numHead}>
-                    Gateway
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {differences.map((d, i) => (
-                  <tr key={`${d.ref}:${i}`}>
-                    <td className={cn(tdClass, 'font-mono text-xs break-all')}>{d.ref}</td>
-                    <td className={cn(tdClass, 'min-w-40')}>{d.what}</td>
-                    <td className={numClass}>{formatCents(d.ledgerCents)}</td>
-                    <td className={numClass}>{formatCents(d.gatewayCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <FinanceTable
+            label="Reconciliation differences"
+            caption="Differences between the ledger and the gateway"
+            columns={['Reference', 'What', 'Ledger', 'Gateway']}
+            amounts={2}
+          >
+            {differences.map((d, i) => (
+              <tr key={`${d.ref}:${i}`}>
+                <td className={cn(tdClass, 'font-mono text-xs break-all')}>{d.ref}</td>
+                <td className={cn(tdClass, 'min-w-40')}>{d.what}</td>
+                <td className={numClass}>{formatCents(d.ledgerCents)}</td>
+                <td className={numClass}>{formatCents(d.gatewayCents)}</td>
+              </tr>
+            ))}
+          </FinanceTable>
         </>
       )}
     </Section>
@@ -296,91 +274,73 @@ function Reconciliation({ report }: { report: FinanceReport }) {
 
 function DaysTable({ report }: { report: FinanceReport }) {
   return (
-    <Section id="finance-days-title" title="Per day">
-      {report.days.length === 0 ? (
-        <p className="rounded-lg border border-gray-200 bg-white p-4 text-sm text-gray-600">No money moved in these days.</p>
-      ) : (
-        <TableScroll label="Money per day">
-          <table className="min-w-full divide-y divide-gray-200">
-            <caption className="sr-only">GMV, revenue, refunds and payouts per day</caption>
-            <thead className="bg-gray-50">
-              <tr>
-                <th scope="col" className={thClass}>
-                  Day
-                </th>
-                <th scope="col" className={numHead}>
-                  GMV
-                </th>
-                <th scope="col" className={numHead}>
-                  Revenue
-                </th>
-                <th scope="col" className={numHead}>
-                  Refunds
-                </th>
-                <th scope="col" className={numHead}>
-                  Payouts
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {report.days.map((d) => (
-                <tr key={d.day}>
-                  <th scope="row" className={cn(tdClass, 'whitespace-nowrap text-left font-medium')}>
-                    <time dateTime={d.day}>{dayText(d.day)}</time>
-                  </th>
-                  <td className={numClass}>{formatCents(d.gmvCents)}</td>
-                  <td className={numClass}>{formatCents(d.revenueCents)}</td>
-                  <td className={numClass}>{formatCents(d.refundsCents)}</td>
-                  <td className={numClass}>{formatCents(d.payoutsCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-    </Section>
+    <AmountsSection
+      id="finance-days-title"
+      title="Per day"
+      empty="No money moved in these days."
+      label="Money per day"
+      caption="GMV, revenue, refunds and payouts per day"
+      columns={['Day', 'GMV', 'Revenue', 'Refunds', 'Payouts']}
+      rows={report.days.map((d) => ({
+        key: d.day,
+        name: <time dateTime={d.day}>{dayText(d.day)}</time>,
+        cents: [d.gmvCents, d.revenueCents, d.refundsCents, d.payoutsCents],
+      }))}
+    />
   );
 }
 
 function KindsTable({ report }: { report: FinanceReport }) {
   return (
-    <Section id="finance-kinds-title" title="Per kind">
-      {report.kinds.length === 0 ? (
-        <p className="rounded-lg border border-gray-200 bg-white p-4 text-sm text-gray-600">No orders in these days.</p>
+    <AmountsSection
+      id="finance-kinds-title"
+      title="Per kind"
+      empty="No orders in these days."
+      label="Money per kind"
+      caption="GMV, revenue and refunds per kind of listing"
+      columns={['Kind', 'GMV', 'Revenue', 'Refunds']}
+      rows={report.kinds.map((k) => ({ key: k.kind, name: kindLabel(k.kind), cents: [k.gmvCents, k.revenueCents, k.refundsCents] }))}
+    />
+  );
+}
+
+/** A section of amounts per day or per kind: each row its name, then one amount a column; a sentence when there are none. */
+function AmountsSection({
+  id,
+  title,
+  empty,
+  label,
+  caption,
+  columns,
+  rows,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  label: string;
+  caption: string;
+  columns: string[];
+  rows: Array<{ key: string; name: ReactNode; cents: number[] }>;
+}) {
+  return (
+    <Section id={id} title={title}>
+      {rows.length === 0 ? (
+        <p className="rounded-lg border border-gray-200 bg-white p-4 text-sm text-gray-600">{empty}</p>
       ) : (
-        <TableScroll label="Money per kind">
-          <table className="min-w-full divide-y divide-gray-200">
-            <caption className="sr-only">GMV, revenue and refunds per kind of listing</caption>
-            <thead className="bg-gray-50">
-              <tr>
-                <th scope="col" className={thClass}>
-                  Kind
-                </th>
-                <th scope="col" className={numHead}>
-                  GMV
-                </th>
-                <th scope="col" className={numHead}>
-                  Revenue
-                </th>
-                <th scope="col" className={numHead}>
-                  Refunds
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {report.kinds.map((k) => (
-                <tr key={k.kind}>
-                  <th scope="row" className={cn(tdClass, 'whitespace-nowrap text-left font-medium')}>
-                    {kindLabel(k.kind)}
-                  </th>
-                  <td className={numClass}>{formatCents(k.gmvCents)}</td>
-                  <td className={numClass}>{formatCents(k.revenueCents)}</td>
-                  <td className={numClass}>{formatCents(k.refundsCents)}</td>
-                </tr>
+        <FinanceTable label={label} caption={caption} columns={columns} amounts={columns.length - 1}>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row" className={cn(tdClass, 'whitespace-nowrap text-left font-medium')}>
+                {row.name}
+              </th>
+              {row.cents.map((cents, i) => (
+                <td key={columns[i + 1]} className={numClass}>
+                  {formatCents(cents)}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </TableScroll>
+            </tr>
+          ))}
+        </FinanceTable>
       )}
     </Section>
   );

@@ -1,15 +1,13 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Payout } from '@domain/money/schemas';
 import { getQueryFn } from '@client/lib/api';
 import { formatCents, pluralize } from '@client/lib/format';
 import { Badge, type BadgeVariant } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
-import { Card } from '@client/ui/card';
-import { Skeleton } from '@client/ui/skeleton';
-import { MoneyQueryError, type HeadingLevel } from './balance-card';
 import { payoutsKey, type Payee } from './money-api';
 import { failureText, PAYOUT_STATUS_TEXT, payoutWhen } from './money-format';
+import { LoadingBlocks, MoneyCard, MoneyQueryError, type HeadingLevel } from './money-ui';
 
 const STATUS_VARIANT: Record<Payout['status'], BadgeVariant> = { pending: 'warning', paid: 'success', failed: 'destructive' };
 const PAGE = 10;
@@ -18,22 +16,15 @@ const PAGE = 10;
  * The payee's payouts (GET /api/provider/payouts or /api/driver/payouts, newest first): when, how much, and whether
  * it was paid, is on its way or failed (with the gateway's reason; a failed payout's money is back in the balance).
  */
-export function PayoutsList({ payee, headingLevel: Heading = 'h2' }: { payee: Payee; headingLevel?: HeadingLevel }) {
-  const headingId = useId();
+export function PayoutsList({ payee, headingLevel = 'h2' }: { payee: Payee; headingLevel?: HeadingLevel }) {
   const [shown, setShown] = useState(PAGE);
   const payouts = useQuery<Payout[] | null>({ queryKey: payoutsKey(payee), queryFn: getQueryFn<Payout[]>({ on401: 'throw' }), staleTime: 0 });
   const list = payouts.data ?? [];
   return (
-    <section aria-labelledby={headingId}>
-      <Card className="grid gap-3 p-4">
-        <Heading id={headingId} className="text-lg font-semibold text-gray-900">
-          Payouts
-        </Heading>
-        {payouts.isPending ? (
-          <div className="grid gap-2" aria-busy="true" aria-label="Loading your payouts">
-            <Skeleton className="h-12" />
-            <Skeleton className="h-12" />
-          </div>
+    <MoneyCard title="Payouts" headingLevel={headingLevel}>
+      {(headingId) =>
+        payouts.isPending ? (
+          <LoadingBlocks label="Loading your payouts" count={2} blockClassName="h-12" />
         ) : payouts.isError || !payouts.data ? (
           <MoneyQueryError query={payouts} what="your payouts" />
         ) : list.length === 0 ? (
@@ -48,11 +39,7 @@ export function PayoutsList({ payee, headingLevel: Heading = 'h2' }: { payee: Pa
                     <Badge variant={STATUS_VARIANT[p.status]}>{PAYOUT_STATUS_TEXT[p.status]}</Badge>
                   </div>
                   <p className="text-xs text-gray-600">{payoutWhen(p)}</p>
-                  {p.status === 'failed' ? (
-                    <p className="break-words text-xs text-red-700">
-                      {failureText(p.failureMessage)}
-                    </p>
-                  ) : null}
+                  {p.status === 'failed' ? <p className="break-words text-xs text-red-700">{failureText(p.failureMessage)}</p> : null}
                 </li>
               ))}
             </ul>
@@ -62,8 +49,8 @@ export function PayoutsList({ payee, headingLevel: Heading = 'h2' }: { payee: Pa
               </Button>
             ) : null}
           </>
-        )}
-      </Card>
-    </section>
+        )
+      }
+    </MoneyCard>
   );
 }

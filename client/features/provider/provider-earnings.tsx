@@ -6,9 +6,9 @@ import { cn } from '@client/lib/cn';
 import { formatCents, formatDate, pluralize } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
-import { Skeleton } from '@client/ui/skeleton';
 import { BalanceCard } from '@client/features/money/balance-card';
 import { deductionsText, feeRateText, moneyTotals } from '@client/features/money/money-format';
+import { LoadingBlocks } from '@client/features/money/money-ui';
 import { PayoutsList } from '@client/features/money/payouts-list';
 import { StatementDownload } from '@client/features/money/statement-download';
 import { PROVIDER_ORDERS_KEY } from './provider-api';
@@ -39,6 +39,7 @@ export function EarningsSection() {
 
 const th = 'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-600';
 const num = 'whitespace-nowrap px-3 py-2 text-right tabular-nums';
+const AMOUNT_HEADS = ['Gross', 'Fee', 'Net', 'You earn'];
 
 /** Each paid order's gross, fee, net and earnings, newest first, with their totals. */
 function OrdersMoney() {
@@ -56,11 +57,7 @@ function OrdersMoney() {
         The platform fee of each order is fixed when it is paid: a percent of its items for its kind, with a minimum for some kinds.
       </p>
       {orders.isPending ? (
-        <div className="grid gap-2" aria-busy="true" aria-label="Loading your orders">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </div>
+        <LoadingBlocks label="Loading your orders" count={3} blockClassName="h-10 w-full" />
       ) : orders.isError && !orders.data ? (
         <QueryError query={orders} what="your orders" />
       ) : paid.length === 0 ? (
@@ -76,18 +73,11 @@ function OrdersMoney() {
                   <th scope="col" className={th}>
                     Order
                   </th>
-                  <th scope="col" className={cn(th, 'text-right')}>
-                    Gross
-                  </th>
-                  <th scope="col" className={cn(th, 'text-right')}>
-                    Fee
-                  </th>
-                  <th scope="col" className={cn(th, 'text-right')}>
-                    Net
-                  </th>
-                  <th scope="col" className={cn(th, 'text-right')}>
-                    You earn
-                  </th>
+                  {AMOUNT_HEADS.map((name) => (
+                    <th key={name} scope="col" className={cn(th, 'text-right')}>
+                      {name}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100 text-gray-800">

@@ -6,14 +6,12 @@ import { capturePostings, payoutPaidPosting, payoutPosting, refundPostings } fro
 import type { TrialBalance } from '../../../domain/money/ledger';
 import type { FinanceReport } from '../../../domain/money/schemas';
 import { refundOf } from '../../../domain/money/split';
-import { bookings, deliveryOrders, hotels, ledgerAccounts, ledgerPostings, payments, payouts, providerOrders } from '../../db/schema';
+import { bookings, hotels, ledgerAccounts, ledgerPostings, payments, payouts, providerOrders } from '../../db/schema';
 import { changeCatalogue, createTestApp, signUp, type TestApp } from '../../testing/test-app';
 import { bookFood, bookHotel, day, firstHotel, pay } from '../bookings/test-helpers';
-import { dispatchTick } from '../orders/dispatch';
-import { near, requester } from '../orders/test-helpers';
 import { balanceOf, postAll } from './ledger';
 import { declineOrder } from './orders';
-import { foodLine, market, payFor, type Person } from './test-helpers';
+import { deliverFood, foodLine, market, onlineDriverNear, payFor, type Person } from './test-helpers';
 
 let t: TestApp;
 let admin: { cookie: string; id: number };
@@ -262,11 +260,8 @@ describe('trial balance and finance report', () => {
   });
 
   it('a food order with a tip delivered through the API: the delivery fee, the tip, the driver\'s pay and the platform\'s share', async () => {
-    const api = requester(t);
     const m = await market(t);
-    const driver = await signUp(t, { role: 'driver' });
-    const at = { lat: Number(m.restaurants[0].lat), lng: Number(m.restaurants[0].lng) };
-    expect((await api.post('/api/driver/status', { online: true, ...near(at, 0.5) }, driver.cookie)).statusCode).toBe(200);
+    const driver = await onlineDriverNear(t, m.restaurants[0]);
     const range = `?from=${day(-1)}&to=${day(1)}`;
     const before = (await report(range)).deliveries;
 
@@ -279,14 +274,7 @@ describe('trial balance and finance report', () => {
     expect(held).toEqual({ ...before, heldCents: before.heldCents + order.deliveryFeeCents + 400 });
 
     // The restaurant accepts and hands it over; the driver delivers it.
-    expect((await api.post(`/api/provider/orders/${order.id}/accept`, {}, m.owners[0].cookie)).statusCode).toBe(200);
-    expect((await api.post(`/api/provider/orders/${order.id}/ready`, {}, m.owners[0].cookie)).statusCode).toBe(200);
-    await dispatchTick(t.database.db, t.ctx.events);
-    const [delivery] = await t.database.db.select().from(deliveryOrders).where(eq(deliveryOrders.bookingId, paid.id));
-    expect((await api.post(`/api/driver/orders/${delivery.id}/accept`, {}, driver.cookie)).statusCode).toBe(200);
-    for (const status of ['pickup', 'transit', 'delivered', 'completed']) {
-      expect((await api.post(`/api/driver/orders/${delivery.id}/status`, { status }, driver.cookie)).statusCode).toBe(200);
-    }
+    const delivery = await deliverFood(t, { owner: m.owners[0], driver, orderId: order.id, bookingId: paid.id, listingId: order.listingId });
 
     const done = await report(range);
     const driverPay = delivery.payoutCents + 400;

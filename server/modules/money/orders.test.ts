@@ -14,10 +14,9 @@ import { quote } from '../bookings/test-helpers';
 import { openOrdersOfEarlierBookings } from './orders';
 import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
 import { createTwoInstances } from '../../testing/two-instances';
-import { dispatchTick } from '../orders/dispatch';
-import { near, requester } from '../orders/test-helpers';
+import { requester } from '../orders/test-helpers';
 import { balanceOf, trialBalance } from './ledger';
-import { carLine, cardMoneyOf, expectBooks, foodLine, hotelLine, market, payFor, type Person } from './test-helpers';
+import { carLine, cardMoneyOf, deliverFood, expectBooks, foodLine, hotelLine, market, onlineDriverNear, payFor, type Person } from './test-helpers';
 
 let t: TestApp;
 let api: ReturnType<typeof requester>;
@@ -204,9 +203,7 @@ describe('cancellation policies', () => {
   it('refuses to refund a delivered order (the driver stays paid) and lets nothing else move', async () => {
     const m = await marketplace();
     const customer = await signUp(t);
-    const driver = await signUp(t, { role: 'driver' });
-    const at = { lat: Number(m.restaurants[0].lat), lng: Number(m.restaurants[0].lng) };
-    expect((await api.post('/api/driver/status', { online: true, ...near(at, 0.5) }, driver.cookie)).statusCode).toBe(200);
+    const driver = await onlineDriverNear(t, m.restaurants[0]);
     const paid = await bookAndPay(customer, [foodLine(m, 0)], 5);
     const [order] = (await bookingView(paid.id, customer.cookie)).orders;
     // The restaurant accepts and hands it over; a driver delivers it.
@@ -214,13 +211,7 @@ describe('cancellation policies', () => {
     // Accepted: cancelling now costs half the food.
     const accepted = (await api.get(`/api/bookings/${paid.id}/cancellation`, customer.cookie)).json() as CancellationQuote;
     expect(accepted.orders[0]).toMatchObject({ cancellable: true, feeCents: Math.round((m.dishes[0].priceCents * 50) / 100) });
-    expect((await api.post(`/api/provider/orders/${order.id}/ready`, {}, m.owners[0].cookie)).statusCode).toBe(200);
-    await dispatchTick(t.database.db, t.ctx.events);
-    const [delivery] = await t.database.db.select().from(deliveryOrders).where(eq(deliveryOrders.bookingId, paid.id));
-    expect((await api.post(`/api/driver/orders/${delivery.id}/accept`, {}, driver.cookie)).statusCode).toBe(200);
-    for (const status of ['pickup', 'transit', 'delivered', 'completed']) {
-      expect((await api.post(`/api/driver/orders/${delivery.id}/status`, { status }, driver.cookie)).statusCode).toBe(200);
-    }
+    const delivery = await deliverFood(t, { owner: m.owners[0], driver, orderId: order.id, bookingId: paid.id, listingId: order.listingId }, { accepted: true });
     const q = (await api.get(`/api/bookings/${paid.id}/cancellation`, customer.cookie)).json() as CancellationQuote;
     expect(q).toMatchObject({ cancellable: false, refundCents: 0 });
     const refused = await api.post(`/api/bookings/${paid.id}/cancel`, {}, customer.cookie);

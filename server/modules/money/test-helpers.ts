@@ -1,14 +1,16 @@
 /**
- * What the money tests share: a small marketplace of providers, booking and paying through the API, the card's
- * money of a booking, and the check that the books say what the orders say.
+ * What the money tests share: a small marketplace of providers, booking and paying through the API, a food order
+ * delivered by a driver, the card's money of a booking, and the check that the books say what the orders say.
  */
 import { and, asc, eq, isNotNull, like } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { payeeAccount } from '../../../domain/money/ledger';
 import { providerNetCents } from '../../../domain/money/split';
-import { cars, hotels, ledgerEntries, ledgerPostings, menuItems, payments, payouts, providerOrders, restaurants, ledgerAccounts } from '../../db/schema';
+import { cars, deliveryOrders, hotels, ledgerEntries, ledgerPostings, menuItems, payments, payouts, providerOrders, restaurants, ledgerAccounts } from '../../db/schema';
 import { signUp, type TestApp } from '../../testing/test-app';
 import { day, pay, quote, TORONTO_ADDRESS } from '../bookings/test-helpers';
+import { dispatchTick } from '../orders/dispatch';
+import { near, requester } from '../orders/test-helpers';
 import { balanceOf, trialBalance } from './ledger';
 
 export type Person = Awaited<ReturnType<typeof signUp>>;
@@ -55,6 +57,53 @@ export async function payFor(app: TestApp, customer: Person, items: unknown[], t
   const paid = await pay(app, customer.cookie, booking);
   expect(paid.statusCode, paid.body).toBe(200);
   return { id: booking.id, totalCents: Math.round(booking.totalAmount * 100) };
+}
+
+/** A driver signed up and online half a kilometre from a restaurant, so that dispatch offers it the restaurant's orders. */
+export async function onlineDriverNear(app: TestApp, restaurant: { lat: unknown; lng: unknown }): Promise<Person> {
+  const driver = await signUp(app, { role: 'driver' });
+  const at = { lat: Number(restaurant.lat), lng: Number(restaurant.lng) };
+  expect((await requester(app).post('/api/driver/status', { online: true, ...near(at, 0.5) }, driver.cookie)).statusCode).toBe(200);
+  return driver;
+}
+
+type DeliveryRow = typeof deliveryOrders.$inferSelect;
+export type FoodDelivery = { owner: Person; driver: Person; orderId: number; bookingId: number; listingId: number };
+
+/**
+ * A paid food order taken to its customer through the API: its restaurant accepts it (unless `accepted`: it already
+ * has) and has it ready, dispatch offers it, the driver accepts it and takes it to completed. Returns the delivery as
+ * dispatch made it. Every answer must be 200, unless `lenient` (random sequences, where the order may be past that):
+ * then the restaurant's answers are not checked and null is returned when the driver could not take the delivery.
+ */
+export async function deliverFood(app: TestApp, order: FoodDelivery, options?: { accepted?: boolean; lenient?: false }): Promise<DeliveryRow>;
+export async function deliverFood(app: TestApp, order: FoodDelivery, options: { accepted?: boolean; lenient: true }): Promise<DeliveryRow | null>;
+export async function deliverFood(
+  app: TestApp,
+  { owner, driver, orderId, bookingId, listingId }: FoodDelivery,
+  { accepted = false, lenient = false }: { accepted?: boolean; lenient?: boolean } = {},
+): Promise<DeliveryRow | null> {
+  const api = requester(app);
+  const restaurantSays = async (url: string) => {
+    const res = await api.post(url, {}, owner.cookie);
+    if (!lenient) expect(res.statusCode, res.body).toBe(200);
+  };
+  if (!accepted) await restaurantSays(`/api/provider/orders/${orderId}/accept`);
+  await restaurantSays(`/api/provider/orders/${orderId}/ready`);
+  await dispatchTick(app.database.db, app.ctx.events);
+  const [delivery] = await app.database.db
+    .select()
+    .from(deliveryOrders)
+    .where(and(eq(deliveryOrders.bookingId, bookingId), eq(deliveryOrders.partKey, `restaurant:${listingId}`)));
+  if (lenient && !delivery) return null;
+  expect(delivery, `no delivery of booking ${bookingId}`).toBeDefined();
+  const taken = await api.post(`/api/driver/orders/${delivery.id}/accept`, {}, driver.cookie);
+  if (lenient && taken.statusCode !== 200) return null;
+  expect(taken.statusCode, taken.body).toBe(200);
+  for (const status of ['pickup', 'transit', 'delivered', 'completed']) {
+    expect((await api.post(`/api/driver/orders/${delivery.id}/status`, { status }, driver.cookie)).statusCode).toBe(200);
+  }
+  return delivery;
 }
 
 /** What the customer's card was charged and refunded for a booking, in cents. */
