@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- <sections>] [--duration=S] [--rounds=N] [--memory-seconds=S] [--booking-runs=N] [--lighthouse-runs=N]`: the figures of issue 13, each
+ * `npm run bench [-- <sections>] [--duration=S] [--rounds=N] [--memory-seconds=S] [--booking-runs=N] [--booking-owned] [--lighthouse-runs=N]
+ * [--ledger-bookings=N] [--ledger-writers=N] [--ledger-seconds=S]`: the figures of issue 13, each
  * printed beside its target, never asserted (nothing in `npm test` measures time).
  *
  * Throughput is a ratio in one run: a bare node:http server (bench/bare-server.ts) answers each measured path with
@@ -12,7 +13,10 @@
  *   logging     the product with LOG_REQUESTS=all vs the default
  *   booking     50 concurrent customers booking and paying (each payment sent twice at once): p99 and double charges;
  *               --booking-runs=N repeats it N times on the same product process (new customers each time): the first
- *               run is the figure (a freshly started process), the later ones show the same process warmed up
+ *               run is the figure (a freshly started process), the later ones show the same process warmed up;
+ *               each payment opens the booking's provider orders and posts its capture to the ledger (issue 28): the
+ *               section prints the postings, the statements per customer round (PostgreSQL) and the figure from before
+ *               the ledger; --booking-owned gives the hotel a provider (the seeded one is the platform's own)
  *   memory      RSS after --memory-seconds (60) of list load vs idle
  *   search      location search p50/p99 over 10,000 queries and the first result of 30 fixed queries
  *   lighthouse  Lighthouse (mobile, default throttling) on /, /track/{id} and /onboarding (needs a built client);
@@ -21,7 +25,11 @@
  *   inject      the in-process app.inject figures (bench/inject.ts); positions, mail, chat: the delivery benches
  *   availability  issue 25 on PostgreSQL only (DATABASE_URL; skipped without): dated hotel search p50/p95 over 10,000
  *               hotels x 365 nights in a database of its own, and hold-to-confirm p50/p95 (bench/availability.ts)
- *   all         everything
+ *   ledger      issue 28: ledger postings/s and entries/s through money/ledger.ts post() in transactions (a mix of
+ *               captures, refunds and earnings; one writer, then --ledger-writers (8) at once, then the captures alone),
+ *               --ledger-bookings (300) per run, each run stopped after --ledger-seconds (10); trialBalance()'s time
+ *               after them (bench/ledger.ts)
+ *   all         everything (the default sections, inject, positions, mail, chat and ledger)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -33,6 +41,7 @@ import { availabilityBench } from './availability';
 import { chatBench } from './chat';
 import { postgresCpuMs } from './cpu';
 import { injectBench, percentile } from './inject';
+import { ledgerBench } from './ledger';
 import { lighthouseBench } from './lighthouse';
 import { mailBench } from './mail';
 import { positionLatencyBench } from './positions';
@@ -49,8 +58,21 @@ const ROUNDS = flag('rounds', 3);
 const MEMORY_SECONDS = flag('memory-seconds', 60);
 const BOOKING_RUNS = flag('booking-runs', 1);
 const LIGHTHOUSE_RUNS = flag('lighthouse-runs', 1);
+// --booking-owned: the booked hotel belongs to a provider (the seeded catalogue is the platform's own), so each payment
+// also reads its commission rule and credits the provider's ledger account, and the provider is mailed the booking.
+const BOOKING_OWNED = argv.includes('--booking-owned');
+/**
+ * The booking figures from before issue 28 put provider orders and the ledger in the payment's transaction: the last
+ * p99 in docs/ARCHITECTURE.md (2026-11-24, after ADR 026; PostgreSQL, a freshly started process), and the statements
+ * per customer round counted as below on the code just before issue 28 (f57e1b4: 32.4; the same count gives 17.1 at
+ * ADR 026, ADR 022's 17: the other 15 came between, with availability in the database, ADR 027, among the changes).
+ */
+const BOOKING_BEFORE_LEDGER = { p99Ms: 241, rps: 581, on: 'PostgreSQL, 2026-11-24', statements: 32.4 };
+const LEDGER_BOOKINGS = flag('ledger-bookings', 300);
+const LEDGER_SECONDS = flag('ledger-seconds', 10);
+const LEDGER_WRITERS = flag('ledger-writers', 8);
 const CONNECTIONS = 32;
-const DEFAULT_SECTIONS = ['http', 'logging', 'booking', 'memory', 'search', 'precache', 'lighthouse', 'availability'];
+const DEFAULT_SECTIONS = ['http', 'logging', 'booking', 'memory', 'search', 'precache', 'lighthouse', 'availability', 'ledger'];
 const named = argv.filter((a) => !a.startsWith('--'));
 const sections = new Set(named.includes('all') ? [...DEFAULT_SECTIONS, 'inject', 'positions', 'mail', 'chat'] : named.length ? named : DEFAULT_SECTIONS);
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -235,7 +257,7 @@ async function bookingSection(product: Child) {
   const CUSTOMERS = 50;
   const ROUNDS_EACH = 4;
   console.log(`\nBooking and payment: ${CUSTOMERS} concurrent customers, ${ROUNDS_EACH} bookings each, every payment sent twice at once (target p99 < 100 ms${onPostgres ? '' : '; the target is for PostgreSQL'}, 0 double charges)`);
-  const { customers, hotel } = await product.ask<{ customers: Array<{ cookie: string; paymentMethodId: string }>; hotel: { id: number; pricePerNightCents: number } }>({ type: 'customers', n: CUSTOMERS });
+  const { customers, hotel } = await product.ask<{ customers: Array<{ cookie: string; paymentMethodId: string }>; hotel: { id: number; pricePerNightCents: number } }>({ type: 'customers', n: CUSTOMERS, owned: BOOKING_OWNED });
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
   const bookingMs: number[] = [];
   const paymentMs: number[] = [];
@@ -274,6 +296,9 @@ async function bookingSection(product: Child) {
   }
   // Counted from here: with --booking-runs the database already holds the earlier runs' payments.
   const chargesBefore = await product.ask<{ paidBookings: number; doubleCharged: number }>({ type: 'charges' });
+  type LedgerFacts = { postings: number; entries: number; orders: number; totalCents: number };
+  const ledgerBefore = await product.ask<LedgerFacts>({ type: 'ledger' });
+  const statementsBefore = await product.ask<{ total: number; money: number }>({ type: 'statements' });
   const cpuBefore = await product.ask<{ user: number; system: number }>({ type: 'cpu' });
   const clientBefore = process.cpuUsage();
   const postgresBefore = onPostgres ? postgresCpuMs() : undefined;
@@ -309,6 +334,8 @@ async function bookingSection(product: Child) {
   const postgresMs = postgresBefore === undefined ? undefined : (postgresCpuMs() ?? 0) - postgresBefore;
   agent.destroy();
   const cpuAfter = await product.ask<{ user: number; system: number }>({ type: 'cpu' });
+  // Read before anything else asks the database: the background work of the round (reactions, mail) has mostly run.
+  const statementsAfter = await product.ask<{ total: number; money: number }>({ type: 'statements' });
   const cpuMs = (cpuAfter.user - cpuBefore.user + cpuAfter.system - cpuBefore.system) / 1000;
   const chargesAfter = await product.ask<{ paidBookings: number; doubleCharged: number }>({ type: 'charges' });
   const charges = { paidBookings: chargesAfter.paidBookings - chargesBefore.paidBookings, doubleCharged: chargesAfter.doubleCharged - chargesBefore.doubleCharged };
@@ -318,7 +345,10 @@ async function bookingSection(product: Child) {
   const p99 = percentile(both, 99);
   console.log(`  POST /api/bookings         p50 ${percentile(bookingMs, 50).toFixed(1)} ms  p99 ${percentile(bookingMs, 99).toFixed(1)} ms  (${bookingMs.length} requests)`);
   console.log(`  POST /api/process-payment  p50 ${percentile(paymentMs, 50).toFixed(1)} ms  p99 ${percentile(paymentMs, 99).toFixed(1)} ms  (${paymentMs.length} requests, ${refused} refused as already paid or in progress)`);
-  console.log(`  booking + payment p99 ${p99.toFixed(1)} ms   target < 100 ms  ${verdict(p99 < 100)}   (${(both.length / wall).toFixed(0)} req/s over ${wall.toFixed(1)} s)`);
+  const before = BOOKING_BEFORE_LEDGER;
+  console.log(
+    `  booking + payment p99 ${p99.toFixed(1)} ms   target < 100 ms  ${verdict(p99 < 100)}   (${(both.length / wall).toFixed(0)} req/s over ${wall.toFixed(1)} s)   before the ledger: ${before.p99Ms} ms at ${before.rps} req/s (${before.on}, docs/ARCHITECTURE.md)`,
+  );
   // Less noisy than latency on a shared machine: the product's own CPU time (its background work included: event
   // reactions, the mail worker), per request, and how busy that kept its one thread.
   console.log(`  product CPU ${(cpuMs / both.length).toFixed(2)} ms per request (user ${((cpuAfter.user - cpuBefore.user) / 1000 / both.length).toFixed(2)}, system ${((cpuAfter.system - cpuBefore.system) / 1000 / both.length).toFixed(2)}; ${((cpuMs / 1000 / wall) * 100).toFixed(0)} % of one core over the run)`);
@@ -327,6 +357,16 @@ async function bookingSection(product: Child) {
   console.log(
     `  bench client CPU ${((client.user + client.system) / 1000 / both.length).toFixed(2)} ms per request${postgresMs === undefined ? '' : `; PostgreSQL CPU ${(postgresMs / both.length).toFixed(2)} ms per request (all its processes on this machine)`}`,
   );
+  const ledgerAfter = await product.ask<LedgerFacts>({ type: 'ledger' });
+  console.log(
+    `  ledger in the path: ${ledgerAfter.postings - ledgerBefore.postings} postings (${ledgerAfter.entries - ledgerBefore.entries} entries) and ${ledgerAfter.orders - ledgerBefore.orders} provider orders for ${charges.paidBookings} paid bookings (a charge and its allocation each, the hotel ${BOOKING_OWNED ? "a provider's" : "the platform's own: --booking-owned gives it a provider"}); trial balance ${ledgerAfter.totalCents} cents`,
+  );
+  const rounds = customers.length * ROUNDS_EACH;
+  if (statementsAfter.total > statementsBefore.total) {
+    console.log(
+      `  statements per customer round (booking, paid payment, refused second click, their reactions and mail; background ticks included): ${((statementsAfter.total - statementsBefore.total) / rounds).toFixed(1)}, ${((statementsAfter.money - statementsBefore.money) / rounds).toFixed(1)} of them on the money tables   before the ledger: ${before.statements} (f57e1b4; 17 at ADRs 022-026)`,
+    );
+  } else console.log(`  (statements are counted on PostgreSQL only; before the ledger: ${before.statements} per customer round)`);
   console.log(`  double charges ${charges.doubleCharged} of ${charges.paidBookings} paid bookings   target 0  ${verdict(charges.doubleCharged === 0 && charges.paidBookings === customers.length * ROUNDS_EACH - failures)}${failures ? `  (${failures} failed requests)` : ''}`);
 }
 
@@ -385,6 +425,7 @@ async function main() {
   if (sections.has('mail')) await mailBench();
   if (sections.has('chat')) await chatBench();
   if (sections.has('availability')) await availabilityBench();
+  if (sections.has('ledger')) await ledgerBench({ bookings: LEDGER_BOOKINGS, writers: LEDGER_WRITERS, seconds: LEDGER_SECONDS });
   console.log(`\ntotal bench time ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 

@@ -506,6 +506,9 @@ export async function cancelBooking(
     const t = applyOrConflict(b.status, 'cancel');
     let refundCents = 0;
     let feeCents = 0;
+    // Its rooms, cars, seats, dates or appointment are free again (before the ledger is touched: a payment locks
+    // days before accounts too).
+    await releaseBookingHolds(tx, [id]);
     if (t.refund) {
       const orders = await ordersOfBooking(tx, id);
       if (orders.length > 0) {
@@ -515,8 +518,6 @@ export async function cancelBooking(
       }
     }
     await setStatus(tx, id, 'cancelled');
-    // Its rooms, cars, seats, dates or appointment are free again.
-    await releaseBookingHolds(tx, [id]);
     const refund = t.refund && refundCents > 0 ? { amount: centsToDollars(refundCents) } : undefined;
     // Money moved: audited in the same transaction (ADR 017).
     if (refund) {

@@ -22,48 +22,77 @@ function accountUser(code: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** The ids of some accounts, created on first use. */
+/**
+ * The ids of some accounts, created on first use. Existing accounts are read without touching them (an insert that
+ * meets an account another transaction is updating would wait on it, in no particular order); only missing ones are
+ * inserted, in code order.
+ */
 async function accountIds(tx: Exec, codes: readonly string[], currency: string): Promise<Map<string, number>> {
-  const unique = [...new Set(codes)];
-  await tx
-    .insert(ledgerAccounts)
-    .values(unique.map((code) => ({ code, kind: accountKind(code), userId: accountUser(code), currency })))
-    .onConflictDoNothing();
-  const rows = await tx
-    .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
+  const unique = [...new Set(codes)].sort();
+  const read = async (wanted: string[]) =>
+    tx
+      .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
+      .from(ledgerAccounts)
+      .where(sql`${ledgerAccounts.code} in (${sql.join(wanted.map((c) => sql`${c}`), sql`, `)}) and ${ledgerAccounts.currency} = ${currency}`);
+  const ids = new Map((await read(unique)).map((r) => [r.code, r.id]));
+  const missing = unique.filter((c) => !ids.has(c));
+  if (missing.length > 0) {
+    await tx
+      .insert(ledgerAccounts)
+      .values(missing.map((code) => ({ code, kind: accountKind(code), userId: accountUser(code), currency })))
+      .onConflictDoNothing();
+    for (const r of await read(missing)) ids.set(r.code, r.id);
+  }
+  return ids;
+}
+
+/** Locks accounts by id, in id order: every transaction that moves money takes its accounts' locks in one order. */
+async function lockIds(tx: Tx, ids: readonly number[]): Promise<Array<{ code: string; balance: number }>> {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ code: ledgerAccounts.code, balance: ledgerAccounts.balanceCents })
     .from(ledgerAccounts)
-    .where(sql`${ledgerAccounts.code} in (${sql.join(unique.map((c) => sql`${c}`), sql`, `)}) and ${ledgerAccounts.currency} = ${currency}`);
-  return new Map(rows.map((r) => [r.code, r.id]));
+    .where(inArray(ledgerAccounts.id, [...ids]))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update');
 }
 
 /**
- * Writes a posting once (by its source) with its entries; returns false when it had been written before. Entries go
- * in account id order, so concurrent postings touching the same accounts lock their balances in the same order.
+ * Writes postings, each once (by its source), with their entries. The accounts of all of them are locked together,
+ * in id order, before any entry moves a balance, so concurrent money events (a payment and a refund, a payout and a
+ * payment) never wait on each other in opposite orders. Returns, per posting, whether it was written now.
  */
-export async function post(tx: Tx, p: Posting, currency = 'usd'): Promise<boolean> {
-  const ready = checked(p);
-  const [row] = await tx
-    .insert(ledgerPostings)
-    .values({ source: ready.source, kind: ready.kind, memo: ready.memo, bookingId: ready.bookingId, orderId: ready.orderId, payoutId: ready.payoutId, currency })
-    .onConflictDoNothing()
-    .returning({ id: ledgerPostings.id });
-  if (!row) return false;
-  if (ready.entries.length === 0) return true;
+export async function postAll(tx: Tx, postings: readonly Posting[], currency = 'usd'): Promise<boolean[]> {
+  const fresh: Array<{ id: number; posting: Posting }> = [];
+  const written: boolean[] = [];
+  for (const p of postings) {
+    const ready = checked(p);
+    const [row] = await tx
+      .insert(ledgerPostings)
+      .values({ source: ready.source, kind: ready.kind, memo: ready.memo, bookingId: ready.bookingId, orderId: ready.orderId, payoutId: ready.payoutId, currency })
+      .onConflictDoNothing()
+      .returning({ id: ledgerPostings.id });
+    written.push(Boolean(row));
+    if (row && ready.entries.length > 0) fresh.push({ id: row.id, posting: ready });
+  }
+  if (fresh.length === 0) return written;
   const ids = await accountIds(
     tx,
-    ready.entries.map((e) => e.account),
+    fresh.flatMap((f) => f.posting.entries.map((e) => e.account)),
     currency,
   );
-  const entries = ready.entries
-    .map((e) => ({ postingId: row.id, accountId: ids.get(e.account) as number, amountCents: e.amountCents }))
-    .sort((a, b) => a.accountId - b.accountId);
+  await lockIds(tx, [...ids.values()]);
+  const entries = fresh
+    .flatMap((f) => f.posting.entries.map((e) => ({ postingId: f.id, accountId: ids.get(e.account) as number, amountCents: e.amountCents })))
+    .sort((a, b) => a.accountId - b.accountId || a.postingId - b.postingId);
   await tx.insert(ledgerEntries).values(entries);
-  return true;
+  return written;
 }
 
-/** Writes several postings (each once) in order. */
-export async function postAll(tx: Tx, postings: readonly Posting[], currency = 'usd'): Promise<void> {
-  for (const p of postings) await post(tx, p, currency);
+/** Writes one posting once (by its source); returns false when it had been written before. */
+export async function post(tx: Tx, p: Posting, currency = 'usd'): Promise<boolean> {
+  const [written] = await postAll(tx, [p], currency);
+  return written;
 }
 
 /** Whether a posting with this source has been written. */
@@ -81,17 +110,14 @@ export async function balanceOf(db: Exec, code: AccountCode, currency = 'usd'): 
   return row ? Number(row.balance) : 0;
 }
 
-/** Locks payee accounts (creating them if needed) for the rest of the transaction: payouts run one at a time per payee. */
+/**
+ * Locks accounts (creating them if needed) for the rest of the transaction, all at once and in id order: a caller
+ * that must read a balance before posting (a payout) names every account its postings will touch, so its locks are
+ * taken in the same single order as every other money event's. Returns their balances.
+ */
 export async function lockAccounts(tx: Tx, codes: readonly AccountCode[], currency = 'usd'): Promise<Map<string, number>> {
   const ids = await accountIds(tx, codes, currency);
-  const sorted = [...ids.values()].sort((a, b) => a - b);
-  const rows = await tx
-    .select({ code: ledgerAccounts.code, balance: ledgerAccounts.balanceCents })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, sorted))
-    .orderBy(asc(ledgerAccounts.id))
-    .for('update');
-  return new Map(rows.map((r) => [r.code, Number(r.balance)]));
+  return new Map((await lockIds(tx, [...ids.values()])).map((r) => [r.code, Number(r.balance)]));
 }
 
 /**

@@ -248,6 +248,29 @@ describe('cancellation policies', () => {
   });
 });
 
+describe('money events at the same time', () => {
+  it('payments, declines and cancellations of different bookings all go through together (no deadlock)', async () => {
+    const m = await marketplace();
+    const customers = await Promise.all(Array.from({ length: 6 }, () => signUp(t)));
+    // Bookings to decline and cancel, paid first.
+    const toDecline = [];
+    const toCancel = [];
+    for (const [i, c] of customers.entries()) {
+      toDecline.push({ c, paid: await bookAndPay(c, [hotelLine(m, 200 + i * 3), carLine(m, 200 + i * 3)]) });
+      toCancel.push({ c, paid: await bookAndPay(c, [carLine(m, 300 + i * 3), foodLine(m, 0)], 2) });
+    }
+    const hotelOrders = await Promise.all(toDecline.map(async ({ c, paid }) => (await bookingView(paid.id, c.cookie)).orders.find((o) => o.listingKind === 'hotels') as BookingOrder));
+    // Now, all at once: new payments (every account of a capture), declines (refund and refund_paid), cancellations.
+    const results = await Promise.all([
+      ...customers.map((c, i) => payFor(t, c, [hotelLine(m, 400 + i * 3), foodLine(m, 1)], 3).then(() => 200)),
+      ...hotelOrders.map((o) => api.post(`/api/provider/orders/${o.id}/decline`, { reason: 'Closed' }, m.owners[2].cookie).then((r) => r.statusCode)),
+      ...toCancel.map(({ c, paid }) => api.post(`/api/bookings/${paid.id}/cancel`, {}, c.cookie).then((r) => r.statusCode)),
+    ]);
+    expect(results).toEqual(results.map(() => 200));
+    await expectBooksBalance();
+  });
+});
+
 describe('bookings paid before the ledger existed', () => {
   it('get their orders and postings once at start, and then balance like any other', async () => {
     const m = await marketplace();

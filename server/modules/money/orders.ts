@@ -12,7 +12,7 @@ import { lineSpan } from '../../../domain/availability/spans';
 import { DAY_KINDS, type DayKind } from '../../../domain/availability/schemas';
 import { TIPPABLE_SERVICE_TYPES } from '../../../domain/bookings/breakdown';
 import { cancellationTerms, DECLINE_WINDOW_HOURS, type CancellableOrder } from '../../../domain/money/cancellation';
-import { capturePostings, earningPosting, refundPostings } from '../../../domain/money/ledger';
+import { capturePostings, earningPosting, refundPostings, type Posting } from '../../../domain/money/ledger';
 import { orderCommission, providerNetCents, refundOf, splitBooking, type OrderPart } from '../../../domain/money/split';
 import type { BookingOrder, CancellationQuote, DeclinedOrder, OrderMoneyView, OrderStatus } from '../../../domain/money/schemas';
 import type { Db, Tx } from '../../db/connect';
@@ -273,8 +273,8 @@ async function refundToCard(tx: Tx, gateway: PaymentGateway, bookingId: number, 
   });
 }
 
-/** Applies a refund to an order row and posts it; returns the refund. */
-async function refundOrderRow(tx: Tx, o: OrderRow, feeCents: number, set: Partial<typeof providerOrders.$inferInsert>) {
+/** Applies a refund to an order row and posts it (or, with `postings`, adds its postings there); returns the refund. */
+async function refundOrderRow(tx: Tx, o: OrderRow, feeCents: number, set: Partial<typeof providerOrders.$inferInsert>, postings?: Posting[]) {
   const r = refundOf(o, feeCents);
   await tx
     .update(providerOrders)
@@ -286,9 +286,12 @@ async function refundOrderRow(tx: Tx, o: OrderRow, feeCents: number, set: Partia
       cancellationFeeCents: r.feeCents,
     })
     .where(eq(providerOrders.id, o.id));
-  await postAll(tx, refundPostings(o.bookingId, o.id, o.providerId, r), o.currency);
-  // Its rooms, cars, seats, dates or appointment are free again.
+  // Its rooms, cars, seats, dates or appointment are free again: released before the ledger is touched, so days are
+  // locked before accounts here as in a payment (booking, days, accounts), never the other way round.
   await releaseListingHolds(tx, o.bookingId, o.listingKind, o.listingId);
+  const mine = refundPostings(o.bookingId, o.id, o.providerId, r);
+  if (postings) postings.push(...mine);
+  else await postAll(tx, mine, o.currency);
   return r;
 }
 
@@ -478,11 +481,14 @@ export async function cancelOrders(
     throw new HttpError(409, 'The refund has changed since it was shown; please review it again', undefined, { quote });
   }
   await refundToCard(tx, gateway, booking.id, quote.refundCents, `refund:booking:${booking.id}`);
+  // Every order's postings go in together: their accounts are locked at once (ledger.ts).
+  const postings: Posting[] = [];
   for (const row of quote.orders) {
     if (!row.cancellable) continue;
     const o = orders.find((x) => x.id === row.orderId) as OrderRow;
-    await refundOrderRow(tx, o, row.feeCents, { status: 'cancelled', cancelledAt: now });
+    await refundOrderRow(tx, o, row.feeCents, { status: 'cancelled', cancelledAt: now }, postings);
   }
+  await postAll(tx, postings, booking.currency);
   return { refundCents: quote.refundCents, feeCents: quote.feeCents };
 }
 

@@ -150,7 +150,8 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 async function startPayout(deps: PayoutDeps, runId: number, kind: PayeeKind, userId: number): Promise<StartedPayout | null> {
   const { gateway, holdDays, now } = deps;
   return deps.db.transaction(async (tx) => {
-    await lockAccounts(tx, [payeeAccount(kind, userId)], PAYOUT_CURRENCY);
+    // Every account this transaction posts to, locked at once (ledger.ts): the payee's and the money in transit.
+    await lockAccounts(tx, [payeeAccount(kind, userId), 'payouts:in-transit'], PAYOUT_CURRENCY);
     const { availableCents } = await balance(tx, kind, userId, now, holdDays);
     if (availableCents <= 0) return null;
     const destination = await destinationOf(tx, gateway, kind, userId);
@@ -176,14 +177,14 @@ async function transfer(deps: GatewayDeps, p: StartedPayout): Promise<TransferRe
 
 /**
  * Step 3, one transaction: the payout row locked and, only while it is pending, paid or failed by the gateway's
- * answer. The payee's account is locked before the postings, in the order step 1 takes them (payee, then transit).
+ * answer. Every account its postings touch is locked at once, in id order, before they are written (ledger.ts).
  * False when another run settled it first.
  */
 async function settlePayout(db: Db, p: StartedPayout, result: TransferResult): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, p.id)).for('update');
     if (row?.status !== 'pending') return false;
-    await lockAccounts(tx, [payeeAccount(p.kind, p.payeeId)], p.currency);
+    await lockAccounts(tx, [payeeAccount(p.kind, p.payeeId), 'payouts:in-transit', 'gateway'], p.currency);
     const settledAt = new Date();
     if (result.ok) {
       await tx.update(payouts).set({ status: 'paid', gatewayRef: result.ref, settledAt }).where(eq(payouts.id, p.id));
@@ -314,7 +315,7 @@ export async function reversePayout(db: Db, payoutId: number, adminId: number): 
       .for('update');
     if (!p) throw notFound('Payout not found');
     if (p.status !== 'paid') throw conflict(`Only a paid payout can be reversed; this one is ${p.status}`);
-    await lockAccounts(tx, [payeeAccount(p.kind, p.payeeId)], p.currency);
+    await lockAccounts(tx, [payeeAccount(p.kind, p.payeeId), 'gateway'], p.currency);
     await tx.update(payouts).set({ status: 'failed', failureMessage: REVERSED_MESSAGE, settledAt: new Date() }).where(eq(payouts.id, payoutId));
     await post(tx, payoutReturnPosting(payoutId, p.kind, p.payeeId, p.amountCents, 'reversal'), p.currency);
     await audit(tx, {
