@@ -19,6 +19,9 @@ describe('offline, signed in', () => {
     await page.goto(`/track/${order.trackingId}`);
     await page.getByRole('heading', { name: 'Track Your Order' }).waitFor();
     await page.getByText(order.trackingNumber).first().waitFor();
+    // The server's page shows the record before the browser has taken it over; the copy for offline is kept once it
+    // has (client/features/tracking/offline-record.tsx): wait for it, as a person reading the page would have.
+    await page.waitForFunction((id) => (window.localStorage.getItem('go-live-snapshot:tracking') ?? '').includes(id), order.trackingId);
 
     await page.context().setOffline(true);
 
