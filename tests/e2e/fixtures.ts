@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -250,4 +250,23 @@ export async function paidFoodOrder(cookie: string): Promise<{ id: number; track
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('no tracking record for the paid order');
+}
+
+/**
+ * Types an address into an address search box key by key, as a person does, until `shown` (a suggestion or the
+ * search's message) appears. On a busy machine the box may still be loading, or the form around it may still be
+ * settling, while the first keys arrive and the search never starts; like a person who sees no suggestions, it types
+ * the address again (three tries at most; the caller's next wait then fails as before).
+ */
+export async function typeAddress(box: Locator, text: string, shown: Locator): Promise<void> {
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    await box.fill('');
+    await box.click();
+    await box.pressSequentially(text, { delay: 15 });
+    const appeared = await shown.waitFor({ timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (appeared) return;
+  }
 }

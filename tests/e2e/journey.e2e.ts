@@ -19,6 +19,7 @@ import {
   signIn,
   statusReads,
   toast,
+  typeAddress,
   useBrowser,
   waitForController,
 } from './fixtures';
@@ -140,7 +141,7 @@ describe('the order journey, from address to doorstep', () => {
     await waitForController(customer);
     const food = customer.locator('section#food-delivery');
     const address = `Unit ${tag}, 12 Baldwin St, Kensington Market`;
-    await food.getByRole('combobox', { name: 'Delivery address' }).fill(address);
+    await typeAddress(food.getByRole('combobox', { name: 'Delivery address' }), address, food.getByText(/Street numbers and postcodes cannot be looked up here/).first());
     await food.getByText(/Street numbers and postcodes cannot be looked up here/).first().waitFor();
     await food.getByRole('option', { name: 'Kensington Market, Toronto, Ontario, Canada' }).click();
     await food.getByText(`Delivering to ${address}`).waitFor();

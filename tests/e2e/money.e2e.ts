@@ -17,6 +17,7 @@ import {
   OPEN_ALL_DAY,
   signIn,
   toast,
+  typeAddress,
   useBrowser,
 } from './fixtures';
 
@@ -142,19 +143,8 @@ describe('marketplace money', () => {
     // The customer's door on Queen Street West (the directory places the street, not the number), about 0.5 km from
     // the restaurants' pins; the typed address is kept, unique, so the driver can spot the offer.
     const address = checkout.getByRole('combobox', { name: 'Delivery address' });
-    // Typed key by key, as a person does. On a busy machine the field's code may still be loading while the first
-    // keys arrive; like a person who sees no suggestions, the spec types it again.
     const queenStreet = checkout.getByRole('option', { name: 'Queen Street West, Toronto, Ontario, Canada' });
-    for (let attempt = 1; ; attempt += 1) {
-      await address.fill('');
-      await address.click();
-      await address.pressSequentially(`${buyer.username} House, 578 Queen St W`, { delay: 15 });
-      const shown = await queenStreet.waitFor({ timeout: 10_000 }).then(
-        () => true,
-        () => false,
-      );
-      if (shown || attempt === 3) break;
-    }
+    await typeAddress(address, `${buyer.username} House, 578 Queen St W`, queenStreet);
     await queenStreet.click();
     await checkout.getByText('Location found').waitFor();
     await checkout.getByRole('button', { name: 'Continue to payment' }).click();
