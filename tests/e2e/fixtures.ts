@@ -259,6 +259,8 @@ export async function paidFoodOrder(cookie: string): Promise<{ id: number; track
  * the address again (three tries at most; the caller's next wait then fails as before).
  */
 export async function typeAddress(box: Locator, text: string, shown: Locator): Promise<void> {
+  // The checkout's form loads on first use: on a busy machine it can take longer than one action's 30 s.
+  await box.waitFor({ timeout: 60_000 });
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     await box.fill('');
     await box.click();
