@@ -4,7 +4,7 @@
  */
 export { openOrders, bookingOrdersOf, cancellationQuote, cancelOrders, ordersOfBooking, completeBookingOrders, recordDeliveryDone, partCalledOff } from './orders';
 export { openOrdersOfEarlierBookings } from './orders';
-export { declineOrder, completeOrder, completeEndedOrders, lockMyOrder, markAccepted, orderMoneyView, orderActions, deliveryProgress, providerOrderRows, providerTotals, isReservation } from './orders';
+export { declineOrder, completeOrder, completeEndedOrders, lockMyOrder, markAccepted, orderMoneyView, orderActions, deliveryProgress, progressOf, providerOrderRows, providerTotals, isReservation } from './orders';
 export { post, postAll, trialBalance, balanceOf, lockAccounts } from './ledger';
 export { commissionRules, ruleFor, setCommissionRules } from './commission';
 export { financeReport, financeRange } from './finance';

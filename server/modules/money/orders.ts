@@ -220,7 +220,11 @@ async function deliveriesOfOrder(db: Exec, o: Pick<OrderRow, 'id' | 'bookingId' 
 /** How far an order's deliveries have gone (null for orders nobody delivers). */
 export async function deliveryProgress(db: Exec, o: Pick<OrderRow, 'id' | 'bookingId' | 'listingKind' | 'listingId'>): Promise<DeliveryProgress | null> {
   if (!isDelivered(o.listingKind)) return null;
-  const ds = await deliveriesOfOrder(db, o);
+  return progressOf(await deliveriesOfOrder(db, o));
+}
+
+/** How far some delivery orders (an order's) have gone: the one rule the policies, declines and the portal read. */
+export function progressOf(ds: ReadonlyArray<Pick<typeof deliveryOrders.$inferSelect, 'awaitsReady' | 'kitchenAcceptedAt' | 'driverId' | 'status'>>): DeliveryProgress {
   return {
     // A restaurant not run in the portal was accepted on its behalf when paid: its kitchen starts once a driver does.
     kitchenAccepted: ds.some((d) => (d.awaitsReady ? d.kitchenAcceptedAt !== null : d.driverId !== null && d.status !== 'cancelled')),

@@ -27,7 +27,7 @@ import type { EventBus } from '../../platform/events/bus';
 import { providerKind, tableOf, type ListingRow } from './kinds';
 import { audit, diff } from '../audit/service';
 import { journeysOf, orderJourney } from '../orders/journey';
-import { lockMyOrder, markAccepted, orderActions, orderMoneyView, providerOrderRows, providerTotals } from '../money';
+import { lockMyOrder, markAccepted, orderActions, orderMoneyView, progressOf, providerOrderRows, providerTotals } from '../money';
 
 type Exec = Db | Tx;
 
@@ -301,11 +301,7 @@ export async function listMyOrders(db: Db, ownerId: number, now: Date = new Date
         stepLabel: journey.label,
       };
     }
-    const progress = d
-      ? { kitchenAccepted: d.kitchenAcceptedAt !== null, driverAssigned: d.driverId !== null, pickedUp: ['transit', 'delivered', 'completed'].includes(d.status) }
-      : o.listingKind === 'restaurants'
-        ? { kitchenAccepted: false, driverAssigned: false, pickedUp: false }
-        : null;
+    const progress = o.listingKind === 'restaurants' ? progressOf(d ? [d] : []) : null;
     Object.assign(view, orderActions(o, progress, now));
     out.push(view);
   }
