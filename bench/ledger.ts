@@ -12,18 +12,16 @@
  * takes the next booking and runs its events in order), then the captures alone (the payment path) by as many. A
  * transaction PostgreSQL ends as a deadlock is retried (its time counts from the first attempt) and counted. Then the time of `trialBalance()` over everything posted.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_COMMISSION_RULES } from '../domain/money/commission';
 import { capturePostings, earningPosting, refundPostings, type Posting } from '../domain/money/ledger';
 import { orderCommission, refundOf, splitBooking, type OrderPart } from '../domain/money/split';
-import { connect, type Database } from '../server/db/connect';
+import type { Database } from '../server/db/connect';
 import { ledgerAccounts, ledgerEntries, ledgerPostings, users } from '../server/db/schema';
 import { postAll, trialBalance } from '../server/modules/money/ledger';
-import { createTestDatabase } from '../server/testing/test-db';
+import { benchDatabase } from './database';
 import { percentile } from './inject';
 
 const PROVIDERS = 100;
@@ -157,18 +155,7 @@ async function run(database: Database, r: Run): Promise<Tally & { seconds: numbe
 
 export async function ledgerBench(opts: { bookings: number; writers: number; seconds: number }) {
   const started = performance.now();
-  let database: Database;
-  let drop: () => Promise<void>;
-  let dataDir: string | undefined;
-  if (process.env.DATABASE_URL) {
-    ({ database, drop } = await createTestDatabase());
-  } else {
-    // On disk, as the product runs PGlite (DATA_DIR).
-    dataDir = mkdtempSync(join(tmpdir(), 'golive-bench-ledger-'));
-    database = await connect({ dataDir: join(dataDir, 'pglite') });
-    await database.migrate();
-    drop = () => database.close();
-  }
+  const { database, drop, dataDir } = await benchDatabase('golive-bench-ledger-');
   const kind = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
   console.log(
     `\nLedger: money/ledger.ts postAll() in transactions (${kind}); ${n0(opts.bookings)} bookings of 2-3 orders per run: capture (charge + allocation), 1 in 5 with one order refunded (refund + refund_paid), an earning per delivered food order`,

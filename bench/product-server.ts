@@ -8,21 +8,19 @@
  * and the trial balance's total, issue 28) and 'statements' (statements sent to PostgreSQL so far, BEGIN and COMMIT
  * included, and how many of them name a money table; node-postgres only, zero on PGlite).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { connect, type Database } from '../server/db/connect';
 import { hotels, ledgerEntries, ledgerPostings, payments, providerOrders, users } from '../server/db/schema';
 import { trialBalance } from '../server/modules/money';
 import { seedCatalogue } from '../server/db/seed';
 import { createPaymentMethod } from '../server/modules/payments/service';
 import { hashPassword } from '../server/platform/auth/password';
 import { createContext } from '../server/platform/context';
-import { createTestDatabase } from '../server/testing/test-db';
+import { benchDatabase } from './database';
 
 type Request =
   | { id: number; type: 'customers'; n: number; owned?: boolean }
@@ -49,17 +47,7 @@ const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown
 };
 
 async function main() {
-  let database: Database;
-  let drop: () => Promise<void>;
-  let dataDir: string | undefined;
-  if (process.env.DATABASE_URL) {
-    ({ database, drop } = await createTestDatabase());
-  } else {
-    dataDir = mkdtempSync(join(tmpdir(), 'golive-bench-'));
-    database = await connect({ dataDir: join(dataDir, 'pglite') });
-    await database.migrate();
-    drop = () => database.close();
-  }
+  const { database, drop, dataDir } = await benchDatabase('golive-bench-');
   await seedCatalogue(database.db);
   const config = loadConfig({
     ...process.env,
