@@ -459,7 +459,8 @@ describe('cart and checkout', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').getByRole('textbox', { name: 'Card number', exact: true }).waitFor();
     await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // The cart's own dialog may still be playing its closing animation beside the checkout's: wait for both.
+    await page.waitForFunction(() => document.querySelectorAll('[role="dialog"]').length === 0);
     expect(await focusedLabel()).toBe('Cart, 1 item');
   });
 
