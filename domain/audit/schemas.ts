@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../ids';
 
 /** What the audit log records (ADR 017): admin and money actions. */
 export const AUDIT_ACTIONS = [
@@ -46,7 +47,7 @@ export type AuditEntry = {
 export const AuditQuerySchema = z.object({
   action: z.enum(AUDIT_ACTIONS).optional(),
   /** Entries older than this id (the next page). */
-  before: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  before: idParam().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assertExact } from '../exact';
+import { idParam } from '../ids';
 
 import { CHAT_SERVICE_TYPES, HISTORY_PAGE } from './limits';
 
@@ -25,12 +26,12 @@ export const StartConversationSchema = z.object({
 export type StartConversationInput = z.input<typeof StartConversationSchema>;
 
 export const ChatIdentityQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  userId: idParam().optional(),
   userType: z.string().max(40).optional(),
 });
 
 export const HistoryQuerySchema = z.object({
-  before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  before: idParam().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(HISTORY_PAGE),
 });
 

@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 // Behind a TLS-terminating proxy the session cookie must be Secure; over plain http it cannot be.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ seed: false, env: { TRUST_PROXY: 'true' } });
+  // app.inject comes from 127.0.0.1: that proxy is trusted (TRUST_PROXY=true, any proxy, is refused since issue 27).
+  t = await createTestApp({ seed: false, env: { TRUST_PROXY: '127.0.0.1' } });
   const reg = await t.app.inject({
     method: 'POST',
     url: '/api/auth/register',

@@ -24,7 +24,7 @@ import { listContactMessages, markMessageRead } from '../support/service';
 import { listCollection, updateCollectionRow } from './collections';
 import { toCsv } from './csv';
 import { adminStats } from './service';
-import { idParam } from '../../../domain/ids';
+import { IdParams as SharedIdParams } from '../../../domain/ids';
 import { AuditEntrySchema, AuditQuerySchema } from '../../../domain/audit/schemas';
 import { listAudit } from '../audit/service';
 import { CancelledBookingSchema } from '../../../domain/bookings/schemas';
@@ -34,9 +34,7 @@ import { orderDetail, refundOrder, searchOrders } from './orders';
 import { reportStream } from './reports';
 import { changeAccount, listAccounts } from './users';
 
-const IdParams = z.object({
-  id: idParam('Invalid id'),
-});
+const IdParams = SharedIdParams('Invalid id');
 const CollectionParams = z.object({ collection: z.string().max(64) });
 const CollectionIdParams = CollectionParams.extend(IdParams.shape);
 const ExportParams = z.object({ file: z.string().max(80) });
@@ -68,7 +66,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/admin/registrations/:id/approve',
     { ...adminOnly, schema: { params: IdParams, body: ApproveRegistrationSchema.optional(), response: { 200: ApproveResultSchema } } },
-    async (request) => approveRegistration(ctx.events, request.params.id, currentUser(request).id, request.body?.notes),
+    async (request) => approveRegistration(ctx, request.params.id, currentUser(request).id, request.body?.notes),
   );
   r.post(
     '/api/admin/registrations/:id/reject',

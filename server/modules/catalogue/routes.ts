@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IdParams } from '../../../domain/ids';
 import type { AppContext } from '../../platform/context';
 import {
   SHIPPING_MAX_SIDE_INCHES,
@@ -170,13 +171,7 @@ const PropertiesQuery = z
   })
   .refine((q) => (q.moveIn === undefined) === (q.months === undefined), { message: 'Move-in date and months go together', path: ['months'] });
 
-const MenuParams = z.object({
-  id: z.coerce
-    .number({ error: 'Restaurant id must be a number' })
-    .int('Restaurant id must be a whole number')
-    .positive('Restaurant id must be a positive number')
-    .max(2_147_483_647, 'Restaurant id is out of range'),
-});
+const MenuParams = IdParams('Invalid restaurant id');
 
 const coordinate = (label: string, limit: number) =>
   z.preprocess(

@@ -19,9 +19,9 @@ import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import type { MailRow } from '../../platform/mailer/mailer';
 import { templates } from './templates';
-import { idParam } from '../../../domain/ids';
+import { IdParams as SharedIdParams } from '../../../domain/ids';
 
-const IdParams = z.object({ id: idParam('Invalid mail id') });
+const IdParams = SharedIdParams('Invalid mail id');
 
 function adminMail(m: MailRow): AdminMail {
   return {
