@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { REVIEWABLE_SERVICE_TYPES } from '../catalogue/kinds';
 import { assertExact } from '../exact';
+import { IdParams, idField, idParam } from '../ids';
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -22,11 +23,14 @@ export const MESSAGES = {
   rating: 'Rating must be a whole number from 1 to 5',
   commentEmpty: 'Comment must be at least 1 character',
   commentLong: `Comment must be at most ${COMMENT_MAX} characters`,
-  notEligible: 'Only customers who booked and paid for this listing can review it (deliveries and rides once completed)',
+  notEligible:
+    'You can review this listing once your booking of it is completed: a stay, rental or appointment when it has ended or the provider has marked it completed, a delivery or ride once it has been delivered',
   duplicate: 'You have already reviewed this listing; you can edit your review instead',
   notAuthor: 'Only the author can edit this review',
   editWindow: 'Reviews can only be edited within 48 hours of posting',
   ownVote: 'You cannot mark your own review as helpful',
+  voteNotEligible: 'Only customers with a completed booking can mark reviews as helpful',
+  withdrawn: 'This review was withdrawn because its booking was cancelled or refunded, so it can no longer be edited',
   held: 'Thanks! Your review is waiting for a moderator before it appears.',
   reasonRequired: 'A reason is required',
 } as const;
@@ -37,6 +41,16 @@ const rating = z
   .min(RATING_MIN, { error: MESSAGES.rating })
   .max(RATING_MAX, { error: MESSAGES.rating });
 
+/**
+ * Why a review left the rating (reviews.withdrawn_reason), shown to its author: the booking or order behind it was
+ * called off and the money given back.
+ */
+export const WITHDRAWN_REASONS = {
+  cancelled: 'Withdrawn: the booking was cancelled',
+  refunded: 'Withdrawn: the booking was cancelled and refunded',
+  declined: 'Withdrawn: the provider declined the order and refunded it',
+} as const;
+
 /** Optional; when given, 1 to 1000 characters (surrounding spaces are not counted). */
 const comment = z.string().trim().min(1, { error: MESSAGES.commentEmpty }).max(COMMENT_MAX, { error: MESSAGES.commentLong });
 
@@ -44,7 +58,7 @@ export const ReviewServiceType = z.enum(REVIEWABLE_SERVICE_TYPES, { error: 'This
 
 export const CreateReviewSchema = z.object({
   serviceType: ReviewServiceType,
-  serviceId: z.number({ error: 'serviceId is required' }).int().positive(),
+  serviceId: idField('Invalid service id'),
   rating,
   comment: comment.optional(),
 });
@@ -57,14 +71,14 @@ export type UpdateReview = z.infer<typeof UpdateReviewSchema>;
 
 export const ReviewListQuery = z.object({
   serviceType: ReviewServiceType,
-  serviceId: z.coerce.number().int().positive(),
+  serviceId: idParam('Invalid service id'),
   sort: z.enum(REVIEW_SORTS).default('recent'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
 export const HideReviewSchema = z.object({ reason: z.string().trim().min(1, { error: MESSAGES.reasonRequired }).max(HIDE_REASON_MAX) });
 
-export const ReviewIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ReviewIdParams = IdParams('Invalid review id');
 
 /** 1-5 stars: how many visible reviews gave each. */
 export type Histogram = Record<'1' | '2' | '3' | '4' | '5', number>;
@@ -94,13 +108,18 @@ export type ReviewPage = { summary: RatingSummary; reviews: Review[]; page: numb
 /** POST/PATCH answer: the review, and `held` when the filter held it for a moderator. */
 export type ReviewResult = { review: Review; held: boolean; message?: string };
 
-/** A listing the signed-in customer may review (My bookings), with their review when written. */
+/**
+ * A listing the signed-in customer may review (My bookings: a completed order of it), with their review when written;
+ * or one whose review was withdrawn (the booking cancelled or refunded), shown on that booking marked withdrawn.
+ * `eligible`: a completed order of the listing lets them post (again: a new review replaces a withdrawn one).
+ */
 export type Reviewable = {
   serviceType: string;
   serviceId: number;
   name: string;
   bookingId: number;
-  review: (Review & { editableUntil: string; hidden: boolean }) | null;
+  eligible: boolean;
+  review: (Review & { editableUntil: string; hidden: boolean; withdrawn: boolean; withdrawnReason: string | null }) | null;
 };
 
 export type AdminReview = Review & {
@@ -109,6 +128,8 @@ export type AdminReview = Review & {
   hiddenReason: string | null;
   flagged: boolean;
   authorId: number;
+  /** Set when the review left the rating because its booking or order was cancelled, declined or refunded. */
+  withdrawnReason: string | null;
 };
 
 /** Response schemas of the reviews routes, checked against the types above. */
@@ -149,7 +170,8 @@ export const ReviewableSchema = z.object({
   serviceId: z.number(),
   name: z.string(),
   bookingId: z.number(),
-  review: z.object({ ...reviewShape, editableUntil: z.string(), hidden: z.boolean() }).nullable(),
+  eligible: z.boolean(),
+  review: z.object({ ...reviewShape, editableUntil: z.string(), hidden: z.boolean(), withdrawn: z.boolean(), withdrawnReason: z.string().nullable() }).nullable(),
 });
 assertExact<z.output<typeof ReviewableSchema>, Reviewable>(true);
 
@@ -160,6 +182,7 @@ export const AdminReviewSchema = z.object({
   hiddenReason: z.string().nullable(),
   flagged: z.boolean(),
   authorId: z.number(),
+  withdrawnReason: z.string().nullable(),
 });
 assertExact<z.output<typeof AdminReviewSchema>, AdminReview>(true);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { adminCredentials, createUser, signIn, useBrowser } from './fixtures';
+import { adminCredentials, api, apiSession, createUser, demoProviderCredentials, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 
@@ -21,16 +21,16 @@ const getJson = <T,>(page: Page, url: string) =>
   }, url) as Promise<T>;
 
 describe('reviews', () => {
-  it('book and pay a car, review it from My bookings, see it and the new average on the listing, mark another review helpful', async () => {
+  it('book and pay a car, review it from My bookings once the rental is completed, see it and the new average on the listing, mark another review helpful', async () => {
     const user = await createUser('reviewer');
     const page = await browser.page();
     await signIn(page, user.email, user.password);
     await page.waitForURL((url) => url.pathname === '/');
 
-    // Book and pay the first car through the cart.
+    // Book and pay the first car through the cart, from today.
     const cars = page.locator('section#car-rental');
-    await cars.getByLabel('Pickup date').fill(day(3));
-    await cars.getByLabel('Return date').fill(day(5));
+    await cars.getByLabel('Pickup date').fill(day(0));
+    await cars.getByLabel('Return date').fill(day(2));
     await cars.getByRole('button', { name: /^Add to Cart/ }).first().click();
     await cars.getByRole('button', { name: /^Added!/ }).first().waitFor();
     await page.getByRole('button', { name: /^Cart,/ }).first().click();
@@ -41,6 +41,16 @@ describe('reviews', () => {
     await checkout.getByLabel('CVC').fill('123');
     await checkout.getByRole('button', { name: /^Pay \$/ }).click();
     await checkout.waitFor({ state: 'detached' });
+
+    // Paid is not enough: nothing to review until the rental is completed (issue 27).
+    expect(await getJson<Mine>(page, '/api/reviews/mine')).toEqual([]);
+    const [booking] = await getJson<Array<{ id: number; orders: Array<{ id: number; listingKind: string; status: string }> }>>(page, '/api/bookings');
+    const order = booking.orders.find((o) => o.listingKind === 'cars');
+    expect(order).toBeDefined();
+    // The car's provider (the demo provider owns the seeded cars) marks the rental completed.
+    const provider = demoProviderCredentials();
+    const done = await api<{ status: string }>(await apiSession(provider.email, provider.password), 'POST', `/api/provider/orders/${order!.id}/complete`, {});
+    expect(done).toEqual({ status: 200, body: { orderId: order!.id, status: 'completed' } });
 
     const [target] = await getJson<Mine>(page, '/api/reviews/mine');
     expect(target).toMatchObject({ serviceType: 'cars', review: null });

@@ -52,11 +52,14 @@ export function ReviewsTab() {
                   <span className="block text-xs text-gray-500">{formatDateTime(r.createdAt)}</span>
                 </td>
                 <td className={tdClass}>
-                  {r.hidden ? (
+                  {r.withdrawnReason ? (
+                    <Badge variant="secondary">Withdrawn</Badge>
+                  ) : r.hidden ? (
                     <Badge variant={r.flagged ? 'warning' : 'destructive'}>{r.flagged ? 'Held' : 'Hidden'}</Badge>
                   ) : (
                     <Badge variant="success">Visible</Badge>
                   )}
+                  {r.withdrawnReason ? <span className="block text-xs text-gray-600">{r.withdrawnReason}</span> : null}
                   {r.hiddenReason ? <span className="block text-xs text-gray-600">{r.hiddenReason}</span> : null}
                 </td>
                 <td className={cn(tdClass, 'text-right')}>

@@ -12,7 +12,21 @@ export function useMyReviewables() {
   return useQuery<Reviewable[] | null>({ queryKey: MY_REVIEWS_KEY, queryFn: getQueryFn<Reviewable[]>({ on401: 'returnNull' }), refetchOnMount: 'always' });
 }
 
-/** 'Write a review' (or 'Edit your review' within 48 hours) for each listing of one booking the customer may review. */
+/**
+ * What My bookings says of a review withdrawn from the rating (its booking cancelled, declined or refunded), or null
+ * when there is none to say: no review, one that counts, or a withdrawn one its author may replace (`eligible`: a
+ * completed order of the listing; they get 'Write a review' again).
+ */
+export function withdrawnNote(r: Reviewable): string | null {
+  if (!r.review?.withdrawn || r.eligible) return null;
+  const why = r.review.withdrawnReason?.replace(/^Withdrawn: /, '');
+  return `Your review of ${r.name} was withdrawn${why ? ` (${why})` : ''} and no longer counts`;
+}
+
+/**
+ * 'Write a review' (or 'Edit your review' within 48 hours) for each listing of one booking the customer may review
+ * (a completed order of it), and a note for a review withdrawn because the booking was cancelled or refunded.
+ */
 export function BookingReviewButtons({ bookingId, reviewables }: { bookingId: number; reviewables: Reviewable[] | null | undefined }) {
   const [open, setOpen] = useState<Reviewable | null>(null);
   const mine = (reviewables ?? []).filter((r) => r.bookingId === bookingId);
@@ -20,20 +34,32 @@ export function BookingReviewButtons({ bookingId, reviewables }: { bookingId: nu
   return (
     <div className="flex flex-wrap gap-2 border-t border-gray-100 pt-2">
       {mine.map((r) => {
-        const editable = r.review && new Date(r.review.editableUntil).getTime() > Date.now();
-        if (r.review && !editable) {
+        // A withdrawn review (its booking cancelled or refunded) no longer counts: said so, with the reason; a completed
+        // order of the listing lets its author write a new one.
+        const note = withdrawnNote(r);
+        if (note) {
+          return (
+            <p key={`${r.serviceType}-${r.serviceId}`} className="inline-flex items-center gap-1 text-sm text-gray-600" data-testid="review-withdrawn">
+              <Star className="size-4 text-gray-400" aria-hidden="true" />
+              {note}
+            </p>
+          );
+        }
+        const review = r.review?.withdrawn ? null : r.review;
+        const editable = review && new Date(review.editableUntil).getTime() > Date.now();
+        if (review && !editable) {
           return (
             <p key={`${r.serviceType}-${r.serviceId}`} className="inline-flex items-center gap-1 text-sm text-gray-600">
               <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
               You reviewed {r.name}
-              {r.review.hidden ? ' (not shown)' : ''}
+              {review.hidden ? ' (not shown)' : ''}
             </p>
           );
         }
         return (
-          <Button key={`${r.serviceType}-${r.serviceId}`} size="sm" variant={r.review ? 'outline' : 'default'} onClick={() => setOpen(r)} aria-label={`${r.review ? 'Edit your review of' : 'Write a review of'} ${r.name}`}>
+          <Button key={`${r.serviceType}-${r.serviceId}`} size="sm" variant={review ? 'outline' : 'default'} onClick={() => setOpen({ ...r, review })} aria-label={`${review ? 'Edit your review of' : 'Write a review of'} ${r.name}`}>
             <Star className="size-4" aria-hidden="true" />
-            {r.review ? 'Edit your review' : 'Write a review'}
+            {review ? 'Edit your review' : 'Write a review'}
           </Button>
         );
       })}

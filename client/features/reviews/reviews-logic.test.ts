@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { histogramOf, roundedAverage, CreateReviewSchema, MESSAGES } from '@domain/reviews/schemas';
+import { histogramOf, roundedAverage, CreateReviewSchema, MESSAGES, WITHDRAWN_REASONS, type Reviewable } from '@domain/reviews/schemas';
+import { withdrawnNote } from './my-reviews';
 import { ratingLabel } from '@domain/reviews/rating-label';
 import { reviewPromptShown } from '@client/features/tracking/tracking-details';
 
@@ -31,9 +32,45 @@ describe('review display rules', () => {
   });
 
   it('asks for a review when a delivery or ride is done, not for shipments or before', () => {
-    expect(reviewPromptShown({ serviceType: 'delivery', orderStatus: 'delivered' })).toBe(true);
+    expect(reviewPromptShown({ serviceType: 'delivery', orderStatus: 'delivered' })).toBe(false);
+    expect(reviewPromptShown({ serviceType: 'delivery', orderStatus: 'completed' })).toBe(true);
     expect(reviewPromptShown({ serviceType: 'ride', orderStatus: 'completed' })).toBe(true);
     expect(reviewPromptShown({ serviceType: 'ride', orderStatus: 'transit' })).toBe(false);
     expect(reviewPromptShown({ serviceType: 'shipping', orderStatus: 'completed' })).toBe(false);
+  });
+});
+
+describe('My bookings: a withdrawn review', () => {
+  const review = {
+    id: 7,
+    serviceType: 'hotels',
+    serviceId: 3,
+    rating: 1,
+    comment: 'Terrible',
+    author: 'sam',
+    helpful: 0,
+    verified: true,
+    edited: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    votedHelpful: false,
+    mine: true,
+    editableUntil: '2999-01-01T00:00:00.000Z',
+    hidden: false,
+    withdrawn: true,
+    withdrawnReason: WITHDRAWN_REASONS.refunded,
+  };
+  const target = { serviceType: 'hotels', serviceId: 3, name: 'Harbour Hotel', bookingId: 11 };
+
+  it('says it was withdrawn and why', () => {
+    expect(withdrawnNote({ ...target, eligible: false, review } satisfies Reviewable)).toBe(
+      'Your review of Harbour Hotel was withdrawn (the booking was cancelled and refunded) and no longer counts',
+    );
+  });
+
+  it('says nothing of a review that counts, or of a withdrawn one a completed stay lets its author replace', () => {
+    expect(withdrawnNote({ ...target, eligible: true, review: { ...review, withdrawn: false, withdrawnReason: null } })).toBeNull();
+    expect(withdrawnNote({ ...target, eligible: true, review })).toBeNull();
+    expect(withdrawnNote({ ...target, eligible: true, review: null })).toBeNull();
   });
 });

@@ -134,9 +134,12 @@ export type TrackingDetailsProps = {
   mapHeight: number;
 };
 
-/** A completed delivery or ride asks its customer for a review (My bookings has the form). */
+/**
+ * A completed delivery or ride asks its customer for a review (My bookings has the form): only once the driver has
+ * completed it, as the server allows a review only of a completed order.
+ */
 export function reviewPromptShown(t: Pick<TrackingView, 'serviceType' | 'orderStatus'>): boolean {
-  return (t.serviceType === 'delivery' || t.serviceType === 'ride') && (t.orderStatus === 'delivered' || t.orderStatus === 'completed');
+  return (t.serviceType === 'delivery' || t.serviceType === 'ride') && t.orderStatus === 'completed';
 }
 
 function ReviewPrompt({ ride }: { ride: boolean }) {

@@ -9,7 +9,7 @@
  * database (seed_runs 'reviews-v2'); on a database seeded before, the old reviews of the demo customers (ten per
  * listing, 'reviews-v1') are replaced. Customers' own reviews are kept and counted.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { LISTING_KINDS, type ListingKind } from '../../../domain/catalogue/kinds';
 import type { Db } from '../connect';
 import { reviews, seedRuns, users } from '../schema';
@@ -307,7 +307,7 @@ export async function seedReviews(db: Db, now = new Date()): Promise<{ seeded: b
       const summaries = await tx
         .select({ id: reviews.serviceId, count: sql<number>`count(*)::int`, avg: sql<string>`round(avg(${reviews.rating})::numeric, 1)::text` })
         .from(reviews)
-        .where(and(eq(reviews.serviceType, info.serviceType), eq(reviews.hidden, false)))
+        .where(and(eq(reviews.serviceType, info.serviceType), eq(reviews.hidden, false), isNull(reviews.withdrawnAt)))
         .groupBy(reviews.serviceId);
       const byId = new Map(summaries.map((s) => [s.id, s]));
       for (const row of rows) {

@@ -1,11 +1,15 @@
 /**
- * Reviews and ratings (ADR 013). A customer with a paid booking of a listing (for deliveries and rides: a completed
- * one) reviews it once and may edit it for 48 hours; anyone signed in marks other people's reviews helpful. Each
- * listing's rating and review count are recomputed from its visible reviews in the transaction of every change,
- * after locking the listing row, so concurrent changes cannot leave a stale average; a changed rating emits
- * 'catalogue.changed'. The profanity filter holds a flagged review (hidden) for the admin.
+ * Reviews and ratings (ADR 013, issue 27). A customer reviews a listing once they have a completed order of it (the
+ * money module's provider_orders: a reservation its provider completed or whose end day came, a delivery or ride
+ * its driver finished), once, and may edit it for 48 hours. A customer with a completed booking of anything marks
+ * other people's reviews helpful. When a booking is cancelled (refunded) or an order declined, its author's review
+ * of that listing is withdrawn from the rating, the public list and the histogram, unless another completed order
+ * of the listing still backs it (subscribers.ts). Each listing's rating and review count are recomputed from its
+ * visible reviews in the transaction of every change, after locking the listing row, so concurrent changes cannot
+ * leave a stale average; a changed rating emits 'catalogue.changed'. The profanity filter holds a flagged review
+ * (hidden) for the admin.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   EDIT_WINDOW_MS,
   MESSAGES,
@@ -23,20 +27,15 @@ import {
   type UpdateReview,
 } from '../../../domain/reviews/schemas';
 import type { Db, Tx } from '../../db/connect';
-import { bookingItems, bookings, deliveryOrders, reviewVotes, reviews, users } from '../../db/schema';
+import { bookings, providerOrders, reviewVotes, reviews, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import type { Emit, EventBus } from '../../platform/events/bus';
-import { findRow, listingOfLine, lockRow, serverKindOfServiceType, updateRow, type ServerKind } from '../catalogue/kinds';
+import { findRow, lockRow, serverKindOfCollection, serverKindOfServiceType, updateRow, type ServerKind } from '../catalogue/kinds';
 import { isProfane } from './moderation';
 
 type Exec = Db | Tx;
 type ReviewRow = typeof reviews.$inferSelect;
 type Viewer = { id: number; role: string };
-
-/** Booking statuses that mean the customer paid. */
-const PAID = ['confirmed', 'completed'] as const;
-/** Delivery statuses that mean the delivery or ride is over. */
-const DONE = ['delivered', 'completed'] as const;
 
 function reviewableKind(serviceType: string): ServerKind {
   const kind = serverKindOfServiceType(serviceType);
@@ -51,42 +50,53 @@ function isUniqueViolation(err: unknown): boolean {
 
 // ------------------------------------------------------------------ eligibility
 
-type Eligible = { bookingId: number; serviceType: string; serviceId: number; name: string };
+type Eligible = { bookingId: number; orderId: number; serviceType: string; serviceId: number; name: string };
 
 /**
- * The listings a customer may review: one entry per listing of their paid bookings (newest booking first); lines
- * of delivered kinds count only once their delivery or ride is completed.
+ * The listings a customer may review: one entry per reviewable listing of their completed orders (the most recently
+ * completed first). Only 'completed' counts: a paid, accepted, declined or cancelled order does not.
  */
 async function eligibleListings(db: Exec, userId: number): Promise<Eligible[]> {
-  const lines = await db
-    .select({ bookingId: bookings.id, lineId: bookingItems.id, serviceType: bookingItems.serviceType, serviceId: bookingItems.serviceId, name: bookingItems.name, details: bookingItems.details })
-    .from(bookingItems)
-    .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
-    .where(and(eq(bookings.userId, userId), inArray(bookings.status, [...PAID])))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id), asc(bookingItems.id));
-  if (lines.length === 0) return [];
-  const done = await db
-    .select({ bookingId: deliveryOrders.bookingId, partKey: deliveryOrders.partKey })
-    .from(deliveryOrders)
-    .where(and(inArray(deliveryOrders.bookingId, [...new Set(lines.map((l) => l.bookingId))]), inArray(deliveryOrders.status, [...DONE])));
-  const doneParts = new Set(done.map((d) => `${d.bookingId}|${d.partKey}`));
+  const orders = await db
+    .select({ orderId: providerOrders.id, bookingId: providerOrders.bookingId, listingKind: providerOrders.listingKind, listingId: providerOrders.listingId, name: providerOrders.listingName })
+    .from(providerOrders)
+    .innerJoin(bookings, eq(bookings.id, providerOrders.bookingId))
+    .where(and(eq(bookings.userId, userId), eq(providerOrders.status, 'completed')))
+    .orderBy(desc(providerOrders.completedAt), desc(providerOrders.id));
   const seen = new Set<string>();
   const out: Eligible[] = [];
-  for (const line of lines) {
-    const target = listingOfLine(line);
-    if (!target || !target.kind.info.reviewable) continue;
-    if (target.kind.info.delivered) {
-      // Orders are one per restaurant of a booking, and one per taxi line (server/modules/orders).
-      const part = target.kind.info.kind === 'restaurant' ? `restaurant:${target.id}` : `line:${line.lineId}`;
-      if (!doneParts.has(`${line.bookingId}|${part}`)) continue;
-    }
-    const key = `${line.serviceType}|${target.id}`;
+  for (const o of orders) {
+    const kind = serverKindOfCollection(o.listingKind);
+    if (!kind || !kind.info.reviewable) continue;
+    const key = `${kind.info.serviceType}|${o.listingId}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const name = target.kind.info.kind === 'restaurant' ? ((await findRow(db, target.kind, target.id))?.name as string | undefined) ?? line.name : line.name;
-    out.push({ bookingId: line.bookingId, serviceType: line.serviceType, serviceId: target.id, name });
+    out.push({ bookingId: o.bookingId, orderId: o.orderId, serviceType: kind.info.serviceType, serviceId: o.listingId, name: o.name });
   }
   return out;
+}
+
+/** The customer's most recently completed order of one listing, or undefined. */
+async function completedOrderOf(db: Exec, userId: number, kind: ServerKind, listingId: number): Promise<number | undefined> {
+  const [o] = await db
+    .select({ id: providerOrders.id })
+    .from(providerOrders)
+    .innerJoin(bookings, eq(bookings.id, providerOrders.bookingId))
+    .where(and(eq(bookings.userId, userId), eq(providerOrders.listingKind, kind.info.collection), eq(providerOrders.listingId, listingId), eq(providerOrders.status, 'completed')))
+    .orderBy(desc(providerOrders.completedAt), desc(providerOrders.id))
+    .limit(1);
+  return o?.id;
+}
+
+/** Whether the account has completed any order (what a helpful vote needs). */
+async function hasCompletedOrder(db: Exec, userId: number): Promise<boolean> {
+  const [o] = await db
+    .select({ id: providerOrders.id })
+    .from(providerOrders)
+    .innerJoin(bookings, eq(bookings.id, providerOrders.bookingId))
+    .where(and(eq(bookings.userId, userId), eq(providerOrders.status, 'completed')))
+    .limit(1);
+  return o !== undefined;
 }
 
 // ------------------------------------------------------------------ views
@@ -135,7 +145,9 @@ async function reviewView(db: Exec, row: ReviewRow, viewerId?: number): Promise<
   return v;
 }
 
-const visibleOf = (serviceType: string, serviceId: number) => and(eq(reviews.serviceType, serviceType), eq(reviews.serviceId, serviceId), eq(reviews.hidden, false));
+/** On the listing: not hidden by a moderator (or the filter) and not withdrawn. */
+const visibleOf = (serviceType: string, serviceId: number) =>
+  and(eq(reviews.serviceType, serviceType), eq(reviews.serviceId, serviceId), eq(reviews.hidden, false), isNull(reviews.withdrawnAt));
 
 /** Average (one decimal), count and 1-5 histogram of a listing's visible reviews, straight from the reviews. */
 export async function summaryOf(db: Exec, serviceType: string, serviceId: number): Promise<RatingSummary> {
@@ -199,31 +211,43 @@ async function lockListing(tx: Tx, kind: ServerKind, serviceId: number) {
 
 // ------------------------------------------------------------------ writes
 
-/** POST /api/reviews. 403 without a paid (or completed) booking of the listing, 409 for a second review. */
+/**
+ * POST /api/reviews. 403 without a completed order of the listing, 409 for a second review. A review withdrawn
+ * earlier (its booking cancelled) is replaced by the new one once a completed order backs it, its old votes gone.
+ */
 export async function createReview(db: Db, events: EventBus, viewer: Viewer, body: CreateReview): Promise<ReviewResult> {
   const kind = reviewableKind(body.serviceType);
   if (!(await findRow(db, kind, body.serviceId))) throw notFound('Listing not found');
-  const eligible = (await eligibleListings(db, viewer.id)).some((e) => e.serviceType === body.serviceType && e.serviceId === body.serviceId);
-  if (!eligible) throw forbidden(MESSAGES.notEligible);
   const comment = body.comment ?? null;
   const flagged = comment !== null && isProfane(comment);
+  const held = { flagged, hidden: flagged, hiddenReason: flagged ? 'Held by the profanity filter' : null };
   const row = await events
     .transaction(async (tx, emit) => {
       const before = await lockListing(tx, kind, body.serviceId);
-      const [r] = await tx
-        .insert(reviews)
-        .values({
-          userId: viewer.id,
-          serviceType: body.serviceType,
-          serviceId: body.serviceId,
-          rating: body.rating,
-          comment,
-          verified: true,
-          flagged,
-          hidden: flagged,
-          hiddenReason: flagged ? 'Held by the profanity filter' : null,
-        })
-        .returning();
+      // Read under the listing's lock: a completed order is final (never cancelled or declined afterwards).
+      const orderId = await completedOrderOf(tx, viewer.id, kind, body.serviceId);
+      if (orderId === undefined) throw forbidden(MESSAGES.notEligible);
+      const [existing] = await tx
+        .select()
+        .from(reviews)
+        .where(and(eq(reviews.userId, viewer.id), eq(reviews.serviceType, body.serviceType), eq(reviews.serviceId, body.serviceId)))
+        .for('update');
+      let r: ReviewRow;
+      if (existing && existing.withdrawnAt === null) throw conflict(MESSAGES.duplicate);
+      if (existing) {
+        const now = new Date();
+        await tx.delete(reviewVotes).where(eq(reviewVotes.reviewId, existing.id));
+        [r] = await tx
+          .update(reviews)
+          .set({ rating: body.rating, comment, verified: true, ...held, orderId, helpful: 0, editedAt: null, withdrawnAt: null, withdrawnReason: null, withdrawnBookingId: null, createdAt: now, updatedAt: now })
+          .where(eq(reviews.id, existing.id))
+          .returning();
+      } else {
+        [r] = await tx
+          .insert(reviews)
+          .values({ userId: viewer.id, serviceType: body.serviceType, serviceId: body.serviceId, rating: body.rating, comment, verified: true, orderId, ...held })
+          .returning();
+      }
       await recomputeRating(tx, emit, kind, body.serviceId, before);
       return r;
     })
@@ -239,6 +263,7 @@ export async function updateReview(db: Db, events: EventBus, viewer: Viewer, id:
   const [existing] = await db.select().from(reviews).where(eq(reviews.id, id));
   if (!existing) throw notFound('Review not found');
   if (existing.userId !== viewer.id) throw forbidden(MESSAGES.notAuthor);
+  if (existing.withdrawnAt !== null) throw conflict(MESSAGES.withdrawn);
   if (now.getTime() - existing.createdAt.getTime() > EDIT_WINDOW_MS) throw forbidden(MESSAGES.editWindow);
   const kind = reviewableKind(existing.serviceType);
   const comment = body.comment === undefined ? existing.comment : body.comment;
@@ -247,6 +272,7 @@ export async function updateReview(db: Db, events: EventBus, viewer: Viewer, id:
     const before = await lockListing(tx, kind, existing.serviceId);
     const [current] = await tx.select().from(reviews).where(eq(reviews.id, id));
     if (!current) throw notFound('Review not found');
+    if (current.withdrawnAt !== null) throw conflict(MESSAGES.withdrawn);
     const values: Partial<typeof reviews.$inferInsert> = { rating: body.rating ?? current.rating, comment, editedAt: now, updatedAt: now };
     if (flagged) Object.assign(values, { flagged: true, hidden: true, hiddenReason: 'Held by the profanity filter' });
     else if (current.flagged) Object.assign(values, { flagged: false, hidden: false, hiddenReason: null }); // the edit removed what was held
@@ -259,17 +285,19 @@ export async function updateReview(db: Db, events: EventBus, viewer: Viewer, id:
 
 async function visibleReviewOr404(db: Exec, id: number): Promise<ReviewRow> {
   const [r] = await db.select().from(reviews).where(eq(reviews.id, id));
-  if (!r || r.hidden) throw notFound('Review not found');
+  if (!r || r.hidden || r.withdrawnAt !== null) throw notFound('Review not found');
   return r;
 }
 
 /**
- * POST /api/reviews/:id/helpful: one vote per user (idempotent), never on one's own review. The count moves only
- * when a vote row was really inserted or deleted, with an atomic increment, so concurrent clicks stay exact.
+ * POST /api/reviews/:id/helpful: one vote per user (idempotent), never on one's own review, and only from an account
+ * with a completed booking (throwaway accounts cannot vote). The count moves only when a vote row was really
+ * inserted or deleted, with an atomic increment, so concurrent clicks stay exact.
  */
 export async function voteHelpful(db: Db, viewer: Viewer, id: number): Promise<{ helpful: number; votedHelpful: boolean }> {
   const r = await visibleReviewOr404(db, id);
   if (r.userId === viewer.id) throw forbidden(MESSAGES.ownVote);
+  if (!(await hasCompletedOrder(db, viewer.id))) throw forbidden(MESSAGES.voteNotEligible);
   return db.transaction(async (tx) => {
     const inserted = await tx.insert(reviewVotes).values({ reviewId: id, userId: viewer.id }).onConflictDoNothing().returning({ reviewId: reviewVotes.reviewId });
     const [row] = inserted.length
@@ -294,20 +322,77 @@ export async function unvoteHelpful(db: Db, viewer: Viewer, id: number): Promise
   });
 }
 
-/** GET /api/reviews/mine: what the customer may review (My bookings), each with their review when written. */
+/**
+ * GET /api/reviews/mine: what the customer may review (My bookings), each with their review when written; and their
+ * withdrawn reviews of listings no completed order backs, on the booking whose cancellation withdrew them.
+ */
 export async function reviewables(db: Db, viewer: Viewer): Promise<Reviewable[]> {
   const eligible = await eligibleListings(db, viewer.id);
   const mine = await db.select().from(reviews).where(eq(reviews.userId, viewer.id));
   const byListing = new Map(mine.map((r) => [`${r.serviceType}|${r.serviceId}`, r]));
   const mineViews = new Map((await views(db, mine, viewer.id)).map((v) => [v.id, v]));
-  return eligible.map((e) => {
-    const r = byListing.get(`${e.serviceType}|${e.serviceId}`);
+  const mineOf = (r: ReviewRow | undefined): Reviewable['review'] => {
     const v = r ? mineViews.get(r.id) : undefined;
-    return {
-      ...e,
-      review: r && v ? { ...v, hidden: r.hidden, editableUntil: new Date(r.createdAt.getTime() + EDIT_WINDOW_MS).toISOString() } : null,
-    };
+    if (!r || !v) return null;
+    return { ...v, hidden: r.hidden, editableUntil: new Date(r.createdAt.getTime() + EDIT_WINDOW_MS).toISOString(), withdrawn: r.withdrawnAt !== null, withdrawnReason: r.withdrawnReason };
+  };
+  const out: Reviewable[] = eligible.map(({ orderId: _orderId, ...e }) => ({ ...e, eligible: true, review: mineOf(byListing.get(`${e.serviceType}|${e.serviceId}`)) }));
+  const listed = new Set(eligible.map((e) => `${e.serviceType}|${e.serviceId}`));
+  const withdrawn = mine.filter((r) => r.withdrawnAt !== null && r.withdrawnBookingId !== null && !listed.has(`${r.serviceType}|${r.serviceId}`));
+  for (const r of withdrawn) {
+    const kind = serverKindOfServiceType(r.serviceType);
+    const row = kind ? await findRow(db, kind, r.serviceId) : undefined;
+    const name = kind && row ? kind.displayName(row as never) : `${r.serviceType} #${r.serviceId}`;
+    out.push({ serviceType: r.serviceType, serviceId: r.serviceId, name, bookingId: r.withdrawnBookingId as number, eligible: false, review: mineOf(r) });
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ withdrawal
+
+/**
+ * Withdraws a customer's review of a listing from its rating, public list and histogram when the booking or order
+ * behind it was cancelled, declined or refunded (the reactions in subscribers.ts), unless a completed order of the
+ * listing still backs it. Idempotent; the listing row is locked first, as every other change of its reviews is.
+ * Returns whether a review was withdrawn.
+ */
+export async function withdrawUnbackedReview(
+  events: EventBus,
+  userId: number,
+  listing: { collection: string; listingId: number },
+  because: { bookingId: number; reason: string },
+  now: Date = new Date(),
+): Promise<boolean> {
+  const kind = serverKindOfCollection(listing.collection);
+  if (!kind || !kind.info.reviewable) return false;
+  const serviceType = kind.info.serviceType;
+  const [peek] = await events.db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), eq(reviews.serviceType, serviceType), eq(reviews.serviceId, listing.listingId), isNull(reviews.withdrawnAt)));
+  if (!peek) return false;
+  return events.transaction(async (tx, emit) => {
+    const before = await lockRow(tx, kind, listing.listingId);
+    if (!before) return false;
+    if ((await completedOrderOf(tx, userId, kind, listing.listingId)) !== undefined) return false;
+    const done = await tx
+      .update(reviews)
+      .set({ withdrawnAt: now, withdrawnReason: because.reason, withdrawnBookingId: because.bookingId, updatedAt: now })
+      .where(and(eq(reviews.id, peek.id), isNull(reviews.withdrawnAt)))
+      .returning({ id: reviews.id });
+    if (done.length === 0) return false;
+    await recomputeRating(tx, emit, kind, listing.listingId, before as { rating: unknown; reviewCount: unknown });
+    return true;
   });
+}
+
+/** The listings of a booking's provider orders that were cancelled or declined (what a cancellation called off). */
+export async function calledOffListings(db: Exec, bookingId: number): Promise<Array<{ collection: string; listingId: number }>> {
+  const rows = await db
+    .select({ collection: providerOrders.listingKind, listingId: providerOrders.listingId })
+    .from(providerOrders)
+    .where(and(eq(providerOrders.bookingId, bookingId), inArray(providerOrders.status, ['cancelled', 'declined'])));
+  return rows;
 }
 
 // ------------------------------------------------------------------ moderation (admin)
@@ -339,6 +424,7 @@ async function adminViews(db: Db, rows: ReviewRow[]): Promise<AdminReview[]> {
     hiddenReason: r.hiddenReason,
     flagged: r.flagged,
     authorId: r.userId,
+    withdrawnReason: r.withdrawnReason,
   }));
 }
 
