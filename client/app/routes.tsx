@@ -6,6 +6,7 @@ import { NotFound } from './not-found';
 /** Each page is its own chunk, loaded when its route is first visited (or ahead of the first render: main.tsx). */
 const home = lazyComponent(() => import('@client/features/home/home-page').then((m) => m.HomePage));
 const login = lazyComponent(() => import('@client/features/accounts/login-page').then((m) => m.LoginPage));
+const signInLink = lazyComponent(() => import('@client/features/accounts/sign-in-link-page').then((m) => m.SignInLinkPage));
 const setPassword = lazyComponent(() => import('@client/features/accounts/set-password-page').then((m) => m.SetPasswordPage));
 const forgotPassword = lazyComponent(() => import('@client/features/accounts/forgot-password-page').then((m) => m.ForgotPasswordPage));
 const resetPassword = lazyComponent(() => import('@client/features/accounts/reset-password-page').then((m) => m.ResetPasswordPage));
@@ -63,6 +64,8 @@ const page = (lazy: LazyComponent, element = <lazy.Component />, data?: RouteHan
 const pages: RouteObject[] = [
   { index: true, ...page(home) },
   { path: 'login', ...page(login) },
+  // The one-time sign-in link mailed to an account under attack (issue 27).
+  { path: 'login/link', ...page(signInLink) },
   { path: 'set-password', ...page(setPassword) },
   { path: 'forgot-password', ...page(forgotPassword) },
   { path: 'reset-password', ...page(resetPassword) },

@@ -69,6 +69,22 @@ export const SetPasswordSchema = z.object({
 export type SetPassword = z.output<typeof SetPasswordSchema>;
 export const SET_PASSWORD_INVALID = 'This link is invalid or has expired';
 
+/**
+ * Issue 27: while an account is slowed down after many failed sign-ins, a browser it does not know signs in with a
+ * one-time link mailed to the account's address. POST /api/auth/login then answers 429 `{message, code}` with this code
+ * (the same whether or not the address has an account).
+ */
+export const SIGN_IN_LINK_REQUIRED = 'email_link_required';
+/** How long a sign-in link works, in minutes. */
+export const SIGN_IN_LINK_MINUTES = 15;
+export const SIGN_IN_LINK_SENT = `We sent a sign-in link to your e-mail address. After many failed sign-in attempts on this account, a new browser signs in with that link: it works once, for ${SIGN_IN_LINK_MINUTES} minutes.`;
+export const SIGN_IN_LINK_INVALID = 'This sign-in link is invalid, used or expired. Sign in again to get a new one.';
+/** POST /api/auth/login/link: the token of a `/login/link?token=...` link. */
+export const SignInLinkSchema = z.object({
+  token: z.string({ error: SIGN_IN_LINK_INVALID }).min(10, SIGN_IN_LINK_INVALID).max(200, SIGN_IN_LINK_INVALID),
+});
+export type SignInLink = z.output<typeof SignInLinkSchema>;
+
 /** GET /api/account/sessions: one signed-in browser of the account. `id` is a short public handle, not the token. */
 export type SessionInfo = { id: string; device: string; createdAt: string; lastSeenAt: string; current: boolean };
 

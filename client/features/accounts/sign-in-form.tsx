@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
 import { LoginSchema, type Login, type PublicUser } from '@domain/accounts/schemas';
 import { parseApiError } from '@client/lib/api';
 import { stopIfOffline } from '@client/lib/online';
@@ -11,6 +12,7 @@ import { FormAlert, FormField } from '@client/ui/form-field';
 import { Input } from '@client/ui/input';
 import { Spinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';
+import { signInLinkSent } from './sign-in-link';
 import { useAuth } from './use-auth';
 
 type SignInFormProps = {
@@ -34,6 +36,8 @@ export function reportSignInFailure(error: unknown): string {
 export function SignInForm({ defaultEmail = '', onSignedIn }: SignInFormProps) {
   const { signIn } = useAuth();
   const [formError, setFormError] = useState<string | null>(null);
+  // Issue 27: the account is slowed down after failed sign-ins and this browser is new to it: a link was mailed.
+  const [linkSent, setLinkSent] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -46,12 +50,18 @@ export function SignInForm({ defaultEmail = '', onSignedIn }: SignInFormProps) {
 
   const onSubmit = async (values: Login) => {
     setFormError(null);
+    setLinkSent(null);
     if (stopIfOffline('signing in')) return;
     try {
       const user = await signIn(values);
       toast({ title: 'Login Successful', description: `Welcome back, ${user.username}!`, variant: 'success' });
       onSignedIn(user);
     } catch (error) {
+      const sent = signInLinkSent(error);
+      if (sent) {
+        setLinkSent(sent);
+        return;
+      }
       const { errors: fieldErrors } = parseApiError(error);
       for (const field of ['email', 'password'] as const) {
         if (fieldErrors[field]) setError(field, { message: fieldErrors[field] });
@@ -63,6 +73,16 @@ export function SignInForm({ defaultEmail = '', onSignedIn }: SignInFormProps) {
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4" aria-label="Sign in">
       <FormAlert message={formError} />
+      <div role="status" aria-live="polite">
+        {linkSent ? (
+          <p className="flex gap-2 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
+            <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>
+              <span className="font-medium">Check your e-mail.</span> {linkSent}
+            </span>
+          </p>
+        ) : null}
+      </div>
       <OfflineNotice action="signing in" />
       <FormField label="Email" required error={errors.email?.message}>
         {(control) => (

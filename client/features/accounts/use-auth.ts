@@ -63,17 +63,26 @@ export function useAuth() {
     retryOnMount: false,
   });
 
+  const signedIn = (user: PublicUser) => {
+    // Offline copies of the previous user's pages (My bookings) must not show under another account.
+    if (queryClient.getQueryData<PublicUser | null>(AUTH_ME_KEY)?.id !== user.id) clearSnapshots();
+    saveSnapshot(SNAPSHOTS.session, { userId: user.id, username: user.username, data: user });
+    queryClient.setQueryData(AUTH_ME_KEY, user);
+    refreshUserData(queryClient);
+  };
+
   const signInMutation = useMutation({
     mutationFn: (credentials: Login) => apiJson<PublicUser>('POST', '/api/auth/login', credentials),
     // Auth calls report "Unable to connect" at once rather than waiting, paused, for the network.
     networkMode: 'always',
-    onSuccess: (user) => {
-      // Offline copies of the previous user's pages (My bookings) must not show under another account.
-      if (queryClient.getQueryData<PublicUser | null>(AUTH_ME_KEY)?.id !== user.id) clearSnapshots();
-      saveSnapshot(SNAPSHOTS.session, { userId: user.id, username: user.username, data: user });
-      queryClient.setQueryData(AUTH_ME_KEY, user);
-      refreshUserData(queryClient);
-    },
+    onSuccess: signedIn,
+  });
+
+  /** Spends a one-time sign-in link (/login/link?token=..., issue 27): signs this browser in. */
+  const signInWithLinkMutation = useMutation({
+    mutationFn: (token: string) => apiJson<PublicUser>('POST', '/api/auth/login/link', { token }),
+    networkMode: 'always',
+    onSuccess: signedIn,
   });
 
   const signOutMutation = useMutation({
@@ -111,6 +120,7 @@ export function useAuth() {
     refetch: me.refetch,
     signIn: signInMutation.mutateAsync,
     isSigningIn: signInMutation.isPending,
+    signInWithLink: signInWithLinkMutation.mutateAsync,
     signOut: signOutMutation.mutateAsync,
     isSigningOut: signOutMutation.isPending,
     register: registerMutation.mutateAsync,

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { setTimeout } from 'node:timers/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,7 +13,11 @@ import {
   SessionInfoSchema,
   SetPasswordSchema,
   SignedOutEverywhereSchema,
+  SIGN_IN_LINK_REQUIRED,
+  SIGN_IN_LINK_SENT,
+  SignInLinkSchema,
   SuccessSchema,
+  type PublicUser,
   type SessionInfo,
 } from '../../../domain/accounts/schemas';
 import { limit, RateCounters } from '../../platform/rate-counters';
@@ -22,7 +27,17 @@ import { currentUser, requireUser } from '../../platform/auth/guards';
 import { HttpError, unauthorized } from '../../platform/errors';
 import { ForgotPasswordSchema, FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, ResetPasswordSchema } from '../../../domain/notifications/schemas';
 import { ACCOUNT_DISABLED } from '../../../domain/admin/users';
-import { authenticate, DEVICE_COOKIE, LoginThrottle, registerUser, requestPasswordReset, setPasswordWithToken } from './service';
+import {
+  authenticate,
+  DEVICE_COOKIE,
+  FORGOT_PASSWORD_MIN_MS,
+  LoginThrottle,
+  registerUser,
+  requestPasswordReset,
+  sendSignInLink,
+  setPasswordWithToken,
+  signInWithLink,
+} from './service';
 
 export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -37,25 +52,13 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ message: REGISTER_ANSWER });
   });
 
-  r.post('/api/auth/login', { schema: { body: LoginSchema, response: { 200: PublicUserSchema } } }, async (request, reply) => {
-    const { email, password } = request.body;
-    const deviceToken = request.cookies[DEVICE_COOKIE];
-    // The attempt is reserved before the password is checked (ADR 016): concurrency cannot exceed the limit.
-    const attempt = await throttle.reserve(request.ip, email, deviceToken);
-    const user = await authenticate(ctx.db, email, password);
-    if (!user) {
-      await attempt.failed();
-      throw new HttpError(401, 'Invalid credentials');
-    }
-    await attempt.succeeded();
-    // An account an admin disabled signs in nowhere (its sessions ended when it was disabled).
-    if (user.disabled) throw new HttpError(403, ACCOUNT_DISABLED);
-    // A fresh token at each sign-in; an earlier session of this browser is ended.
+  /** A fresh session for `user` (an earlier one of this browser ends); the browser is remembered as known (ADR 016). */
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, user: PublicUser) => {
     if (request.sessionToken) await ctx.sessions.destroy(request.sessionToken);
     const { token, expiresAt } = await ctx.sessions.create(user.id, { userAgent: request.headers['user-agent'] });
     setSessionCookie(request, reply, token, expiresAt);
-    // This browser is now known to the account: exempt from its slow-down (ADR 016).
-    const device = await throttle.rememberDevice(user.id, deviceToken);
+    // This browser is now known to the account: exempt from its slow-down, with a budget of its own.
+    const device = await throttle.rememberDevice(user.id, request.cookies[DEVICE_COOKIE]);
     if (device) {
       reply.setCookie(DEVICE_COOKIE, device, {
         path: '/api/auth',
@@ -66,7 +69,40 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
       });
     }
     return { id: user.id, username: user.username, email: user.email, role: user.role };
+  };
+
+  r.post('/api/auth/login', { schema: { body: LoginSchema, response: { 200: PublicUserSchema } } }, async (request, reply) => {
+    const { email, password } = request.body;
+    // Every counter is reserved before the password is checked (ADR 016): concurrency cannot exceed the limits.
+    const admission = await throttle.reserve(request.ip, email, request.cookies[DEVICE_COOKIE]);
+    if ('link' in admission) {
+      // The account is under attack and this browser is new to it: the owner signs in with the mailed link (issue 27).
+      await sendSignInLink(ctx, email);
+      const { retryAfter } = admission.link;
+      throw new HttpError(429, SIGN_IN_LINK_SENT, undefined, { code: SIGN_IN_LINK_REQUIRED, retryAfter }, { 'retry-after': String(retryAfter) });
+    }
+    const attempt = admission.check;
+    const user = await authenticate(ctx.db, email, password);
+    if (!user) {
+      await attempt.failed();
+      throw new HttpError(401, 'Invalid credentials');
+    }
+    await attempt.succeeded();
+    // An account an admin disabled signs in nowhere (its sessions ended when it was disabled).
+    if (user.disabled) throw new HttpError(403, ACCOUNT_DISABLED);
+    return startSession(request, reply, user);
   });
+
+  /** Spends a one-time sign-in link (`/login/link?token=...`, mailed when the account was under attack): signs in. */
+  r.post(
+    '/api/auth/login/link',
+    { schema: { body: SignInLinkSchema, response: { 200: PublicUserSchema } }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const user = await signInWithLink(ctx.db, request.body.token);
+      if (user.disabled) throw new HttpError(403, ACCOUNT_DISABLED);
+      return startSession(request, reply, user);
+    },
+  );
 
   r.post('/api/auth/logout', { schema: { response: { 200: SuccessSchema } } }, async (request, reply) => {
     if (request.sessionToken) await ctx.sessions.destroy(request.sessionToken);
@@ -84,12 +120,17 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  /** Always the same 202, known e-mail or not; limited per client, and per account in the service. */
+  /**
+   * Always the same 202, known e-mail or not, after the same work and no sooner than FORGOT_PASSWORD_MIN_MS (issue 27);
+   * limited per client, and per address in the service.
+   */
   r.post(
     '/api/auth/forgot-password',
     { schema: { body: ForgotPasswordSchema, response: { 202: RegisterAnswerSchema } }, config: { rateLimit: { max: 5, timeWindow: '1 minute' } } },
     async (request, reply) => {
-      await requestPasswordReset(ctx.events, request.body.email);
+      const floor = setTimeout(FORGOT_PASSWORD_MIN_MS);
+      await requestPasswordReset(ctx, request.body.email);
+      await floor;
       return reply.status(202).send({ message: FORGOT_PASSWORD_ANSWER });
     },
   );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, notInArray, sql } from 'drizzle-orm';
-import { SET_PASSWORD_INVALID, type PublicUser, type Register, type Role } from '../../../domain/accounts/schemas';
+import { and, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
+import { SET_PASSWORD_INVALID, SIGN_IN_LINK_INVALID, SIGN_IN_LINK_MINUTES, type PublicUser, type Register, type Role } from '../../../domain/accounts/schemas';
 import type { Db, Tx } from '../../db/connect';
 import { knownDevices, passwordTokens, sessions, users } from '../../db/schema';
 import { RateCounters, tooMany } from '../../platform/rate-counters';
@@ -9,7 +9,9 @@ import type { EventBus } from '../../platform/events/bus';
 import { conflict, HttpError } from '../../platform/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/password';
 import { assertUncommonPassword } from '../../platform/auth/common-passwords';
+import type { AppContext } from '../../platform/context';
 import { audit } from '../audit/service';
+import { queueLinkMail, renderLinkMail } from '../notifications';
 
 const toPublic = (u: { id: number; username: string; email: string; role: Role }): PublicUser => ({
   id: u.id,
@@ -83,7 +85,7 @@ export type LoginThrottleOptions = {
   windowMs: number;
   /** Failed sign-ins per source address across accounts per window (password spraying). */
   ipMax: number;
-  /** Failures of an account, from all sources, after which unknown browsers are slowed down. */
+  /** Password checks of an account (failed or in flight), from all sources, after which unknown browsers are slowed down. */
   slowAfter: number;
   /** While slowed: one password check per account per this interval from browsers it does not know. */
   slowIntervalMs: number;
@@ -96,12 +98,26 @@ export const KNOWN_DEVICES_PER_ACCOUNT = 20;
 
 const TOO_MANY_SIGN_INS = 'Too many failed sign-in attempts. Please try again later.';
 
+/** A reserved password check: settle it with `succeeded` or `failed` once the password is checked. */
+export type Attempt = { succeeded(): Promise<void>; failed(): Promise<void> };
 /**
- * The sign-in throttle (ADR 016). Each attempt first reserves a slot atomically in the database (RateCounters), then
- * the password is checked: at most `max` passwords per account and source address per window whatever the
- * concurrency or the number of instances. Failures are also counted per account from all sources; above
- * `slowAfter`, browsers the account has not signed in from are spaced to one check per `slowIntervalMs` for the
- * whole account, while the owner's known browsers (the `did` cookie) are never slowed: no hard lock-out.
+ * What the throttle allows: a password check, or — a browser the account does not know, while the account is slowed
+ * down and its one check per interval is taken — no check, but a one-time sign-in link by e-mail (issue 27).
+ */
+export type Admission = { check: Attempt } | { link: { retryAfter: number } };
+
+/**
+ * The sign-in throttle (ADR 016, issue 27). Every counter is reserved before the password is looked at: each
+ * reservation is one atomic increment-then-compare in the database (RateCounters), and the check happens only when
+ * all of them allowed it. So N parallel attempts, on one instance or several, check at most the limits' number of
+ * passwords:
+ * - a browser the account knows (the `did` cookie of an earlier sign-in) has a budget of its own, `max` checks per
+ *   window: no address, and no attack on the account, can refuse it;
+ * - any other browser reserves a check of the account + address pair (`max`), of the address (`ipMax`, spraying),
+ *   and of the account as a whole: the first `slowAfter` checks of the window (failed or in flight; a success gives
+ *   its slot back), then one per `slowIntervalMs` for the whole account. When that one is taken the attempt checks
+ *   nothing and gets `link`: the caller mails the account a one-time sign-in link, which only its owner can open.
+ * Nobody is locked out: known browsers are never slowed, a new browser of the owner signs in with the link.
  */
 export class LoginThrottle {
   private readonly counters: RateCounters;
@@ -112,12 +128,16 @@ export class LoginThrottle {
     this.counters = new RateCounters(db);
   }
 
-  /**
-   * Reserves the right to check one password, or throws 429 with Retry-After. The returned handle must be settled
-   * with `succeeded` or `failed` after the check.
-   */
-  async reserve(ip: string, email: string, deviceToken?: string): Promise<{ succeeded(): Promise<void>; failed(): Promise<void> }> {
+  /** Reserves one password check (see the class), or throws 429 with Retry-After. */
+  async reserve(ip: string, email: string, deviceToken?: string): Promise<Admission> {
     const { max, windowMs } = this.opts;
+    const device = await this.knownDevice(email, deviceToken);
+    if (device) {
+      const deviceKey = `device:${device}`;
+      const own = await this.counters.reserve(deviceKey, max, windowMs);
+      if (!own.allowed) throw tooMany(TOO_MANY_SIGN_INS, own.retryAfter);
+      return { check: { succeeded: () => this.counters.clear(deviceKey), failed: () => this.housekeeping() } };
+    }
     const pairKey = `pair:${email}|${ip}`;
     const ipKey = `ip:${ip}`;
     const accountKey = `account:${email}`;
@@ -128,37 +148,44 @@ export class LoginThrottle {
       await this.counters.release(pairKey);
       throw tooMany(TOO_MANY_SIGN_INS, byIp.retryAfter);
     }
-    const failures = await this.counters.peek(accountKey, windowMs);
-    if (failures >= this.opts.slowAfter && !(await this.knownDevice(email, deviceToken))) {
+    const account = await this.counters.reserve(accountKey, this.opts.slowAfter, windowMs);
+    if (!account.allowed) {
       const slot = await this.counters.space(`slow:${email}`, this.opts.slowIntervalMs);
       if (!slot.allowed) {
+        // Nothing is checked: the slots go back, and the owner is offered the link.
         await this.counters.release(pairKey);
         await this.counters.release(ipKey);
-        throw tooMany(TOO_MANY_SIGN_INS, slot.retryAfter);
+        await this.counters.release(accountKey);
+        return { link: { retryAfter: slot.retryAfter } };
       }
     }
     return {
-      succeeded: async () => {
-        await this.counters.clear(pairKey);
-        await this.counters.release(ipKey);
-      },
-      failed: async () => {
-        await this.counters.reserve(accountKey, Number.MAX_SAFE_INTEGER, windowMs);
-        // Housekeeping: rows whose window ended a day ago are of no use to any limit.
-        await this.counters.prune(24 * 3600_000);
+      check: {
+        succeeded: async () => {
+          await this.counters.clear(pairKey);
+          await this.counters.release(ipKey);
+          await this.counters.release(accountKey);
+        },
+        failed: () => this.housekeeping(),
       },
     };
   }
 
-  private async knownDevice(email: string, token?: string): Promise<boolean> {
-    if (!token || token.length > 64) return false;
+  /** Rows whose window ended a day ago are of no use to any limit. */
+  private async housekeeping(): Promise<void> {
+    await this.counters.prune(24 * 3600_000);
+  }
+
+  /** The stored id (hash) of `token` when it names a browser that signed in to the account of `email`. */
+  private async knownDevice(email: string, token?: string): Promise<string | null> {
+    if (!token || token.length > 64) return null;
     const [row] = await this.db
       .select({ id: knownDevices.id })
       .from(knownDevices)
       .innerJoin(users, eq(users.id, knownDevices.userId))
       .where(and(eq(knownDevices.id, hashToken(token)), eq(users.email, email)))
       .limit(1);
-    return Boolean(row);
+    return row?.id ?? null;
   }
 
   /** Remembers the browser that just signed in to `userId`; returns a new token to set when it was not known yet. */
@@ -178,6 +205,52 @@ export class LoginThrottle {
     await this.db.delete(knownDevices).where(and(eq(knownDevices.userId, userId), notInArray(knownDevices.id, keep)));
     return fresh;
   }
+}
+
+/** How long a sign-in link works. */
+export const SIGN_IN_LINK_TTL_MS = SIGN_IN_LINK_MINUTES * 60_000;
+/**
+ * At most one new sign-in link per account per this interval, however many attempts ask (each earlier link still
+ * works for at least 10 more minutes): an attacker can make the owner receive at most 12 such mails an hour.
+ */
+export const SIGN_IN_LINK_INTERVAL_MS = 5 * 60_000;
+
+/**
+ * Mails the account of `email` a one-time sign-in link (the throttle answered `link`). Only the token's hash is
+ * stored; the mail is stored in the same transaction (the mail outbox), so the token is never in an event. An unknown
+ * or disabled address, or a link already sent in the last interval, stores nothing; the caller answers the same.
+ */
+export async function sendSignInLink(ctx: AppContext, email: string, now = new Date()): Promise<void> {
+  const slot = await new RateCounters(ctx.db).space(`signin-link:${email}`, SIGN_IN_LINK_INTERVAL_MS, now);
+  if (!slot.allowed) return;
+  const token = randomBytes(24).toString('base64url');
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, username: users.username, email: users.email })
+      .from(users)
+      .where(and(eq(users.email, email), isNull(users.disabledAt)))
+      .limit(1);
+    if (!user) return;
+    await tx.insert(passwordTokens).values({ id: hashToken(token), userId: user.id, purpose: 'sign-in-link', expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS), createdAt: now });
+    const mail = renderLinkMail(ctx, { kind: 'sign-in-link', token, minutes: SIGN_IN_LINK_MINUTES, name: user.username });
+    await queueLinkMail(ctx, tx, { dedupeKey: `sign-in-link:${user.id}:${now.getTime()}`, to: user.email, userId: user.id, mail });
+  });
+  ctx.mailer.kick();
+}
+
+/**
+ * Spends a sign-in link (one atomic UPDATE: used once, within its time, whatever the concurrency) and returns its
+ * account; an unknown, used, expired or other-purpose token is a 400.
+ */
+export async function signInWithLink(db: Db, token: string, now = new Date()): Promise<PublicUser & { disabled: boolean }> {
+  const [spent] = await db
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordTokens.id, hashToken(token)), eq(passwordTokens.purpose, 'sign-in-link'), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
+    .returning({ userId: passwordTokens.userId });
+  const [row] = spent ? await db.select().from(users).where(eq(users.id, spent.userId)).limit(1) : [];
+  if (!row) throw new HttpError(400, SIGN_IN_LINK_INVALID, { token: SIGN_IN_LINK_INVALID });
+  return { ...toPublic(row), disabled: row.disabledAt !== null };
 }
 
 /**
@@ -247,7 +320,7 @@ export const RESET_PASSWORD_TTL_MS = 30 * 60_000;
 /** Reset mails per account per TTL window, whatever the number of requests (the rest are silently dropped). */
 export const RESET_REQUESTS_PER_WINDOW = 3;
 
-type TokenPurpose = 'set-password' | 'reset-password';
+type TokenPurpose = 'set-password' | 'reset-password' | 'sign-in-link';
 
 /** A one-time password token for a user; only its SHA-256 is stored. */
 export async function createPasswordToken(
@@ -263,22 +336,45 @@ export async function createPasswordToken(
 }
 
 /**
- * Forgot password: for a known e-mail, a 30-minute single-use reset link is created and mailed (through
- * account.password_reset_requested, in the same transaction). Unknown e-mails do nothing, and the caller answers
- * the same either way, so the answer does not tell who has an account.
+ * The least time a forgot-password answer takes (the route waits for it): the work below is the same for known and
+ * unknown addresses but for storing the mail, which this covers.
  */
-export async function requestPasswordReset(events: EventBus, email: string, now = new Date()): Promise<void> {
-  await events.transaction(async (tx, emit) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (!user) return;
-    const recent = await tx.$count(
-      passwordTokens,
-      and(eq(passwordTokens.userId, user.id), eq(passwordTokens.purpose, 'reset-password'), gt(passwordTokens.createdAt, new Date(now.getTime() - RESET_PASSWORD_TTL_MS))),
-    );
-    if (recent >= RESET_REQUESTS_PER_WINDOW) return;
-    const { token, expiresAt } = await createPasswordToken(tx, user.id, { purpose: 'reset-password', ttlMs: RESET_PASSWORD_TTL_MS, now });
-    await emit('account.password_reset_requested', { userId: user.id, token, expiresAt: expiresAt.toISOString() });
+export const FORGOT_PASSWORD_MIN_MS = 200;
+
+/**
+ * Forgot password: for a known e-mail, a 30-minute single-use reset link is created and its mail stored in the same
+ * transaction (the token is never in an event). The answer does not tell who has an account, in words or in time:
+ * known or not, the same statements run — the address's request budget (3 per 30 minutes) is reserved, the account
+ * is looked up, a token is made and hashed, one INSERT ... SELECT stores it (no row for an unknown address or a spent
+ * budget), the mail is rendered — and only a stored token's mail is then enqueued.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string, now = new Date()): Promise<void> {
+  const token = randomBytes(24).toString('base64url');
+  const id = hashToken(token);
+  const expiresAt = new Date(now.getTime() + RESET_PASSWORD_TTL_MS);
+  await ctx.db.transaction(async (tx) => {
+    const budget = await new RateCounters(tx).reserve(`reset:${email}`, RESET_REQUESTS_PER_WINDOW, RESET_PASSWORD_TTL_MS, now);
+    const [user] = await tx.select({ id: users.id, username: users.username, email: users.email }).from(users).where(eq(users.email, email)).limit(1);
+    const [stored] = await tx
+      .insert(passwordTokens)
+      .select(
+        tx
+          .select({
+            id: sql<string>`${id}`.as('id'),
+            userId: users.id,
+            purpose: sql<string>`'reset-password'`.as('purpose'),
+            expiresAt: sql<Date>`${expiresAt.toISOString()}::timestamptz`.as('expires_at'),
+            usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
+            createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
+          })
+          .from(users)
+          .where(and(eq(users.email, email), sql`${budget.allowed}::boolean`)),
+      )
+      .returning({ userId: passwordTokens.userId });
+    const mail = renderLinkMail(ctx, { kind: 'password-reset', token, minutes: RESET_PASSWORD_TTL_MS / 60_000, name: user?.username ?? email });
+    if (stored && user) await queueLinkMail(ctx, tx, { dedupeKey: `password-reset:${id}`, to: user.email, userId: user.id, mail });
   });
+  ctx.mailer.kick();
 }
 
 /**

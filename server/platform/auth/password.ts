@@ -11,8 +11,15 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
+/**
+ * Passwords this process has checked (every call of verifyPassword, the dummy checks of unknown accounts included):
+ * what the sign-in throttle's limits bound, counted so tests can assert them (issue 27).
+ */
+export const passwordChecks = { count: 0 };
+
 /** Checks a password against a stored hash; false on any mismatch or malformed hash. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  passwordChecks.count += 1;
   try {
     return await verify(passwordHash, password);
   } catch {
