@@ -11,8 +11,6 @@ export type DomainEventMap = {
   'account.registered': { userId: number };
   /** Someone tried to sign up with the e-mail of this existing account (the answer did not say so; the owner is told). */
   'account.signup_with_existing_email': { userId: number };
-  /** The token travels to the mail only; it is stored hashed in password_tokens. */
-  'account.password_reset_requested': { userId: number; token: string; expiresAt: string };
   /** An admin disabled the account (its sessions are gone): every instance closes its open sockets (/ws/driver, /ws/chat). */
   'account.disabled': { userId: number };
   /** serviceTypes: the booking's distinct line types, when the emitter had them at hand (saves reactions a read). */
@@ -74,6 +72,7 @@ export type DomainEventMap = {
   'chat.message': { to: number[]; message: ChatMessage };
   'chat.typing': { conversationId: number; userId: number; to: number; typing: boolean };
   'chat.read': { conversationId: number; userId: number; to: number; upToId: number };
+  /** The registration waits for review: its applicant confirmed the form's e-mail address (or the form has none). */
   'registration.submitted': { registrationId: number; kind: string; name: string; email: string | null };
   'registration.rejected': { registrationId: number; kind: string; name: string; email: string | null; reason: string };
   'contact.received': { messageId: number; name: string; email: string; subject: string };
@@ -83,8 +82,7 @@ export type DomainEventMap = {
     name?: string;
     /** The applicant's e-mail (from the form). */
     email?: string | null;
-    /** For an account created by the approval: the one-time set-password link's path. */
-    setPasswordPath?: string;
+    /* No set-password link here: events are stored and published; the approval stores its mail itself. */
     userId: number | null;
     /** For driver kinds: the profile the driver screen and the customer's tracking show. */
     driver?: { name: string; phone: string; vehicle: string; plate: string };

@@ -577,6 +577,26 @@ export function publishBlockedReason(kind: string, data: Record<string, unknown>
   return reasons.length > 0 ? reasons.join(' ') : null;
 }
 
-/** 201 of every registration form's POST: the registration waits for an admin's review. */
-export const RegistrationReceiptSchema = z.object({ id: z.number(), status: z.literal('pending') });
+/**
+ * 201 of every registration form's POST. With an e-mail address in the form the registration is 'unconfirmed': one
+ * mail with a confirmation link goes to that address (the answer is the same whether it went, so it says nothing
+ * about budgets), and the admin reviews it only once the link was used. A form without an e-mail (the airline's)
+ * waits for review ('pending') at once.
+ */
+export const RegistrationReceiptSchema = z.object({ id: z.number(), status: z.enum(['unconfirmed', 'pending']) });
 export type RegistrationReceipt = z.output<typeof RegistrationReceiptSchema>;
+
+/** How long a registration's confirmation link works. */
+export const REGISTRATION_CONFIRM_HOURS = 48;
+export const REGISTRATION_CONFIRM_INVALID = 'This confirmation link is invalid, already used or expired. Please submit the form again to get a new one.';
+/** What the form says once submitted with an e-mail address. */
+export const REGISTRATION_CHECK_EMAIL = 'Check your e-mail to confirm: we sent a link to the address in the form. We review your registration once it is confirmed.';
+
+/** POST /api/registrations/confirm: the token of the e-mailed link. */
+export const ConfirmRegistrationSchema = z.object({
+  token: z.string({ error: REGISTRATION_CONFIRM_INVALID }).trim().min(16, REGISTRATION_CONFIRM_INVALID).max(200, REGISTRATION_CONFIRM_INVALID),
+});
+export type ConfirmRegistration = z.output<typeof ConfirmRegistrationSchema>;
+/** Its answer: the registration now waits for an admin's review. */
+export const ConfirmRegistrationResultSchema = z.object({ id: z.number(), kind: z.string(), status: z.literal('pending') });
+export type ConfirmRegistrationResult = z.output<typeof ConfirmRegistrationResultSchema>;

@@ -17,9 +17,12 @@ export async function startSmtpSink(port = 0): Promise<{
   restart(): Promise<void>;
   down(): void;
   up(): void;
+  /** Makes the server take `ms` to accept each message (a slow SMTP server); 0 again for a prompt one. */
+  slow(ms: number): void;
 }> {
   const received: ReceivedMail[] = [];
   let refusing = false;
+  let delayMs = 0;
   const make = () =>
     new SMTPServer({
       authOptional: true,
@@ -31,7 +34,8 @@ export async function startSmtpSink(port = 0): Promise<{
       },
       onData(stream, _session, callback) {
         simpleParser(stream)
-          .then((mail: ParsedMail) => {
+          .then(async (mail: ParsedMail) => {
+            if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
             const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
             received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '', messageId: mail.messageId ?? '' });
             callback();
@@ -61,6 +65,9 @@ export async function startSmtpSink(port = 0): Promise<{
     },
     up() {
       refusing = false;
+    },
+    slow(ms) {
+      delayMs = ms;
     },
   };
 }

@@ -3,20 +3,23 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { VALID_SAMPLES } from '../../domain/onboarding/test-samples';
 import { ACCOUNT_DISABLED } from '../../domain/admin/users';
-import { adminCredentials, api, apiSession, appReady, baseURL, createUser, paidFoodOrder, signIn, useBrowser } from './fixtures';
+import { adminCredentials, api, apiSession, appReady, baseURL, confirmRegistrationOf, createUser, paidFoodOrder, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 const tag = Date.now().toString(36);
 
 /** Submits a restaurant registration through the public API, as the form does. */
 async function submitRestaurant(name: string): Promise<number> {
+  // Each restaurant has its own owner e-mail, so approving it creates that owner's account.
+  const email = `owner.${name.replace(/[^a-z0-9]+/gi, '.').toLowerCase()}@example.com`;
   const res = await fetch(`${baseURL()}/api/restaurants`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    // Each restaurant has its own owner e-mail, so approving it creates that owner's account.
-    body: JSON.stringify({ ...VALID_SAMPLES.restaurant, name, email: `owner.${name.replace(/[^a-z0-9]+/gi, '.').toLowerCase()}@example.com` }),
+    body: JSON.stringify({ ...VALID_SAMPLES.restaurant, name, email }),
   });
   expect(res.status).toBe(201);
+  // The owner confirms the address through the mailed link; only then is it in the review queue.
+  await confirmRegistrationOf(email);
   return ((await res.json()) as { id: number }).id;
 }
 
@@ -200,10 +203,11 @@ describe('admin dashboard', () => {
     const submitted = await fetch(`${baseURL()}/api/register-fashion-designer`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...VALID_SAMPLES['fashion-designer'], businessName }),
+      body: JSON.stringify({ ...VALID_SAMPLES['fashion-designer'], businessName, email: `studio.${tag}@example.com` }),
     });
     expect(submitted.status).toBe(201);
     const { id } = (await submitted.json()) as { id: number };
+    await confirmRegistrationOf(`studio.${tag}@example.com`);
     const login = await fetch(`${baseURL()}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -145,6 +145,34 @@ export async function waitForController(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 }
 
+let adminCookie: string | undefined;
+/**
+ * The token of the newest registration confirmation mail to `email` (issue 27: a registration form mails only that
+ * link until the address is confirmed), read as the admin reads mail in the Mail tab (the e2e server keeps its mail in
+ * the built-in mailbox).
+ */
+export async function registrationConfirmToken(email: string): Promise<string> {
+  adminCookie ??= await apiSession(adminCredentials().email, adminCredentials().password);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const list = await api<Array<{ id: number; to: string; template: string }>>(adminCookie, 'GET', `/api/admin/mail?to=${encodeURIComponent(email)}`);
+    const mail = list.body.find((m) => m.template === 'registration-confirm' && m.to === email.toLowerCase());
+    if (mail) {
+      const detail = await api<{ text: string }>(adminCookie, 'GET', `/api/admin/mail/${mail.id}`);
+      const token = /\/register\/confirm\?token=([\w-]+)/.exec(detail.body.text)?.[1];
+      if (token) return token;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no registration confirmation mail to ${email}`);
+}
+
+/** The applicant confirms the e-mail address of the registration just submitted with it, as the mailed link's page does. */
+export async function confirmRegistrationOf(email: string): Promise<void> {
+  const token = await registrationConfirmToken(email);
+  const res = await fetch(`${baseURL()}/api/registrations/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  if (res.status !== 200) throw new Error(`confirmRegistrationOf: ${res.status} ${await res.text()}`);
+}
+
 /** The admin (signed in on `admin`) approves a registration in the review queue, confirming in the dialog first. */
 export async function approveRegistration(admin: Page, name: string) {
   if (new URL(admin.url()).pathname !== '/admin') await admin.goto('/admin');

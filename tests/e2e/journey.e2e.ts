@@ -10,6 +10,7 @@ import {
   adminCredentials,
   approveRegistration,
   baseURL,
+  confirmRegistrationOf,
   createUser,
   currentStep,
   driverGoesOffline,
@@ -119,6 +120,8 @@ describe('the order journey, from address to doorstep', () => {
     const restaurantPin = await pinOf(provider);
     await provider.getByRole('button', { name: 'Register Restaurant' }).click();
     await provider.getByText('Restaurant registered successfully!', { exact: true }).first().waitFor();
+    // The applicant confirms the form's address through the mailed link; only then is it in the review queue.
+    await confirmRegistrationOf(`journey.${tag}@example.com`);
 
     // 2. The admin approves it, confirming in the dialog; it is listed at its pin, open whatever the time of the run.
     const admin = await browser.page();

@@ -10,6 +10,7 @@ import {
   acceptOffer,
   adminCredentials,
   approveRegistration,
+  confirmRegistrationOf,
   createUser,
   driverGoesOffline,
   fillByName,
@@ -60,6 +61,8 @@ async function registerRestaurant(page: Page, owner: { email: string }, name: st
   await page.getByText('Pin at 43.64550, -79.39100', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Register Restaurant' }).click();
   await page.getByText('Restaurant registered successfully!', { exact: true }).first().waitFor();
+  // The owner confirms the form's address through the mailed link; only then is it in the review queue.
+  await confirmRegistrationOf(owner.email);
 }
 
 /** A provider signed in on its own browser. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { HUB_CATEGORIES } from '../../domain/onboarding/hub';
 import { VALID_SAMPLES } from '../../domain/onboarding/test-samples';
-import { fillByName, useBrowser } from './fixtures';
+import { fillByName, registrationConfirmToken, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 
 describe('provider onboarding', () => {
-  it('restaurant form: spec messages under the fields, then success toast and a cleared form', async () => {
+  it('restaurant form: spec messages under the fields, then success toast, "check your e-mail" and a cleared form; the mailed link confirms the address once', async () => {
     const page = await browser.page();
     await page.goto('/register/restaurant');
     await page.getByRole('heading', { name: 'Register Your Restaurant' }).waitFor();
@@ -36,7 +36,8 @@ describe('provider onboarding', () => {
     const describedBy = (await name.getAttribute('aria-describedby')) ?? '';
     expect(await page.locator(`[id="${describedBy.split(' ')[0]}"]`).innerText()).toBe('Restaurant name must be at least 2 characters');
 
-    const restaurant = { ...VALID_SAMPLES.restaurant, name: `Onboarding Bistro ${Date.now()}` };
+    const email = `onboarding.${Date.now()}@example.com`;
+    const restaurant = { ...VALID_SAMPLES.restaurant, name: `Onboarding Bistro ${Date.now()}`, email };
     await page.getByLabel('Country').locator('option[value="Canada"]').waitFor({ state: 'attached' });
     await fillByName(page, restaurant);
     // What is sold: the menu (issue 15), at least three dishes with prices.
@@ -52,7 +53,22 @@ describe('provider onboarding', () => {
     await page.getByText(/^No pin yet/).waitFor();
     expect(await page.getByLabel('Cuisine Type').inputValue()).toBe('');
     expect(await page.getByText('Please select a cuisine type').count()).toBe(0);
+    // Issue 27: nothing is reviewed until the address is confirmed, and the form says so.
+    await page.getByRole('status').filter({ hasText: /^Check your e-mail to confirm/ }).waitFor();
+
+    // The one mail sent: a link to confirm, and nothing the form's text could put in it.
+    const token = await registrationConfirmToken(email);
+    const confirmPage = await browser.page();
+    await confirmPage.goto(`/register/confirm?token=${token}`);
+    await confirmPage.getByRole('heading', { name: 'Confirm your e-mail address' }).waitFor();
+    await confirmPage.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+    await confirmPage.getByRole('heading', { name: 'E-mail address confirmed' }).waitFor();
+    // The link works once.
+    await confirmPage.goto(`/register/confirm?token=${token}`);
+    await confirmPage.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+    await confirmPage.getByRole('alert').filter({ hasText: 'This confirmation link is invalid, already used or expired.' }).waitFor();
     expect(page.errors).toEqual([]);
+    expect(confirmPage.errors).toEqual([]);
   });
 
   it('while sending the button reads Registering...; a server 400 lands under its field and the data stays', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { VALID_SAMPLES } from '../../domain/onboarding/test-samples';
-import { adminCredentials, appReady, baseURL, fillByName, signIn, useBrowser } from './fixtures';
+import { adminCredentials, appReady, baseURL, confirmRegistrationOf, fillByName, signIn, useBrowser } from './fixtures';
 
 /**
  * Issue 26, places and distances: a restaurant registers with its address and a map pin (the pin starts at the
@@ -78,6 +78,8 @@ describe('places and distances', () => {
 
     await page.getByRole('button', { name: 'Register Restaurant' }).click();
     await page.getByText('Restaurant registered successfully!', { exact: true }).waitFor();
+    // The applicant confirms the form's address through the mailed link; only then is it in the review queue.
+    await confirmRegistrationOf(`pinned.${tag}@example.com`);
 
     // The admin approves it (confirming, when the queue asks to).
     const admin = await browser.page();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { VALID_SAMPLES } from '../../domain/onboarding/test-samples';
-import { adminCredentials, approveRegistration, createUser, fillByName, OPEN_ALL_DAY, signIn, useBrowser } from './fixtures';
+import { adminCredentials, approveRegistration, confirmRegistrationOf, createUser, fillByName, OPEN_ALL_DAY, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 const tag = Date.now().toString(36);
@@ -21,7 +21,8 @@ describe('provider portal', () => {
     // Open around the clock, so the order below is taken whatever the time of the run (a restaurant closed now refuses
     // orders: 'Closed now, opens at 11:00').
     // It delivers across downtown: the customer below orders to an address about 8 km away.
-    await fillByName(provider, { ...VALID_SAMPLES.restaurant, name, cuisine: 'Vietnamese', openingHours: OPEN_ALL_DAY, deliveryRadius: '15 km' });
+    const email = `pho.portal.${tag}@example.com`;
+    await fillByName(provider, { ...VALID_SAMPLES.restaurant, name, email, cuisine: 'Vietnamese', openingHours: OPEN_ALL_DAY, deliveryRadius: '15 km' });
     // Without prices the form refuses the menu, with the schema's message under the field.
     await provider.getByRole('button', { name: 'Register Restaurant' }).click();
     await provider.getByText('Please enter the dish price, e.g. 12.50').first().waitFor();
@@ -39,6 +40,8 @@ describe('provider portal', () => {
     await provider.getByText(/^Pin at /).waitFor();
     await provider.getByRole('button', { name: 'Register Restaurant' }).click();
     await provider.getByText('Restaurant registered successfully!', { exact: true }).waitFor();
+    // The form's address is confirmed through the mailed link; only then is it in the review queue.
+    await confirmRegistrationOf(email);
 
     // 2. The admin approves it in the review queue.
     const admin = await browser.page();

@@ -35,7 +35,9 @@ function ApplicationConfirmation() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid justify-items-center gap-6">
-          <p className="text-sm text-gray-600">A confirmation e-mail with the details of your application will follow shortly.</p>
+          <p className="text-sm text-gray-600">
+            Check your e-mail to confirm: we sent you a link. Your application goes to our team once you have opened it.
+          </p>
           <Link to="/" className={buttonVariants({ size: 'lg' })}>
             <Home className="size-4" aria-hidden="true" />
             Return to Home

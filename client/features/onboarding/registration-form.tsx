@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { REGISTRATION_FORMS, type RegistrationKind } from '@domain/onboarding';
+import { REGISTRATION_CHECK_EMAIL, REGISTRATION_FORMS, type RegistrationKind } from '@domain/onboarding';
 import { apiJson, parseApiError } from '@client/lib/api';
 import { stopIfOffline } from '@client/lib/online';
 import { OfflineNotice } from '@client/ui/offline-notice';
@@ -78,6 +78,8 @@ export function RegistrationForm({ kind, title, subtitle, preset, onSubmitted }:
   const defaults = useMemo(() => ({ ...emptyValues(sections), ...preset }), [sections, preset]);
   const fieldNames = useMemo(() => new Set(sections.flatMap((s) => s.fields.flatMap(valueNamesOf))), [sections]);
   const [formError, setFormError] = useState<string | null>(null);
+  // After a submission whose e-mail address must be confirmed: the notice stays above the form.
+  const [checkEmail, setCheckEmail] = useState(false);
 
   const {
     register,
@@ -93,6 +95,7 @@ export function RegistrationForm({ kind, title, subtitle, preset, onSubmitted }:
 
   const onSubmit = async (values: FieldValues) => {
     setFormError(null);
+    setCheckEmail(false);
     if (stopIfOffline('submitting a registration')) return;
     // Fields hidden by a choice (vehicle details without a vehicle) are not sent with stale text.
     const body = { ...values };
@@ -102,7 +105,10 @@ export function RegistrationForm({ kind, title, subtitle, preset, onSubmitted }:
     try {
       const result = await apiJson<RegistrationResult>('POST', form.apiPath, body);
       void queryClient.invalidateQueries({ queryKey: [form.apiPath] });
-      toast({ title: form.successTitle, description: form.successDescription, variant: 'success' });
+      // A form with an e-mail address is reviewed once the address is confirmed through the mailed link.
+      const unconfirmed = result.status === 'unconfirmed';
+      setCheckEmail(unconfirmed);
+      toast({ title: form.successTitle, description: unconfirmed ? REGISTRATION_CHECK_EMAIL : form.successDescription, variant: 'success' });
       if (onSubmitted) onSubmitted(result);
       else if (kind === 'general-service') void navigate('/');
       else reset(defaults);
@@ -132,6 +138,11 @@ export function RegistrationForm({ kind, title, subtitle, preset, onSubmitted }:
           <CardDescription>{subtitle ?? formSubtitle(kind)}</CardDescription>
         </CardHeader>
         <CardContent>
+          {checkEmail ? (
+            <p role="status" className="mb-6 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-900">
+              {REGISTRATION_CHECK_EMAIL}
+            </p>
+          ) : null}
           <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={heading} className="grid gap-8">
             {sections.map((section, index) => (
               <SectionFields key={section.title ?? index} section={section} control={control} register={register} errors={errors} />

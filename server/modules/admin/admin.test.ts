@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_COLLECTIONS } from '../../../domain/admin/schemas';
 import { REGISTRATION_FORMS, type RegistrationKind } from '../../../domain/onboarding';
 import { VALID_SAMPLES } from '../../../domain/onboarding/test-samples';
+import { confirmRegistration } from '../onboarding/test-helpers';
 import { domainEvents, menuItems, registrations, users } from '../../db/schema';
 import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
 
@@ -24,6 +25,8 @@ const asAdmin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknow
 async function submit(kind: RegistrationKind, overrides: Json = {}, cookie?: string): Promise<number> {
   const res = await req('POST', REGISTRATION_FORMS[kind].apiPath, cookie, { ...VALID_SAMPLES[kind], ...overrides });
   expect(res.statusCode).toBe(201);
+  // The applicant confirms the form's e-mail address; only then is it for review.
+  await confirmRegistration(t, res.json().id as number);
   return res.json().id as number;
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../domain/audit/schemas';
 import { REGISTRATION_FORMS } from '../../../domain/onboarding';
 import { VALID_SAMPLES } from '../../../domain/onboarding/test-samples';
+import { confirmRegistration } from '../onboarding/test-helpers';
 import { hotels } from '../../db/schema';
 import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
 import { bookHotel, firstHotel, pay } from '../bookings/test-helpers';
@@ -44,8 +45,11 @@ describe('audit log', () => {
   });
 
   it('records approvals and rejections with the reviewer and the reason', async () => {
-    const submit = async () =>
-      (await t.app.inject({ method: 'POST', url: REGISTRATION_FORMS.hotel.apiPath, payload: VALID_SAMPLES.hotel })).json().id as number;
+    const submit = async () => {
+      const id = (await t.app.inject({ method: 'POST', url: REGISTRATION_FORMS.hotel.apiPath, payload: VALID_SAMPLES.hotel })).json().id as number;
+      await confirmRegistration(t, id);
+      return id;
+    };
     const a = await submit();
     const r = await submit();
     expect((await asAdmin('POST', `/api/admin/registrations/${a}/approve`, {})).statusCode).toBe(200);
@@ -59,6 +63,7 @@ describe('audit log', () => {
   it('records the role change when an approval makes the signed-in submitter a provider', async () => {
     const owner = await signUp(t);
     const res = await t.app.inject({ method: 'POST', url: REGISTRATION_FORMS.hotel.apiPath, payload: VALID_SAMPLES.hotel, headers: { cookie: owner.cookie } });
+    await confirmRegistration(t, res.json().id as number);
     expect((await asAdmin('POST', `/api/admin/registrations/${res.json().id}/approve`, {})).statusCode).toBe(200);
     const [change] = await audit('?action=role.changed');
     expect(change).toMatchObject({ actor: 'auditor', targetType: 'user', targetId: String(owner.id), changes: { role: ['user', 'provider'] } });

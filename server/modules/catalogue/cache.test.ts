@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_FORMS } from '../../../domain/onboarding';
 import { VALID_SAMPLES } from '../../../domain/onboarding/test-samples';
+import { confirmRegistration } from '../onboarding/test-helpers';
 import { createAdmin, createTestApp, type TestApp } from '../../testing/test-app';
 import { createTwoInstances } from '../../testing/two-instances';
 import { ResponseCache } from './cache';
@@ -170,6 +171,7 @@ describe('cached public catalogue on one instance', () => {
       payload: { ...VALID_SAMPLES.hotel, name: 'Cache Test Inn' },
     });
     expect(sub.statusCode).toBe(201);
+    await confirmRegistration(t, sub.json().id as number);
     const approved = await t.app.inject({ method: 'POST', url: `/api/admin/registrations/${sub.json().id}/approve`, headers: { cookie: admin }, payload: {} });
     expect(approved.statusCode).toBe(200);
     const hotels = (await get('/api/hotels')).json() as Json[];

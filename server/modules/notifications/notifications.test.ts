@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from '../../../domain/notifications/schemas';
 import { VALID_SAMPLES } from '../../../domain/onboarding/test-samples';
-import { deliveryOrders, domainEvents, hotels, mailOutbox, passwordTokens } from '../../db/schema';
+import { deliveryOrders, domainEvents, hotels, mailOutbox, passwordTokens, users } from '../../db/schema';
 import { startSmtpSink } from '../../testing/smtp-sink';
 import { createAdmin, createTestApp, sessionCookie, signUp, type TestApp } from '../../testing/test-app';
 import { bookHotel, pay } from '../bookings/test-helpers';
@@ -37,6 +37,19 @@ describe('mail for what customers do', () => {
     await settle();
     expect(subjects(u.email)).toEqual(['Welcome to Go Live']);
     expect(smtp.to(u.email)[0].text).toContain(`Welcome, ${u.username}!`);
+  });
+
+  it('one welcome per address per day: a second account with that address the same day gets none', async () => {
+    const first = await signUp(t);
+    await settle();
+    // The first account moves to another address; a new account takes the old one.
+    await t.database.db.update(users).set({ email: `moved.${first.email}` }).where(eq(users.id, first.id));
+    const again = await api.post('/api/auth/register', { username: `again${first.id}`, email: first.email, password: 'correct horse battery' });
+    expect(again.statusCode).toBe(201);
+    await settle();
+    expect(subjects(first.email)).toEqual(['Welcome to Go Live']);
+    const keys = await t.database.db.select({ key: mailOutbox.dedupeKey }).from(mailOutbox).where(eq(mailOutbox.toAddress, first.email));
+    expect(keys.map((k) => k.key)).toEqual([`welcome:${first.email}:${new Date().toISOString().slice(0, 10)}`]);
   });
 
   it('a paid delivery: receipt, then accepted, on the way and delivered; the driver is told it is theirs', async () => {
@@ -133,41 +146,75 @@ describe('mail for what customers do', () => {
   });
 });
 
-describe('mail for providers, drivers and the admin', () => {
-  it('a registration is acknowledged with the spec promise, the admin is told, and approval and rejection are mailed', async () => {
-    const email = `chef${Date.now()}@example.com`;
-    const res = await api.post('/api/restaurants', { ...VALID_SAMPLES.restaurant, email, name: 'Pho <Good> & Co' });
-    expect(res.statusCode).toBe(201);
-    const id = res.json().id as number;
-    await settle();
-    const received = smtp.to(email);
-    expect(received.map((m) => m.subject)).toEqual(['We received your restaurant application']);
-    expect(received[0].text).toContain("We'll review your application and contact you within 24 hours.");
-    const toAdmin = smtp.to(admin.email).find((m) => m.subject.includes('Pho <Good> & Co'));
-    expect(toAdmin?.subject).toBe('New restaurant registration: Pho <Good> & Co');
-    // User data is escaped in the HTML part.
-    expect(toAdmin?.html).toContain('Pho &lt;Good&gt; &amp; Co');
-    expect(toAdmin?.html).not.toContain('Pho <Good>');
+/** The confirmation link's token in the newest confirmation mail to `to` (as its reader follows it). */
+function confirmToken(to: string): string {
+  const mail = smtp.to(to).filter((m) => m.subject === 'Confirm your e-mail address for Go Live').at(-1);
+  const link = /https:\/\/golive\.test\/register\/confirm\?token=([\w-]+)/.exec(mail?.text ?? '');
+  if (!link) throw new Error(`no confirmation mail to ${to}`);
+  return link[1];
+}
 
-    const reject = await t.app.inject({ method: 'POST', url: `/api/admin/registrations/${id}/reject`, headers: { cookie: admin.cookie }, payload: { reason: 'Licence could not be verified' } });
+describe('mail for providers, drivers and the admin', () => {
+  it('a registration form mails only a fixed confirmation (no text the submitter chose) until the address is confirmed', async () => {
+    const email = `chef${Date.now()}@example.com`;
+    const spam = 'CHEAP PILLS http://spam.example';
+    const res = await api.post('/api/restaurants', { ...VALID_SAMPLES.restaurant, email, name: `${spam} <Good> & Co`, description: `Buy now: ${spam}` });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ id: expect.any(Number), status: 'unconfirmed' });
+    await settle();
+    const first = smtp.to(email);
+    expect(first).toHaveLength(1);
+    expect(first[0].subject).toBe('Confirm your e-mail address for Go Live');
+    expect(first[0].text.split('\n')[0]).toBe('Confirm your e-mail address');
+    for (const part of [first[0].subject, first[0].text, first[0].html]) {
+      expect(part).not.toContain('CHEAP PILLS');
+      expect(part).not.toContain('spam.example');
+      expect(part).not.toContain('Good');
+    }
+    // Nothing for the admin yet.
+    expect(smtp.to(admin.email).filter((m) => m.subject.includes('CHEAP PILLS'))).toHaveLength(0);
+
+    expect((await api.post('/api/registrations/confirm', { token: confirmToken(email) })).statusCode).toBe(200);
+    await settle();
+    expect(smtp.to(email).map((m) => m.subject)).toEqual(['Confirm your e-mail address for Go Live', 'We received your restaurant application']);
+    expect(smtp.to(email)[1].text).toContain("We'll review your application and contact you within 24 hours.");
+    const toAdmin = smtp.to(admin.email).find((m) => m.subject.includes('<Good> & Co'));
+    expect(toAdmin?.subject).toBe(`New restaurant registration: ${spam} <Good> & Co`);
+    // User data is escaped in the HTML part.
+    expect(toAdmin?.html).toContain('&lt;Good&gt; &amp; Co');
+    expect(toAdmin?.html).not.toContain('<Good>');
+
+    const reject = await t.app.inject({ method: 'POST', url: `/api/admin/registrations/${res.json().id}/reject`, headers: { cookie: admin.cookie }, payload: { reason: 'Licence could not be verified' } });
     expect(reject.statusCode).toBe(200);
     await settle();
     const rejected = smtp.to(email).find((m) => m.subject === 'About your restaurant application');
     expect(rejected?.text).toContain('Reason: Licence could not be verified');
   });
 
-  it('a driver application: DRV-APP reference and 2-3 business days; approval mails the set-password link', async () => {
+  it('a driver application: DRV-APP reference and 2-3 business days once confirmed; approval mails a working set-password link that is in no event', async () => {
     const email = `newdriver${Date.now()}@example.com`;
     const res = await api.post('/api/driver-applications', { ...VALID_SAMPLES['driver-application'], email });
     expect(res.statusCode).toBe(201);
     await settle();
-    expect(smtp.to(email)[0].text).toMatch(/Reference: DRV-APP-\d{13}/);
-    expect(smtp.to(email)[0].text).toContain('within 2-3 business days');
+    expect((await api.post('/api/registrations/confirm', { token: confirmToken(email) })).statusCode).toBe(200);
+    await settle();
+    const received = smtp.to(email).find((m) => m.subject.startsWith('We received'));
+    expect(received?.text).toMatch(/Reference: DRV-APP-\d{13}/);
+    expect(received?.text).toContain('within 2-3 business days');
     const approved = await t.app.inject({ method: 'POST', url: `/api/admin/registrations/${res.json().id}/approve`, headers: { cookie: admin.cookie }, payload: {} });
     const path = approved.json().account.setPasswordPath as string;
+    const token = new URLSearchParams(path.split('?')[1]).get('token')!;
     await settle();
-    const mail = smtp.to(email).find((m) => m.subject === "You're approved: welcome to Go Live");
-    expect(mail?.text).toContain(`https://golive.test${path}`);
+    const mail = smtp.to(email).filter((m) => m.subject === "You're approved: welcome to Go Live");
+    expect(mail).toHaveLength(1);
+    expect(mail[0].text).toContain(`https://golive.test${path}`);
+    // The token is in no stored event (so none was published either).
+    const events = await t.database.db.select({ type: domainEvents.type, payload: domainEvents.payload }).from(domainEvents);
+    expect(events.some((e) => e.type === 'registration.approved' && (e.payload as { registrationId: number }).registrationId === res.json().id)).toBe(true);
+    expect(JSON.stringify(events)).not.toContain(token);
+    // The mailed link works: the new driver chooses a password and signs in.
+    expect((await api.post('/api/auth/set-password', { token, password: 'a-new-driver-secret' })).json()).toEqual({ ok: true });
+    expect((await api.post('/api/auth/login', { email, password: 'a-new-driver-secret' })).statusCode).toBe(200);
   });
 
   it('a simple driver registration promises the same review time as the full application; a contact message reaches the admin', async () => {
@@ -175,8 +222,11 @@ describe('mail for providers, drivers and the admin', () => {
     expect((await api.post('/api/register-driver', { ...VALID_SAMPLES.driver, email })).statusCode).toBe(201);
     expect((await api.post('/api/contact', { name: 'Ana', email: 'ana@example.com', subject: 'Hello there', message: 'A question about deliveries.' })).statusCode).toBe(201);
     await settle();
-    expect(smtp.to(email)[0].text).toContain('within 2-3 business days');
-    expect(smtp.to(email)[0].text).not.toContain('24-48 hours');
+    expect((await api.post('/api/registrations/confirm', { token: confirmToken(email) })).statusCode).toBe(200);
+    await settle();
+    const received = smtp.to(email).find((m) => m.subject.startsWith('We received'));
+    expect(received?.text).toContain('within 2-3 business days');
+    expect(received?.text).not.toContain('24-48 hours');
     expect(subjects(admin.email)).toContain('New message from Ana: Hello there');
   });
 });
@@ -277,5 +327,45 @@ describe('the test page and the Mail tab', () => {
     expect(smtp.to('guest@example.com')).toHaveLength(2);
     expect((await api.get('/api/admin/mail/999999', admin.cookie)).statusCode).toBe(404);
     expect((await api.get('/api/admin/mail?status=lost', admin.cookie)).statusCode).toBe(400);
+  });
+});
+
+describe('budgets of mail that anyone can trigger', () => {
+  let b: TestApp;
+  beforeAll(async () => {
+    b = await createTestApp({ seed: false, env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://golive.test', MAIL_PUBLIC_PER_ADDRESS_PER_HOUR: '2', MAIL_PUBLIC_PER_HOUR: '5' } });
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+  const drain = async () => {
+    b.ctx.mailer.kick();
+    await b.ctx.mailer.idle();
+  };
+  const submit = (email: string, n: number) =>
+    b.app.inject({ method: 'POST', url: '/api/register-fashion-designer', payload: { ...VALID_SAMPLES['fashion-designer'], email }, remoteAddress: `198.51.100.${n}` });
+
+  it('an address gets at most N an hour and the site at most M; over budget the form answers the same and nothing is queued', async () => {
+    const victim = `victim.${Date.now()}@example.com`;
+    const answers = [];
+    for (let n = 1; n <= 4; n++) answers.push(await submit(victim, n));
+    // The same answer every time: whether a mail went out is not told.
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(answers.map((a) => Object.keys(a.json()).sort().join() + a.json().status)).toEqual(Array(4).fill('id,statusunconfirmed'));
+    await drain();
+    expect(smtp.to(victim)).toHaveLength(2);
+    expect(await b.database.db.$count(mailOutbox, eq(mailOutbox.toAddress, victim))).toBe(2);
+
+    // The site: 5 an hour in all (2 spent above); sign-up's welcome counts too.
+    const others = Array.from({ length: 3 }, (_, n) => `other${n}.${Date.now()}@example.com`);
+    for (const [n, to] of others.entries()) expect((await submit(to, 10 + n)).statusCode).toBe(201);
+    const late = await b.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: `late${Date.now()}`, email: `late.${Date.now()}@example.com`, password: 'correct horse battery' }, remoteAddress: '198.51.100.99' });
+    expect(late.statusCode).toBe(201);
+    const lastForm = await submit(`last.${Date.now()}@example.com`, 20);
+    expect(lastForm.statusCode).toBe(201);
+    await drain();
+    const stored = await b.database.db.select({ to: mailOutbox.toAddress, template: mailOutbox.template }).from(mailOutbox);
+    expect(stored).toHaveLength(5);
+    expect(stored.every((m) => m.template === 'registration-confirm')).toBe(true);
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { listingOfLine, ownerOf } from '../catalogue/kinds';
-import type { NewMail } from '../../platform/mailer/mailer';
+import type { EnqueueOptions, NewMail } from '../../platform/mailer/mailer';
 import { templates, type ReceiptLine, type Template } from './templates';
 import { journeyFinished } from '../../../domain/orders/journey';
 import { journeysOf } from '../orders/journey';
@@ -47,10 +47,14 @@ type Recipient = { to: string; userId?: number | null };
  * Renders and stores one mail, unless it is non-essential and its recipient turned such mail off. The dedupe key
  * makes a retried reaction store it once.
  */
-async function queue(ctx: AppContext, tx: Db | Tx, dedupeKey: string, recipient: Recipient, template: Template): Promise<void> {
+async function queue(ctx: AppContext, tx: Db | Tx, dedupeKey: string, recipient: Recipient, template: Template, opts: EnqueueOptions = {}): Promise<void> {
   const mail = await compose(ctx, tx, dedupeKey, recipient, template);
-  if (mail) await ctx.mailer.enqueue(tx, mail);
+  if (mail) await ctx.mailer.enqueue(tx, mail, opts);
 }
+
+/** Mail that answers an unauthenticated request: counted against the address's and the site's hourly budgets. */
+const PUBLIC: EnqueueOptions = { publicTrigger: true };
+const today = () => new Date().toISOString().slice(0, 10);
 
 /** Renders one mail for `queue` or `Mailer.enqueueAll`; null when it is non-essential and the recipient opted out. */
 async function compose(ctx: AppContext, db: Db | Tx, dedupeKey: string, recipient: Recipient, template: Template): Promise<NewMail | null> {
@@ -133,27 +137,19 @@ export function registerNotifications(ctx: AppContext) {
     ctx.mailer.kick();
   };
 
+  // Sign-up is open to anyone, for any address: one welcome per address per day, within the public budgets.
   on('account.registered', (p) =>
     react(async (tx) => {
       const u = await userOf(tx, p.userId);
-      if (u) await queue(ctx, tx, `welcome:${u.id}`, { to: u.email, userId: u.id }, templates.welcome({ name: u.username }));
+      if (u) await queue(ctx, tx, `welcome:${u.email.toLowerCase()}:${today()}`, { to: u.email, userId: u.id }, templates.welcome({ name: u.username }), PUBLIC);
     }),
   );
 
   on('account.signup_with_existing_email', (p) =>
     react(async (tx) => {
       const u = await userOf(tx, p.userId);
-      // At most one such mail per account per day, however often it is tried.
-      const day = new Date().toISOString().slice(0, 10);
-      if (u) await queue(ctx, tx, `signup-existing:${u.id}:${day}`, { to: u.email, userId: u.id }, templates.signupWithExistingEmail({ name: u.username }));
-    }),
-  );
-
-  on('account.password_reset_requested', (p) =>
-    react(async (tx) => {
-      const u = await userOf(tx, p.userId);
-      const minutes = Math.max(1, Math.round((Date.parse(p.expiresAt) - Date.now()) / 60_000));
-      if (u) await queue(ctx, tx, `password-reset:${p.expiresAt}:${u.id}`, { to: u.email, userId: u.id }, templates.passwordReset({ name: u.username, token: p.token, minutes: Math.min(30, minutes) }));
+      // At most one such mail per account per day, however often it is tried, within the public budgets.
+      if (u) await queue(ctx, tx, `signup-existing:${u.id}:${today()}`, { to: u.email, userId: u.id }, templates.signupWithExistingEmail({ name: u.username }), PUBLIC);
     }),
   );
 
@@ -312,6 +308,8 @@ export function registerNotifications(ctx: AppContext) {
     }),
   );
 
+  // Emitted once the applicant confirmed the form's address (or at once for a form without one): the registration
+  // now waits for review.
   on('registration.submitted', (p) =>
     react(async (tx) => {
       if (p.email) {
@@ -324,20 +322,8 @@ export function registerNotifications(ctx: AppContext) {
     }),
   );
 
-  on('registration.approved', (p) =>
-    react(async (tx) => {
-      const to = p.email ?? (await userOf(tx, p.userId))?.email;
-      if (!to) return;
-      const isDriver = p.kind === 'driver' || p.kind === 'driver-application';
-      await queue(
-        ctx,
-        tx,
-        `registration-approved:${p.registrationId}`,
-        { to, userId: p.userId },
-        templates.registrationApproved({ name: p.driver?.name || p.name || 'there', kindLabel: kindLabel(p.kind), setPasswordPath: p.setPasswordPath, isDriver }),
-      );
-    }),
-  );
+  // registration.approved is mailed by the approval itself (queueRegistrationApproved, in its transaction): the mail
+  // may carry a set-password link, whose token never travels in an event.
 
   on('registration.rejected', (p) =>
     react(async (tx) => {
@@ -351,5 +337,56 @@ export function registerNotifications(ctx: AppContext) {
         await queue(ctx, tx, `admin-contact-message:${p.messageId}:${a.id}`, { to: a.email, userId: a.id }, templates.adminContactMessage({ name: p.name, email: p.email, subject: p.subject }));
       }
     }),
+  );
+}
+
+/**
+ * The confirmation mail of a registration form, stored in the submission's transaction (its token never travels in an
+ * event). A public trigger: over the address's or the site's hourly budget nothing is stored (the form answers the
+ * same). Returns whether it was stored.
+ */
+export async function queueRegistrationConfirmation(ctx: AppContext, tx: Tx, d: { registrationId: number; to: string; token: string; hours: number }): Promise<boolean> {
+  const template = templates.registrationConfirm({ token: d.token, hours: d.hours });
+  const id = await ctx.mailer.enqueue(tx, { dedupeKey: `registration-confirm:${d.registrationId}`, to: d.to, template: template.name, ...template.render(ctx.config.siteUrl) }, PUBLIC);
+  return id !== null;
+}
+
+/**
+ * A one-time link mail of the accounts module (issue 27), stored in the transaction that created its token, so the
+ * token is never in domain_events or on pub/sub: the password-reset link, and the sign-in link of an account under
+ * attack. Both are essential mail. `renderLinkMail` is separate so that forgot-password can render before it knows
+ * whether the address has an account (the same work either way).
+ */
+export type LinkMail = { kind: 'password-reset' | 'sign-in-link'; token: string; minutes: number; name: string };
+export function renderLinkMail(ctx: AppContext, d: LinkMail): { template: string; subject: string; html: string; text: string } {
+  const template = d.kind === 'password-reset' ? templates.passwordReset(d) : templates.signInLink(d);
+  return { template: template.name, ...template.render(ctx.config.siteUrl) };
+}
+export async function queueLinkMail(
+  ctx: AppContext,
+  tx: Tx,
+  d: { dedupeKey: string; to: string; userId: number; mail: ReturnType<typeof renderLinkMail> },
+): Promise<void> {
+  await ctx.mailer.enqueue(tx, { dedupeKey: d.dedupeKey, to: d.to, userId: d.userId, ...d.mail });
+}
+
+/**
+ * The approval mail, stored in the approval's transaction: for an account the approval created it carries the
+ * one-time set-password link, so the token is never in domain_events or on pub/sub.
+ */
+export async function queueRegistrationApproved(
+  ctx: AppContext,
+  tx: Tx,
+  d: { registrationId: number; kind: string; name: string | undefined; email: string | null; userId: number | null; driverName?: string; setPasswordPath?: string },
+): Promise<void> {
+  const to = d.email ?? (await userOf(tx, d.userId))?.email;
+  if (!to) return;
+  const isDriver = d.kind === 'driver' || d.kind === 'driver-application';
+  await queue(
+    ctx,
+    tx,
+    `registration-approved:${d.registrationId}`,
+    { to, userId: d.userId },
+    templates.registrationApproved({ name: d.driverName || d.name || 'there', kindLabel: kindLabel(d.kind), setPasswordPath: d.setPasswordPath, isDriver }),
   );
 }

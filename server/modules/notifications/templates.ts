@@ -198,6 +198,34 @@ export const templates = {
       ]),
   }),
 
+  /** Issue 27: the one-time link that signs a new browser in while the account is slowed down after failed sign-ins. */
+  signInLink: (d: { name: string; token: string; minutes: number }): Template => ({
+    name: 'sign-in-link',
+    essential: true,
+    render: (site) =>
+      layout(site, 'Your Go Live sign-in link', 'Sign in to Go Live', [
+        { p: `${greet(d.name)} someone (hopefully you) is signing in to your Go Live account from a new browser.` },
+        { p: 'Because of many failed sign-in attempts on your account, a new browser signs in with this link instead of the password alone.' },
+        { button: { label: 'Sign me in', href: `${site}/login/link?token=${encodeURIComponent(d.token)}` } },
+        { note: `The link works once, for ${d.minutes} minutes. If it was not you, ignore this e-mail: nobody can sign in with it but you. If you think someone knows your password, reset it.` },
+      ]),
+  }),
+
+  /**
+   * The one mail a registration form sends before its address is confirmed. It goes to an address anyone can type, so
+   * it carries nothing the submitter wrote: fixed words, and the link as the only variable.
+   */
+  registrationConfirm: (d: { token: string; hours: number }): Template => ({
+    name: 'registration-confirm',
+    essential: true,
+    render: (site) =>
+      layout(site, 'Confirm your e-mail address for Go Live', 'Confirm your e-mail address', [
+        { p: 'A registration form on Go Live was submitted with this e-mail address. If it was you, confirm the address with the button below; we review the registration only once it is confirmed.' },
+        { button: { label: 'Confirm my e-mail address', href: `${site}/register/confirm?token=${encodeURIComponent(d.token)}` } },
+        { note: `The link works once, for ${d.hours} hours. If it was not you, ignore this e-mail: nothing more will be sent to you about it.` },
+      ]),
+  }),
+
   registrationReceived: (d: { name: string; kindLabel: string; promise: string; reference?: string }): Template => ({
     name: 'registration-received',
     essential: true,

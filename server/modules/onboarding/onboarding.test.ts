@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_FORMS, REGISTRATION_KINDS, type RegistrationKind } from '../../../domain/onboarding';
+import { REGISTRATION_CONFIRM_INVALID } from '../../../domain/onboarding/schemas';
 import { VALID_SAMPLES } from '../../../domain/onboarding/test-samples';
-import { registrations } from '../../db/schema';
-import { createTestApp, signUp, type TestApp } from '../../testing/test-app';
+import { domainEvents, mailOutbox, registrations } from '../../db/schema';
+import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -111,13 +112,14 @@ describe('POST registration routes', () => {
       expect(json.errors).toMatchObject(messages);
     });
 
-    it(`${apiPath} stores a valid ${kind} as pending`, async () => {
+    it(`${apiPath} stores a valid ${kind} as unconfirmed until its e-mail address is confirmed`, async () => {
       const res = await post(apiPath, VALID_SAMPLES[kind]);
       expect(res.statusCode).toBe(201);
       const json = res.json();
-      expect(json).toEqual({ id: expect.any(Number), status: 'pending' });
+      expect(json).toEqual({ id: expect.any(Number), status: 'unconfirmed' });
       const [row] = await t.database.db.select().from(registrations).where(eq(registrations.id, json.id));
-      expect(row).toMatchObject({ kind, status: 'pending', submitterId: null });
+      expect(row).toMatchObject({ kind, status: 'unconfirmed', submitterId: null, confirmedAt: null });
+      expect(row.confirmTokenHash).toMatch(/^[0-9a-f]{64}$/);
       expect(row.submitterIp).toBeTruthy();
     });
   }
@@ -161,6 +163,8 @@ describe('POST registration routes', () => {
     expect(res.statusCode).toBe(201);
     const [row] = await t.database.db.select().from(registrations).where(eq(registrations.id, res.json().id));
     expect(row.submitterId).toBe(user.id);
+    // Signed in or not, the form's address is confirmed first: an account's e-mail is nobody's proof either.
+    expect(row.status).toBe('unconfirmed');
   });
 
   it('does not publish a pending registration', async () => {
@@ -177,5 +181,65 @@ describe('POST registration routes', () => {
     const limited = await send();
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toEqual(expect.any(String));
+  });
+});
+
+describe('confirming the e-mail address of a registration', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = (await createAdmin(t, 'reviewer@example.com')).cookie;
+  });
+  /** The token in the link of the confirmation mail of registration `id`, as its applicant reads it. */
+  async function mailedToken(id: number): Promise<string> {
+    const [m] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `registration-confirm:${id}`));
+    return /\/register\/confirm\?token=([\w-]+)/.exec(m.text)![1];
+  }
+  const queue = async (status: string) =>
+    ((await t.app.inject({ method: 'GET', url: `/api/admin/registrations?status=${status}`, headers: { cookie: admin } })).json() as Array<{ id: number; status: string }>).map((r) => r.id);
+
+  it('is not for review until confirmed; the link confirms it once, and only its hash is stored', async () => {
+    const email = `confirm.${Date.now()}@example.com`;
+    const res = await post('/api/restaurants', { ...VALID_SAMPLES.restaurant, email, name: 'Unconfirmed Noodles' });
+    const id = res.json().id as number;
+    expect(await queue('all')).not.toContain(id);
+    expect(await queue('pending')).not.toContain(id);
+    const early = await post(`/api/admin/registrations/${id}/approve`, {}, admin);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('The e-mail address of this registration is not confirmed yet');
+
+    const token = await mailedToken(id);
+    const [stored] = await t.database.db.select().from(registrations).where(eq(registrations.id, id));
+    expect(stored.confirmTokenHash).not.toBe(token);
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const confirmed = await post('/api/registrations/confirm', { token });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ id, kind: 'restaurant', status: 'pending' });
+    expect(await queue('pending')).toContain(id);
+    const [after] = await t.database.db.select().from(registrations).where(eq(registrations.id, id));
+    expect(after).toMatchObject({ status: 'pending', confirmTokenHash: null });
+    expect(after.confirmedAt).toBeInstanceOf(Date);
+
+    const again = await post('/api/registrations/confirm', { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: REGISTRATION_CONFIRM_INVALID, errors: { token: REGISTRATION_CONFIRM_INVALID } });
+    // The token is in no event either.
+    const events = await t.database.db.select({ payload: domainEvents.payload }).from(domainEvents);
+    expect(JSON.stringify(events)).not.toContain(token);
+  });
+
+  it('refuses an expired link, a made-up one and a malformed body with 400', async () => {
+    const res = await post('/api/hotels', { ...VALID_SAMPLES.hotel, email: `late.${Date.now()}@example.com` });
+    const id = res.json().id as number;
+    const token = await mailedToken(id);
+    await t.database.db.update(registrations).set({ confirmExpiresAt: new Date(Date.now() - 1000) }).where(eq(registrations.id, id));
+    expect((await post('/api/registrations/confirm', { token })).json().message).toBe(REGISTRATION_CONFIRM_INVALID);
+    const [row] = await t.database.db.select().from(registrations).where(eq(registrations.id, id));
+    expect(row.status).toBe('unconfirmed');
+    for (const body of [{}, { token: 'short' }, { token: 'x'.repeat(43) }, { token: 42 }]) {
+      const bad = await post('/api/registrations/confirm', body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json().message).toEqual(expect.any(String));
+    }
   });
 });

@@ -5,6 +5,7 @@ import { directoryGeocode } from '../../../domain/locations/geocode';
 import { PIN_MESSAGE, REGISTRATION_FORMS, type RegistrationKind } from '../../../domain/onboarding';
 import { VALID_SAMPLES } from '../../../domain/onboarding/test-samples';
 import { registrations } from '../../db/schema';
+import { confirmRegistration } from './test-helpers';
 import { createAdmin, createTestApp, type TestApp } from '../../testing/test-app';
 import { locationDirectory } from '../locations/directory';
 
@@ -68,6 +69,7 @@ describe('approval', () => {
     const body = { ...sample, ...(kind === 'property' ? { title: name } : kind === 'car-rental' ? { companyName: name } : { name }) };
     const created = await post(REGISTRATION_FORMS[kind].apiPath, body);
     expect(created.statusCode, created.body).toBe(201);
+    await confirmRegistration(t, created.json().id as number);
     const approved = await post(`/api/admin/registrations/${created.json().id}/approve`, {}, admin);
     expect(approved.statusCode, approved.body).toBe(200);
     const published = (await list(listUrl)).find((r) => r.id === approved.json().published.id);

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { REGISTRATION_FORMS, REGISTRATION_KINDS } from '../../../domain/onboarding';
-import { RegistrationReceiptSchema } from '../../../domain/onboarding/schemas';
+import { ConfirmRegistrationResultSchema, ConfirmRegistrationSchema, RegistrationReceiptSchema } from '../../../domain/onboarding/schemas';
 import { badRequest } from '../../platform/errors';
 import { isCountryName } from '../locations/countries';
-import { submitRegistration } from './service';
+import { confirmRegistration, submitRegistration } from './service';
 
 /** Registrations per IP and route per hour: plenty for a real provider, a brake on scripted spam. */
 export const REGISTRATION_RATE_LIMIT = { max: 20, timeWindow: '1 hour' } as const;
@@ -30,9 +30,16 @@ export async function onboardingRoutes(app: FastifyInstance, ctx: AppContext) {
         if ('country' in data && !isCountryName(String(data.country))) {
           throw badRequest(`Validation failed: ${COUNTRY_MESSAGE}`, { country: COUNTRY_MESSAGE });
         }
-        const result = await submitRegistration(ctx.events, kind, data, { userId: request.user?.id ?? null, ip: request.ip });
+        const result = await submitRegistration(ctx, kind, data, { userId: request.user?.id ?? null, ip: request.ip });
         return reply.status(201).send(result);
       },
     );
   }
+
+  /** The e-mailed link's page posts its token here: the registration's address is confirmed and it waits for review. */
+  r.post(
+    '/api/registrations/confirm',
+    { schema: { body: ConfirmRegistrationSchema, response: { 200: ConfirmRegistrationResultSchema } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request) => confirmRegistration(ctx, request.body.token),
+  );
 }

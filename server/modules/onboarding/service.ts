@@ -1,11 +1,15 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminCollection, AdminRegistration, ApproveResult, RegistrationStatus, RegistrationsQuery, RejectResult } from '../../../domain/admin/schemas';
 import {
+  REGISTRATION_CONFIRM_HOURS,
+  REGISTRATION_CONFIRM_INVALID,
   REGISTRATION_FORMS,
   publishBlockedReason,
   registrationName,
   type CarRentalRegistration,
+  type ConfirmRegistrationResult,
   type CourierRegistration,
   type FashionDesignerRegistration,
   type GeneralServiceRegistration,
@@ -17,7 +21,7 @@ import {
   type TaxiRegistration,
 } from '../../../domain/onboarding';
 import type { Db, Tx } from '../../db/connect';
-import type { EventBus } from '../../platform/events/bus';
+import type { AppContext } from '../../platform/context';
 import { grantRoleByEmail } from '../accounts/service';
 import {
   cars,
@@ -32,7 +36,8 @@ import {
   taxiRides,
   users,
 } from '../../db/schema';
-import { conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { queueRegistrationApproved, queueRegistrationConfirmation } from '../notifications';
 import { LISTING_KINDS } from '../../../domain/catalogue/kinds';
 import { serverKindOfCollection, updateRow } from '../catalogue/kinds';
 import { audit } from '../audit/service';
@@ -58,21 +63,70 @@ function emailOf(data: Record<string, unknown>): string | null {
   return null;
 }
 
-/** Stores a validated registration as pending and announces it (the applicant and the admins are told). */
+/** Only a token's hash is stored. */
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Stores a validated registration. The form's e-mail address may be anyone's, so the registration is 'unconfirmed'
+ * and that address gets one mail with a confirmation link and no text the submitter chose (within the public mail
+ * budgets; the answer is the same when it was not sent). Nothing else is mailed and no admin sees it until the link is
+ * used (confirmRegistration). A form without an e-mail address (the airline's) waits for review at once.
+ */
 export async function submitRegistration(
-  events: EventBus,
+  ctx: AppContext,
   kind: RegistrationKind,
   data: Record<string, unknown>,
   submitter: { userId: number | null; ip: string },
 ): Promise<RegistrationReceipt> {
-  return events.transaction(async (tx, emit) => {
-    const name = registrationName(kind, data).slice(0, 200);
+  const email = emailOf(data);
+  return ctx.events.transaction(
+    async (tx, emit) => {
+      const name = registrationName(kind, data).slice(0, 200);
+      if (!email) {
+        const [row] = await tx
+          .insert(registrations)
+          .values({ kind, name, status: 'pending', data, submitterId: submitter.userId, submitterIp: submitter.ip })
+          .returning({ id: registrations.id });
+        await emit('registration.submitted', { registrationId: row.id, kind, name, email: null });
+        return { id: row.id, status: 'pending' as const };
+      }
+      const token = randomBytes(32).toString('base64url');
+      const [row] = await tx
+        .insert(registrations)
+        .values({
+          kind,
+          name,
+          status: 'unconfirmed',
+          data,
+          submitterId: submitter.userId,
+          submitterIp: submitter.ip,
+          confirmTokenHash: tokenHash(token),
+          confirmExpiresAt: new Date(Date.now() + REGISTRATION_CONFIRM_HOURS * 3_600_000),
+        })
+        .returning({ id: registrations.id });
+      await queueRegistrationConfirmation(ctx, tx, { registrationId: row.id, to: email, token, hours: REGISTRATION_CONFIRM_HOURS });
+      return { id: row.id, status: 'unconfirmed' as const };
+    },
+    { committed: () => ctx.mailer.kick() },
+  );
+}
+
+/**
+ * Confirms a registration's e-mail address with the token of its link: once, within its time. The registration then
+ * waits for review and is announced (the applicant's acknowledgement and the admins' notice). 400 otherwise.
+ */
+export async function confirmRegistration(ctx: AppContext, token: string): Promise<ConfirmRegistrationResult> {
+  return ctx.events.transaction(async (tx, emit) => {
+    const now = new Date();
+    // One statement: the token's row, still unconfirmed and in time, is confirmed and its token cleared (single use).
     const [row] = await tx
-      .insert(registrations)
-      .values({ kind, name, status: 'pending', data, submitterId: submitter.userId, submitterIp: submitter.ip })
-      .returning({ id: registrations.id });
-    await emit('registration.submitted', { registrationId: row.id, kind, name, email: emailOf(data) });
-    return { id: row.id, status: 'pending' as const };
+      .update(registrations)
+      .set({ status: 'pending', confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null, updatedAt: now })
+      .where(and(eq(registrations.confirmTokenHash, tokenHash(token)), eq(registrations.status, 'unconfirmed'), gt(registrations.confirmExpiresAt, now)))
+      .returning();
+    if (!row) throw badRequest(REGISTRATION_CONFIRM_INVALID, { token: REGISTRATION_CONFIRM_INVALID });
+    await emit('registration.submitted', { registrationId: row.id, kind: row.kind, name: row.name, email: emailOf(row.data) });
+    return { id: row.id, kind: row.kind, status: 'pending' as const };
   });
 }
 
@@ -82,7 +136,8 @@ export function toAdminRegistration(r: RegistrationRow): AdminRegistration {
     id: r.id,
     kind: r.kind as RegistrationKind,
     name: r.name,
-    status: r.status,
+    // Unconfirmed rows are not listed (listRegistrations); elsewhere (CSV export) they say so.
+    status: r.status as RegistrationStatus,
     submittedAt: r.createdAt.toISOString(),
     reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
     reviewNotes: r.reviewNotes,
@@ -97,7 +152,8 @@ export function toAdminRegistration(r: RegistrationRow): AdminRegistration {
 /** The review queue, newest first, filtered by status ('all' for every status) and optionally kind. */
 export async function listRegistrations(db: Db, query: RegistrationsQuery): Promise<AdminRegistration[]> {
   const conditions = [
-    query.status === 'all' ? undefined : eq(registrations.status, query.status),
+    // A registration whose address is not confirmed is not for review: never listed.
+    query.status === 'all' ? ne(registrations.status, 'unconfirmed') : eq(registrations.status, query.status),
     query.kind ? eq(registrations.kind, query.kind) : undefined,
   ].filter((c) => c !== undefined);
   const rows = await db
@@ -112,6 +168,7 @@ export async function listRegistrations(db: Db, query: RegistrationsQuery): Prom
 async function lockPending(tx: Tx, id: number): Promise<RegistrationRow> {
   const [row] = await tx.select().from(registrations).where(eq(registrations.id, id)).for('update');
   if (!row) throw notFound('Registration not found');
+  if (row.status === 'unconfirmed') throw conflict('The e-mail address of this registration is not confirmed yet', { status: row.status });
   if (row.status !== 'pending') throw conflict(`This registration was already ${row.status}`, { status: row.status });
   return row;
 }
@@ -212,8 +269,8 @@ function driverOf(kind: RegistrationKind, data: Record<string, unknown>) {
  * other kinds promote a signed-in submitter with role 'user' to 'provider'. registration.approved lets the drivers
  * module build the driver's profile. 404 when missing, 409 when already reviewed.
  */
-export async function approveRegistration(events: EventBus, id: number, reviewerId: number, notes?: string): Promise<ApproveResult> {
-  return events.transaction(async (tx, emit) => {
+export async function approveRegistration(ctx: AppContext, id: number, reviewerId: number, notes?: string): Promise<ApproveResult> {
+  return ctx.events.transaction(async (tx, emit) => {
     const row = await lockPending(tx, id);
     // Approval never invents a price or a place: without the prices customers pay and the map pin of a place's
     // address (distances, delivery radius and drivers' routes start there), nothing is published.
@@ -271,12 +328,21 @@ export async function approveRegistration(events: EventBus, id: number, reviewer
       .where(eq(registrations.id, id));
     // A new public listing: the catalogue cache (issue 13) drops what it holds for that collection.
     if (published.collection !== 'service-providers') await emit('catalogue.changed', { kind: published.collection, id: published.id });
+    // The applicant's mail is stored here, not by a reaction: a set-password link's token must not be in the event.
+    await queueRegistrationApproved(ctx, tx, {
+      registrationId: id,
+      kind,
+      name: row.name,
+      email: emailOf(row.data),
+      userId,
+      driverName: driver?.name,
+      setPasswordPath: account?.setPasswordPath,
+    });
     await emit('registration.approved', {
       registrationId: id,
       kind,
       name: row.name,
       email: emailOf(row.data),
-      ...(account?.setPasswordPath ? { setPasswordPath: account.setPasswordPath } : {}),
       userId,
       ...(driver ? { driver: { name: driver.name, phone: driver.phone, vehicle: driver.vehicle, plate: driver.plate } } : {}),
     });
@@ -290,11 +356,11 @@ export async function approveRegistration(events: EventBus, id: number, reviewer
     // A new public listing (provider records of airlines, drivers and designers are not catalogue reads).
     if (published.collection !== 'service-providers') await emit('catalogue.changed', { kind: published.collection, id: published.id });
     return { id, status: 'approved' as const, published, ...(account ? { account } : {}) };
-  });
+  }, { committed: () => ctx.mailer.kick() });
 }
 
 /** Rejects a pending registration with a reason; nothing is published. 404 / 409 as for approval. */
-export async function rejectRegistration(events: EventBus, id: number, reviewerId: number, reason: string): Promise<RejectResult> {
+export async function rejectRegistration(events: AppContext['events'], id: number, reviewerId: number, reason: string): Promise<RejectResult> {
   return events.transaction(async (tx, emit) => {
     const row = await lockPending(tx, id);
     await tx

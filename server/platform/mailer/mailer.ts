@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
-import { prepared, rawStatement } from '../../db/prepared';
-import { mailOutbox } from '../../db/schema';
+import { rawStatement } from '../../db/prepared';
+import { mailBudget, mailOutbox } from '../../db/schema';
 import type { MailTransport } from './transport';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
@@ -21,35 +21,60 @@ const insertMails = rawStatement(
 
 export const MAIL_MAX_ATTEMPTS = 10;
 
-// The worker's claim and its record of a sent batch run for every mail: prepared once (server/db/prepared.ts).
-const claimDue = prepared('mail_outbox_claim', (db) => {
-  const now = sql`${sql.placeholder('now')}::timestamptz`;
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(
-      or(
-        and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, now)),
-        and(eq(mailOutbox.status, 'sending'), isNotNull(mailOutbox.claimedAt), lt(mailOutbox.claimedAt, sql`${sql.placeholder('staleBefore')}::timestamptz`)),
-      ),
-    )
-    .orderBy(asc(mailOutbox.id))
-    .limit(sql.placeholder('batch'))
-    .for('update', { skipLocked: true });
-  return db
-    .update(mailOutbox)
-    .set({ status: 'sending', claimedAt: now, attempts: sql`${mailOutbox.attempts} + 1` })
-    .where(inArray(mailOutbox.id, due))
-    .returning();
-});
-const markSent = prepared('mail_outbox_sent', (db) =>
-  db
-    .update(mailOutbox)
-    .set({ status: 'sent', sentAt: sql`${sql.placeholder('at')}::timestamptz`, lastError: null, transport: sql`${sql.placeholder('transport')}`, claimedAt: null })
-    .where(sql`${mailOutbox.id} = any(${sql.placeholder('ids')}::int[])`),
+/** A claimed row as the worker sends it. */
+type Claimed = Pick<MailRow, 'id' | 'toAddress' | 'subject' | 'html' | 'text' | 'attempts'>;
+
+/**
+ * The worker's one statement per mail (prepared once per connection: server/db/prepared.ts): records the mail it just
+ * sent ($3, right after the SMTP server accepted it) as sent, and claims the next due one: queued and due, or claimed
+ * by a worker whose lease ran out ($4: it died, or lost its database). One row at a time, so a crash leaves at most
+ * the mail in flight claimed, never a batch.
+ */
+const sentAndClaimNext = rawStatement<Claimed>(
+  'mail_outbox_sent_claim_next',
+  `with sent as (
+     update mail_outbox set status = 'sent', sent_at = $1::timestamptz, last_error = null, transport = $2, claimed_at = null
+     where id = $3::int and status = 'sending'
+     returning id
+   ), due as (
+     select id from mail_outbox
+     where ((status = 'queued' and next_attempt_at <= $1::timestamptz) or (status = 'sending' and claimed_at < $4::timestamptz))
+       and id is distinct from $3::int
+     order by id
+     limit 1
+     for update skip locked
+   )
+   update mail_outbox m set status = 'sending', claimed_at = $1::timestamptz, attempts = m.attempts + 1
+   from due where m.id = due.id
+   returning m.id, m.to_address as "toAddress", m.subject, m.html, m.text, m.attempts`,
 );
-/** A claim older than this is a worker that died mid-send: the row is taken over (the same Message-ID goes out). */
-const STALE_CLAIM_MS = 5 * 60_000;
+/** Records a sent mail without claiming another (the worker is stopping). */
+const markSent = rawStatement(
+  'mail_outbox_sent',
+  `update mail_outbox set status = 'sent', sent_at = $1::timestamptz, last_error = null, transport = $2, claimed_at = null where id = $3::int and status = 'sending'`,
+);
+/** Renews the lease of a mail whose SMTP exchange is still going on. */
+const renewLease = rawStatement('mail_outbox_renew_lease', `update mail_outbox set claimed_at = $2::timestamptz where id = $1::int and status = 'sending'`);
+
+/** Reserves one mail of a public budget bucket for this clock hour; no row back: the bucket is spent. */
+const reserveBudget = rawStatement<{ count: number }>(
+  'mail_budget_reserve',
+  `insert into mail_budget (bucket, window_start, count) values ($1, date_trunc('hour', now()), 1)
+   on conflict (bucket, window_start) do update set count = mail_budget.count + 1 where mail_budget.count < $2::int
+   returning count`,
+);
+const refundBudget = rawStatement(
+  'mail_budget_refund',
+  `update mail_budget set count = count - 1 where bucket = any($1::text[]) and window_start = date_trunc('hour', now()) and count > 0`,
+);
+const GLOBAL_BUCKET = '*';
+
+/** The default lease of a claimed mail: a worker silent for longer has died, and its mail is taken over. */
+export const MAIL_CLAIM_LEASE_MS = 30_000;
+
+/** Budgets of mail that unauthenticated requests trigger (sign-up, registration confirmation): per address and site-wide, per hour. */
+export type PublicMailBudget = { perAddressPerHour: number; perHour: number };
+export const DEFAULT_PUBLIC_MAIL_BUDGET: PublicMailBudget = { perAddressPerHour: 5, perHour: 500 };
 
 /** Exponential backoff after the n-th failed attempt: 1 s, 2 s, 4 s ... capped at an hour. */
 export function retryDelayMs(attempts: number): number {
@@ -58,38 +83,96 @@ export function retryDelayMs(attempts: number): number {
 
 type Log = { warn(obj: object, msg: string): void };
 
+export type MailerOptions = {
+  from: string;
+  messageIdDomain: string;
+  log: Log;
+  /** MAIL_CLAIM_LEASE_MS: how long a claim holds without renewal (renewed every third of it while a send goes on). */
+  claimLeaseMs?: number;
+  /** MAIL_PUBLIC_PER_ADDRESS_PER_HOUR / MAIL_PUBLIC_PER_HOUR. */
+  publicBudget?: PublicMailBudget;
+};
+
+/** How `enqueue` stores a mail. */
+export type EnqueueOptions = {
+  /**
+   * The mail answers an unauthenticated request (sign-up, a registration form): it counts against the recipient's and
+   * the site's hourly budgets, reserved in the caller's transaction, and is not stored when either is spent.
+   */
+  publicTrigger?: boolean;
+};
+
 /**
- * The mail outbox and its worker. `enqueue` stores a mail in the caller's transaction; the worker claims due rows
- * with `FOR UPDATE SKIP LOCKED` (so with several instances each mail is claimed once), sends each with a Message-ID
- * derived from its outbox id, and records the outcome: sent, or queued again with backoff, or failed after
- * MAIL_MAX_ATTEMPTS with its last error (ADR 011).
+ * The mail outbox and its worker (ADR 011). `enqueue` stores a mail in the caller's transaction; the worker claims
+ * one due row at a time with `FOR UPDATE SKIP LOCKED` under a lease (so with several instances each mail is claimed
+ * once), sends it with a Message-ID derived from its outbox id, and records the outcome at once, with the claim of
+ * the next: sent, or queued again with backoff, or failed after MAIL_MAX_ATTEMPTS with its last error. While the
+ * SMTP exchange lasts the lease is renewed; a worker that dies stops renewing, and another instance takes its one
+ * mail over once the lease has run out (the same Message-ID goes out again: the one possible duplicate).
  */
 export class Mailer {
   private timer?: ReturnType<typeof setInterval>;
+  private sweep?: ReturnType<typeof setInterval>;
   private running: Promise<void> | null = null;
   private again = false;
   private closed = false;
+  private readonly leaseMs: number;
+  private readonly budget: PublicMailBudget;
 
   constructor(
     private readonly db: Db,
     readonly transport: MailTransport,
-    private readonly opts: { from: string; messageIdDomain: string; log: Log; batch?: number },
-  ) {}
+    private readonly opts: MailerOptions,
+  ) {
+    this.leaseMs = opts.claimLeaseMs ?? MAIL_CLAIM_LEASE_MS;
+    this.budget = opts.publicBudget ?? DEFAULT_PUBLIC_MAIL_BUDGET;
+  }
 
-  /** Polls for due mail every `everyMs` (retries, mail enqueued by other instances). */
+  /** Polls for due mail every `everyMs` (retries, mail enqueued by other instances, mail of a dead worker). */
   start(everyMs = 1000): void {
     this.timer = setInterval(() => this.kick(), everyMs);
     this.timer.unref();
+    // Budget windows older than two hours are of no use.
+    this.sweep = setInterval(() => {
+      this.db
+        .delete(mailBudget)
+        .where(lt(mailBudget.windowStart, new Date(Date.now() - 2 * 3_600_000)))
+        .catch((err: unknown) => this.opts.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'mail budget sweep failed'));
+    }, 10 * 60_000);
+    this.sweep.unref();
   }
 
-  /** Stores a mail (once per dedupe key); returns its id, or null when that key was already stored. */
-  async enqueue(tx: Db | Tx, mail: NewMail): Promise<number | null> {
+  /**
+   * Stores a mail (once per dedupe key); returns its id, or null when that key was already stored or, for a public
+   * trigger, a budget is spent (the caller answers the same either way).
+   */
+  async enqueue(tx: Db | Tx, mail: NewMail, opts: EnqueueOptions = {}): Promise<number | null> {
+    const buckets = opts.publicTrigger ? await this.reservePublicBudget(tx, mail.to) : [];
+    if (buckets === null) return null;
     const [row] = await tx
       .insert(mailOutbox)
       .values({ dedupeKey: mail.dedupeKey, toAddress: mail.to, userId: mail.userId ?? null, template: mail.template, subject: mail.subject, html: mail.html, text: mail.text })
       .onConflictDoNothing({ target: mailOutbox.dedupeKey })
       .returning({ id: mailOutbox.id });
+    // Already stored: what was reserved for it goes back.
+    if (!row && buckets.length > 0) await refundBudget(tx, [buckets]);
     return row?.id ?? null;
+  }
+
+  /**
+   * Reserves one mail to `to` from its address's and the site's budget of this hour, address first (a flood at one
+   * address does not spend the site's budget); null when either is spent (nothing stays reserved).
+   */
+  private async reservePublicBudget(tx: Db | Tx, to: string): Promise<string[] | null> {
+    const address = `to:${to.trim().toLowerCase()}`;
+    const [own] = await reserveBudget(tx, [address, this.budget.perAddressPerHour]);
+    if (!own) return null;
+    const [site] = await reserveBudget(tx, [GLOBAL_BUCKET, this.budget.perHour]);
+    if (!site) {
+      await refundBudget(tx, [[address]]);
+      return null;
+    }
+    return [address, GLOBAL_BUCKET];
   }
 
   /** Stores several mails with one INSERT (all or none; each once per dedupe key). */
@@ -116,16 +199,21 @@ export class Mailer {
       });
   }
 
-  /** Sends everything due now, batch after batch; resolves when nothing due is left. */
+  /**
+   * Sends everything due now, one mail at a time; resolves when nothing due is left. Each mail is recorded as sent
+   * right after the SMTP server accepted it, in the statement that claims the next one.
+   */
   async drain(now = () => new Date()): Promise<void> {
+    let sent: number | null = null;
     for (;;) {
-      if (this.closed) return;
-      const claimed = await this.claim(now());
-      if (claimed.length === 0) return;
-      const sent: number[] = [];
-      for (const row of claimed) if (await this.deliver(row, now)) sent.push(row.id);
-      // One statement records a batch as sent (a crash before it re-sends the batch with the same Message-IDs).
-      if (sent.length > 0) await markSent(this.db).execute({ ids: sent, at: now().toISOString(), transport: this.transport.kind });
+      if (this.closed) {
+        if (sent !== null) await markSent(this.db, [now().toISOString(), this.transport.kind, sent]);
+        return;
+      }
+      const at = now();
+      const [row] = await sentAndClaimNext(this.db, [at.toISOString(), this.transport.kind, sent, new Date(at.getTime() - this.leaseMs).toISOString()]);
+      if (!row) return;
+      sent = (await this.deliver(row, now)) ? row.id : null;
     }
   }
 
@@ -134,17 +222,21 @@ export class Mailer {
     while (this.running) await this.running;
   }
 
-  private async claim(now: Date): Promise<MailRow[]> {
-    return claimDue(this.db).execute({ now: now.toISOString(), staleBefore: new Date(now.getTime() - STALE_CLAIM_MS).toISOString(), batch: this.opts.batch ?? 20 });
-  }
-
   /** The Message-ID of an outbox row: the same on every attempt, so a receiver can drop a duplicate. */
   messageId(id: number): string {
     return `<outbox-${id}@${this.opts.messageIdDomain}>`;
   }
 
+  /** Renews the lease of a mail being sent (a slow SMTP server must not make it look abandoned). */
+  protected async renewClaim(id: number, at: Date): Promise<void> {
+    await renewLease(this.db, [id, at.toISOString()]);
+  }
+
   /** Sends one claimed mail; true when sent (the caller records it), else it is queued again or failed for good. */
-  private async deliver(row: MailRow, now: () => Date): Promise<boolean> {
+  private async deliver(row: Claimed, now: () => Date): Promise<boolean> {
+    const renewal = setInterval(() => {
+      this.renewClaim(row.id, now()).catch((err: unknown) => this.opts.log.warn({ mailId: row.id, err: err instanceof Error ? err.message : String(err) }, 'mail lease renewal failed'));
+    }, Math.max(50, Math.floor(this.leaseMs / 3)));
     try {
       await this.transport.send({ from: this.opts.from, to: row.toAddress, subject: row.subject, html: row.html, text: row.text, messageId: this.messageId(row.id) });
       return true;
@@ -162,6 +254,8 @@ export class Mailer {
         .where(eq(mailOutbox.id, row.id));
       this.opts.log.warn({ mailId: row.id, attempt: row.attempts, err: message }, failed ? 'mail failed for good' : 'mail send failed; will retry');
       return false;
+    } finally {
+      clearInterval(renewal);
     }
   }
 
@@ -198,6 +292,7 @@ export class Mailer {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.sweep) clearInterval(this.sweep);
     await this.idle();
     this.transport.close();
   }
