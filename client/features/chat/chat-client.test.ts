@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatClientMessage, ChatMessage, ChatServerMessage, HistoryPage } from '@domain/chat/schemas';
+import { CHAT_RATE } from '@domain/chat/limits';
 import { ChatClient, type ChatEnv, type SocketHandlers } from './chat-client';
 import { MemoryOutboxStorage, Outbox } from './outbox';
 
@@ -209,5 +210,53 @@ describe('chat client', () => {
     t.runTimers();
     t.serverSays({ type: 'connected', userId: ME });
     expect(t.client.getSnapshot().failures).toBe(0);
+  });
+
+  it('drains a queue written offline at the server’s pace: never more than its limit in a window, all in order', async () => {
+    const t = await setup();
+    let clock = 1_000_000;
+    t.env.now = () => clock;
+    const queued = Array.from({ length: 45 }, (_, n) => t.client.sendMessage(5, `m${n}`).clientMessageId);
+    t.serverSays({ type: 'connected', userId: ME });
+    const sentAt: number[] = [];
+    const order: string[] = [];
+    for (let guard = 0; guard < 1000 && order.length < queued.length; guard++) {
+      const sends = t.last().sent.filter((m) => m.type === 'send_message');
+      if (sends.length > order.length) {
+        const m = sends[order.length];
+        if (m.type !== 'send_message') throw new Error('unreachable');
+        sentAt.push(clock);
+        order.push(m.clientMessageId);
+        // The server stores it and answers at once.
+        t.serverSays({ type: 'new_message', message: msg(100 + order.length, ME, m.message, m.clientMessageId) });
+        continue;
+      }
+      // Nothing in flight: the one timer is the pace's; let the clock run to it.
+      const timers = [...t.timers.values()];
+      expect(timers).toHaveLength(1);
+      clock += timers[0].ms;
+      t.runTimers();
+    }
+    expect(order).toEqual(queued);
+    expect(sentAt.slice(0, CHAT_RATE.max).every((at) => at === 1_000_000)).toBe(true);
+    // Any CHAT_RATE.max + 1 consecutive sends span more than the server's window: it never refuses one.
+    for (let i = CHAT_RATE.max; i < sentAt.length; i++) expect(sentAt[i] - sentAt[i - CHAT_RATE.max]).toBeGreaterThan(CHAT_RATE.windowMs);
+    expect(t.last().sent.filter((m) => m.type === 'send_message')).toHaveLength(45);
+  });
+
+  it('rejoins from the last message the other party’s side pushed, not from my own answered send', async () => {
+    const t = await setup();
+    t.client.join(5);
+    t.serverSays({ type: 'connected', userId: ME });
+    t.serverSays({ type: 'conversation_joined', conversationId: 5, messages: [msg(10, OTHER, 'hi')] });
+    // My send's answer (id 12) arrives while their message 11 was never pushed to this socket.
+    const mine = t.client.sendMessage(5, 'hello');
+    t.serverSays({ type: 'new_message', message: msg(12, ME, 'hello', mine.clientMessageId) });
+    t.last().handlers.onClose(1012);
+    t.runTimers();
+    t.serverSays({ type: 'connected', userId: ME });
+    expect(t.last().sent).toEqual([{ type: 'join_conversation', conversationId: 5, sinceId: 10 }]);
+    t.serverSays({ type: 'conversation_joined', conversationId: 5, messages: [msg(11, OTHER, 'missed'), msg(12, ME, 'hello', mine.clientMessageId)] });
+    expect(t.client.conversation(5).messages.map((m) => m.id)).toEqual([10, 11, 12]);
   });
 });

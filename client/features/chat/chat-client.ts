@@ -1,6 +1,6 @@
 import type { ChatClientMessage, ChatMessage, ChatServerMessage, HistoryPage } from '@domain/chat/schemas';
-import { HISTORY_PAGE, TYPING_TTL_MS } from '@domain/chat/limits';
-import { EMPTY_CONVERSATION, lastMessageId, mergeMessages, type ConversationState } from './messages';
+import { CHAT_RATE, HISTORY_PAGE, TYPING_TTL_MS } from '@domain/chat/limits';
+import { EMPTY_CONVERSATION, lastIncomingId, mergeMessages, type ConversationState } from './messages';
 import type { Outbox, OutboxEntry } from './outbox';
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'closed';
@@ -26,6 +26,8 @@ export type ChatEnv = {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(timer: unknown): void;
   random(): number;
+  /** The clock the send pacing reads (Date.now when absent). */
+  now?(): number;
 };
 
 /** Close code the server uses for "not signed in": reconnecting cannot help. */
@@ -34,6 +36,12 @@ export const UNAUTHORIZED_CLOSE = 4401;
 export const ACK_TIMEOUT_MS = 10_000;
 /** Wait after the server said we are sending too fast. */
 export const RATE_LIMIT_PAUSE_MS = 3_000;
+/**
+ * The outbox never sends more than the server's limit (CHAT_RATE) in a window stretched by this margin (the server
+ * counts by the time it stores, a little later than we send): a queue written offline, or held up while the server
+ * could not answer, drains at the allowed pace instead of tripping the limit.
+ */
+export const PACE_MARGIN_MS = 1_000;
 const MAX_BACKOFF_MS = 15_000;
 
 export function backoffDelay(attempt: number, random: number): number {
@@ -60,6 +68,10 @@ export class ChatClient {
   private ackTimer: unknown = null;
   private paused = false;
   private pauseTimer: unknown = null;
+  private paceTimer: unknown = null;
+  /** When each recent message was sent (first sends; the server counts a resend of the same id once). */
+  private readonly sentAt: number[] = [];
+  private lastSentId: string | null = null;
   private stopped = true;
   private everConnected = false;
   private unlistenNetwork: (() => void) | null = null;
@@ -99,6 +111,7 @@ export class ChatClient {
     this.clearTimer('reconnectTimer');
     this.clearTimer('ackTimer');
     this.clearTimer('pauseTimer');
+    this.clearTimer('paceTimer');
     this.paused = false;
     for (const timer of this.typingTimers.values()) this.env.clearTimeout(timer);
     this.typingTimers.clear();
@@ -371,7 +384,10 @@ export class ChatClient {
 
   private sendJoin(conversationId: number): void {
     const state = this.conversations.get(conversationId);
-    const since = state?.loaded ? lastMessageId(state.messages) : 0;
+    // The last message the other party's side pushed, not my own: my message comes back as the answer to my send at
+    // once (even while pub/sub is down), so it may be newer than one of theirs this socket never got. A rejoin from
+    // theirs returns my later messages again (merged by id), and nothing is skipped.
+    const since = state?.loaded ? lastIncomingId(state.messages, this.userId) : 0;
     if (since > 0) {
       this.send({ type: 'join_conversation', conversationId, sinceId: since });
     } else {
@@ -410,9 +426,17 @@ export class ChatClient {
     this.pump();
   }
 
-  /** Sends the next outbox entry if connected and none is awaiting its answer. */
+  /** Sends the next outbox entry if connected, none is awaiting its answer and the pace allows it now. */
   private pump(): void {
-    if (!this.ready || this.paused) return;
+    if (!this.ready || this.paused || this.paceTimer !== null) return;
+    const wait = this.paceWait();
+    if (wait > 0) {
+      this.paceTimer = this.env.setTimeout(() => {
+        this.paceTimer = null;
+        this.pump();
+      }, wait);
+      return;
+    }
     const entry = this.outbox.next();
     if (!entry) return;
     const sent = this.send({ type: 'send_message', conversationId: entry.conversationId, message: entry.message, clientMessageId: entry.clientMessageId });
@@ -420,12 +444,29 @@ export class ChatClient {
       this.outbox.release();
       return;
     }
+    if (entry.clientMessageId !== this.lastSentId) {
+      this.lastSentId = entry.clientMessageId;
+      this.sentAt.push(this.now());
+    }
     this.clearTimer('ackTimer');
     this.ackTimer = this.env.setTimeout(() => {
       this.ackTimer = null;
       this.outbox.release();
       this.pump();
     }, ACK_TIMEOUT_MS);
+  }
+
+  /** How long until another message may go without exceeding CHAT_RATE (0: now). */
+  private paceWait(): number {
+    const now = this.now();
+    const window = CHAT_RATE.windowMs + PACE_MARGIN_MS;
+    while (this.sentAt.length > 0 && this.sentAt[0] <= now - window) this.sentAt.shift();
+    if (this.sentAt.length < CHAT_RATE.max) return 0;
+    return this.sentAt[0] + window - now;
+  }
+
+  private now(): number {
+    return this.env.now ? this.env.now() : Date.now();
   }
 
   // ---- helpers ----
@@ -443,7 +484,7 @@ export class ChatClient {
     this.typingTimers.delete(conversationId);
   }
 
-  private clearTimer(name: 'reconnectTimer' | 'ackTimer' | 'pauseTimer'): void {
+  private clearTimer(name: 'reconnectTimer' | 'ackTimer' | 'pauseTimer' | 'paceTimer'): void {
     const timer = this[name];
     if (timer !== null) this.env.clearTimeout(timer);
     this[name] = null;

@@ -17,15 +17,19 @@ import {
 import { currentUser, requireUser } from '../../platform/auth/guards';
 import type { AppContext } from '../../platform/context';
 import { forbidden, HttpError } from '../../platform/errors';
-import { CLOSE } from '../../platform/live/gateway';
-import { conversationView, history, listConversations, markRead, messagesSince, otherParticipant, participantConversation, sendMessage, startConversation, unreadCount } from './service';
-import { idParam } from '../../../domain/ids';
+import { CLOSE, TOO_MANY_MESSAGES } from '../../platform/live/gateway';
+import { conversationView, history, listConversations, markRead, messagesSince, otherParticipant, sendMessage, startConversation, unreadCount } from './service';
+import { IdParams as SharedIdParams } from '../../../domain/ids';
 import { ACCOUNT_DISABLED } from '../../../domain/admin/users';
 
-const IdParams = z.object({ id: idParam('Invalid conversation id') });
+const IdParams = SharedIdParams('Invalid conversation id');
 const ReadBody = z.object({ userId: z.number().int().optional(), upToId: z.number().int().min(0).optional() }).optional();
 
 export const chatTopic = (userId: number) => `chat-user:${userId}`;
+/** A chat message's key on the sockets: the sender's socket gets it as the answer to its send, and not again. */
+const messageKey = (id: number) => `chat-message:${id}`;
+/** Frames one chat socket may have waiting (the gateway's budget keeps it far below this). */
+const MAX_QUEUED = 64;
 
 /** The spec's userId parameter is accepted, but it must be the caller. */
 function sameUser(request: FastifyRequest, userId: number | undefined) {
@@ -104,31 +108,52 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
 
     // One socket's messages are handled one after another, so a person's messages are stored in the order sent.
     let queue: Promise<void> = Promise.resolve();
+    let queued = 0;
+    /** Joins waiting in the queue: the same join again answers nothing new, so it is not queued twice. */
+    const waitingJoins = new Set<string>();
     socket.on('message', (data) => {
+      if (queued >= MAX_QUEUED) {
+        send({ type: 'error', message: TOO_MANY_MESSAGES });
+        return;
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(String(data));
+      } catch {
+        return send({ type: 'error', message: 'Messages must be JSON' });
+      }
+      const result = ChatClientMessageSchema.safeParse(json);
+      if (!result.success) return send({ type: 'error', message: 'Unknown or malformed message' });
+      const parsed = result.data;
+      let joinKey: string | undefined;
+      if (parsed.type === 'join_conversation') {
+        joinKey = `${parsed.conversationId}:${parsed.sinceId ?? ''}`;
+        if (waitingJoins.has(joinKey)) return;
+        waitingJoins.add(joinKey);
+      }
+      queued += 1;
       queue = queue.then(async () => {
-        let parsed: z.infer<typeof ChatClientMessageSchema>;
-        try {
-          const json: unknown = JSON.parse(String(data));
-          const result = ChatClientMessageSchema.safeParse(json);
-          if (!result.success) return send({ type: 'error', message: 'Unknown or malformed message' });
-          parsed = result.data;
-        } catch {
-          return send({ type: 'error', message: 'Messages must be JSON' });
-        }
+        queued -= 1;
+        if (joinKey) waitingJoins.delete(joinKey);
         const context = { conversationId: parsed.conversationId, ...(parsed.type === 'send_message' ? { clientMessageId: parsed.clientMessageId } : {}) };
         try {
           if ('userId' in parsed && parsed.userId !== undefined && parsed.userId !== me) throw forbidden('You can only act as yourself');
           switch (parsed.type) {
             case 'join_conversation': {
-              await participantConversation(ctx.db, me, parsed.conversationId);
-              const messages = await messagesSince(ctx.db, me, parsed.conversationId, parsed.sinceId);
+              // A conversation this socket already joined needs no second membership check.
+              await member(parsed.conversationId);
+              const messages = await messagesSince(ctx.events, me, parsed.conversationId, parsed.sinceId);
               send({ type: 'conversation_joined', conversationId: parsed.conversationId, messages });
               return;
             }
-            case 'send_message':
+            case 'send_message': {
               stopTyping(parsed.conversationId, me);
-              await sendMessage(ctx.events, me, parsed);
+              const message = await sendMessage(ctx.events, me, parsed);
+              // The answer to the send, on this socket at once, whether or not pub/sub is up; the published copy
+              // then reaches the user's other sockets (and the other party's), and not this one again.
+              ctx.live.send(socket, { type: 'new_message', message } satisfies ChatServerMessage, messageKey(message.id));
               return;
+            }
             case 'user_typing': {
               const to = await member(parsed.conversationId);
               const key = `${parsed.conversationId}:${me}`;
@@ -162,7 +187,11 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
   ctx.live.relay((event) => {
     switch (event.type) {
       case 'chat.message':
-        return event.payload.to.map((userId) => ({ topic: chatTopic(userId), message: { type: 'new_message', message: event.payload.message } satisfies ChatServerMessage }));
+        return event.payload.to.map((userId) => ({
+          topic: chatTopic(userId),
+          message: { type: 'new_message', message: event.payload.message } satisfies ChatServerMessage,
+          key: messageKey(event.payload.message.id),
+        }));
       case 'chat.typing': {
         const p = event.payload;
         return [{ topic: chatTopic(p.to), message: { type: p.typing ? 'user_typing' : 'user_stop_typing', conversationId: p.conversationId, userId: p.userId } satisfies ChatServerMessage }];

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { CHAT_MESSAGE_MAX, CHAT_RATE, MISSING_CHAT_INFO, type ChatConversation, type ChatMessage, type ChatServiceType, type HistoryPage } from '../../../domain/chat/schemas';
 import type { Db, Tx } from '../../db/connect';
 import {
+  bookings,
   chatConversations,
   chatMessages,
   deliveryOrders,
@@ -70,6 +71,12 @@ export async function startConversation(
   if (!listing.ownerId) throw conflict(`${listing.name} has no provider account on Go Live yet, so chat is not available. Please call them instead.`);
   if (input.providerId !== undefined && input.providerId !== listing.ownerId) throw badRequest('providerId is not the provider of this listing', { providerId: 'Not the provider of this listing' });
   if (listing.ownerId === viewer.id) throw conflict('This is your own listing');
+  // A conversation names a booking only of the customer starting it: anyone else's booking id is refused the same
+  // way as a missing one (404), so ids cannot be probed.
+  if (input.bookingId !== undefined) {
+    const [booking] = await db.select({ userId: bookings.userId }).from(bookings).where(eq(bookings.id, input.bookingId));
+    if (!booking || booking.userId !== viewer.id) throw new HttpError(404, 'Booking not found: a conversation can only be attached to one of your own bookings', { bookingId: 'Not one of your bookings' });
+  }
   const topicKey = `listing:${input.serviceType}:${input.serviceId}:customer:${viewer.id}`;
   const inserted = await db
     .insert(chatConversations)
@@ -171,11 +178,22 @@ export async function history(db: Db, viewerId: number, id: number, opts: { befo
   return { messages: rows.slice(0, opts.limit).reverse().map((m) => messageView(c, m)), hasMore };
 }
 
-/** Messages after `sinceId` (a reconnect), or the latest page; at most 500. */
-export async function messagesSince(db: Db, viewerId: number, id: number, sinceId?: number): Promise<ChatMessage[]> {
+/**
+ * Messages after `sinceId` (a reconnect), or the latest page; at most 500. A reconnect also gets the messages up to
+ * `sinceId` whose push was late in the last hour (stored while pub/sub was down, published by the outbox later): the
+ * client may have got a newer message first, so "after my last id" alone would skip them. The client merges by id.
+ */
+export async function messagesSince(events: EventBus, viewerId: number, id: number, sinceId?: number): Promise<ChatMessage[]> {
+  const db = events.db;
   if (sinceId === undefined) return (await history(db, viewerId, id, { limit: 50 })).messages;
   const c = await participantConversation(db, viewerId, id);
-  const rows = await db.select().from(chatMessages).where(and(eq(chatMessages.conversationId, id), gt(chatMessages.id, sinceId))).orderBy(asc(chatMessages.id)).limit(500);
+  const late = (await events.latePublished('chat.message', { message: { conversationId: id } })).map((p) => p.message.id).filter((m) => m <= sinceId);
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversationId, id), late.length > 0 ? or(gt(chatMessages.id, sinceId), inArray(chatMessages.id, late)) : gt(chatMessages.id, sinceId)))
+    .orderBy(asc(chatMessages.id))
+    .limit(500);
   return rows.map((m) => messageView(c, m));
 }
 
@@ -209,7 +227,8 @@ export async function sendMessage(events: EventBus, senderId: number, input: { c
   if (row.conversationId !== c.id) throw conflict('This message id was already used in another conversation');
   // The other side's read marker is what decides isRead; this send did not move it.
   const view = messageView(c, row);
-  await events.announce('chat.message', { to: [c.userId, c.providerId], message: view });
+  // Kept: if pub/sub cannot take it now, the outbox publishes it once it is back (the send answers either way).
+  await events.announce('chat.message', { to: [c.userId, c.providerId], message: view }, { keep: true });
   return view;
 }
 
@@ -230,7 +249,7 @@ export async function markRead(events: EventBus, viewerId: number, id: number, u
     .update(chatMessages)
     .set({ isRead: true })
     .where(and(eq(chatMessages.conversationId, id), sql`${chatMessages.senderId} <> ${viewerId}`, sql`${chatMessages.id} <= ${upTo}`, eq(chatMessages.isRead, false)));
-  await events.announce('chat.read', { conversationId: id, userId: viewerId, to: otherOf(c, viewerId), upToId: upTo });
+  await events.announce('chat.read', { conversationId: id, userId: viewerId, to: otherOf(c, viewerId), upToId: upTo }, { keep: true });
   return { conversationId: id, upToId: upTo };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { TRANSIENT_EVENTS, type DomainEvent, type DomainEventMap, type DomainEventType } from '../../../domain/events';
 import type { Db, Tx } from '../../db/connect';
 import { prepared } from '../../db/prepared';
@@ -60,7 +60,9 @@ const claimEvents = prepared('outbox_claim', (db) =>
  *    handed to this process's subscribers (`on`): the reactions of other modules, which run once per event.
  *    Handlers must be idempotent: a failed one leaves the event unclaimed and the sweeper retries it with backoff.
  * 3. Then the event is published on pub/sub; every instance (this one included) passes it to its listeners
- *    (`listen`), which relay it to WebSocket clients. Listeners never change state.
+ *    (`listen`), which relay it to WebSocket clients. Listeners never change state. A publish pub/sub cannot take
+ *    within its bound (Redis down or hung) does not hold the write up: the row is marked publish-only and the
+ *    sweeper of any instance that can publish sends it later, without running the handlers again.
  *
  * Transient events (a position fix) skip the outbox: their own rows are the durable record; `announce` publishes
  * them after the caller's commit.
@@ -141,9 +143,41 @@ export class EventBus {
     return result;
   }
 
-  /** Publishes a transient event (no outbox row); call it after the change it reports has committed. */
-  async announce<T extends (typeof TRANSIENT_EVENTS)[number]>(type: T, payload: DomainEventMap[T]): Promise<void> {
-    await this.publish({ id: null, type, payload } as DomainEvent);
+  /**
+   * Publishes a transient event (no outbox row); call it after the change it reports has committed. With `keep`, an
+   * event that cannot be published now (pub/sub down or slow) is written to the outbox, and the sweeper of any
+   * instance publishes it once pub/sub is back; without it such an event is dropped (a position: the next one and
+   * the snapshot a reconnecting page reads make up for it).
+   */
+  async announce<T extends (typeof TRANSIENT_EVENTS)[number]>(type: T, payload: DomainEventMap[T], opts: { keep?: boolean } = {}): Promise<void> {
+    const published = await this.publish({ id: null, type, payload } as DomainEvent);
+    if (published || !opts.keep || this.closed) return;
+    try {
+      await this.db.insert(domainEvents).values({ type, payload: payload as unknown as Record<string, unknown>, publishOnly: true });
+    } catch (err) {
+      this.log.warn({ event: type, err: err instanceof Error ? err.message : String(err) }, 'could not keep an unpublished event');
+    }
+  }
+
+  /**
+   * Payloads of `type` events published late (kept in the outbox while pub/sub could not take them) in the last
+   * `withinMs`, whose payload contains `containing` (jsonb containment): what a client replaying "everything after
+   * the last id I got" may have missed, because a later event reached it before this one. At most 500.
+   */
+  async latePublished<T extends DomainEventType>(type: T, containing: object, withinMs = 3_600_000): Promise<DomainEventMap[T][]> {
+    const rows = await this.db
+      .select({ payload: domainEvents.payload })
+      .from(domainEvents)
+      .where(
+        and(
+          eq(domainEvents.publishOnly, true),
+          eq(domainEvents.type, type),
+          sql`${domainEvents.createdAt} > now() - ${withinMs} * interval '1 millisecond'`,
+          sql`${domainEvents.payload} @> ${JSON.stringify(containing)}::jsonb`,
+        ),
+      )
+      .limit(500);
+    return rows.map((r) => r.payload as unknown as DomainEventMap[T]);
   }
 
   /** Claims the given undispatched events and dispatches them, oldest first. */
@@ -164,7 +198,8 @@ export class EventBus {
     for (const row of claimed) {
       const event = { id: row.id, type: row.type as DomainEventType, payload: row.payload } as DomainEvent;
       try {
-        for (const handler of this.handlers.get(event.type) ?? []) await handler(event.payload, event);
+        // A publish-only row has had its reactions (or has none): it is only waiting for pub/sub.
+        if (!row.publishOnly) for (const handler of this.handlers.get(event.type) ?? []) await handler(event.payload, event);
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         this.log.error({ event: event.type, eventId: row.id, attempt: row.attempts, err: message }, 'event handler failed; will retry');
@@ -174,12 +209,37 @@ export class EventBus {
           .where(sql`${domainEvents.id} = ${row.id}`);
         continue;
       }
-      // A claim succeeds once per event, so each event is published once.
-      await this.publish(event);
+      // A claim succeeds once per event, so each event is published once; one pub/sub could not take is kept
+      // for the sweeper (its reactions are not run again).
+      if (!(await this.publish(event))) await this.publishLater(row.id);
     }
   }
 
-  private async publish(event: DomainEvent): Promise<void> {
+  /**
+   * An outbox event that could not be published: the sweeper (of any instance) publishes it again, every couple of
+   * seconds while pub/sub is down, without running its reactions again; after an hour it gives up (a client that
+   * reconnects reads the state, and a chat rejoin with its last message id gets the messages, from the database).
+   */
+  private async publishLater(id: number): Promise<void> {
+    try {
+      await this.db
+        .update(domainEvents)
+        .set({
+          publishOnly: true,
+          dispatchedAt: sql`case when ${domainEvents.createdAt} < now() - interval '1 hour' then to_timestamp(0) else null end`,
+          lastError: 'not published: pub/sub unavailable',
+        })
+        .where(sql`${domainEvents.id} = ${id}`);
+    } catch (err) {
+      this.log.warn({ eventId: id, err: err instanceof Error ? err.message : String(err) }, 'could not keep an unpublished event');
+    }
+  }
+
+  /**
+   * Publishes on pub/sub within its bound (LIVE_PUBLISH_TIMEOUT_MS); false when it could not (a rejection, or no
+   * subscriber heard it: this instance's own subscription counts, so none means the subscription is down too).
+   */
+  private async publish(event: DomainEvent): Promise<boolean> {
     const echoMs = event.id === null ? undefined : this.echoed.get(event.type);
     let echo: Promise<void> | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -194,12 +254,16 @@ export class EventBus {
       });
     }
     try {
-      await this.pubsub.publish(this.channel, JSON.stringify(event));
+      const receivers = await this.pubsub.publish(this.channel, JSON.stringify(event));
+      if (receivers === 0 && this.unsubscribe) throw new Error('no subscriber received it');
       await echo;
+      return true;
     } catch (err) {
       if (event.id !== null) this.awaitingEcho.get(event.id)?.();
-      // Live pushes are best effort: clients that miss one re-read the state when they reconnect.
+      await echo;
+      // The write that caused it answers now; the caller decides whether the event is kept for the sweeper.
       this.log.warn({ event: event.type, err: err instanceof Error ? err.message : String(err) }, 'could not publish event');
+      return false;
     }
   }
 
@@ -235,6 +299,8 @@ export class EventBus {
           and(
             isNull(domainEvents.dispatchedAt),
             lt(domainEvents.createdAt, sql`now() - (interval '2 seconds' * (${domainEvents.attempts} + 1))`),
+            // While this instance cannot publish, events waiting only for that are left to an instance that can.
+            this.pubsub.available() ? undefined : eq(domainEvents.publishOnly, false),
           ),
         )
         .orderBy(asc(domainEvents.id))
