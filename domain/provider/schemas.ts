@@ -266,7 +266,8 @@ export type ProviderEarnings = { gross: number; platformFee: number; net: number
 
 /** Photos: accepted types (checked from the content) and limits. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const PHOTO_MAX_PIXELS = 40_000_000;
+/** The pixel budget of one upload (issue 27: a 40-megapixel PNG cost seconds of CPU and 150 MB to decode). */
+export const PHOTO_MAX_PIXELS = 24_000_000;
 export const PHOTO_MAX_SIDE = 10_000;
 export const PHOTO_TYPES = ['jpeg', 'png', 'webp'] as const;
 

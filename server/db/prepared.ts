@@ -26,6 +26,17 @@ function databaseKey(exec: Exec): object {
   return (exec as unknown as { dialect: object }).dialect;
 }
 
+/**
+ * Marks a failed statement's error with the statement's name (`queryName`): the log says which query failed without
+ * its SQL text or parameters (server/platform/errors.ts safeError, issue 27). The first (innermost) name stays.
+ */
+export function nameQueryError(err: unknown, name: string): unknown {
+  if (err && typeof err === 'object' && !('queryName' in err)) {
+    Object.defineProperty(err, 'queryName', { value: name, enumerable: false, configurable: true });
+  }
+  return err;
+}
+
 const names = new Set<string>();
 /** A statement name is one SQL text on every connection: two call sites must never share one. */
 function claimName(name: string) {
@@ -45,6 +56,13 @@ export function prepared<P extends Bindable>(name: string, build: (db: Exec) => 
     let base = built.get(key);
     if (base === undefined) {
       base = build(exec).prepare(name);
+      // Copies bound to other connections inherit this wrapper (it runs with `this` = the copy).
+      const execute = base.execute;
+      (base as Bindable).execute = function (this: Bindable, placeholders) {
+        return execute.call(this, placeholders).catch((err: unknown) => {
+          throw nameQueryError(err, name);
+        });
+      };
       built.set(key, base);
     }
     const client = driverOf(exec);
@@ -68,10 +86,14 @@ export function rawStatement<Row>(name: string, text: string): (exec: Exec, valu
   claimName(name);
   return async (exec, values) => {
     const client = driverOf(exec);
-    const result =
-      client instanceof pg.Pool || client instanceof pg.Client
-        ? await (client as unknown as PgQueryable).query({ name, text, values })
-        : await (client as PgliteQueryable).query(text, values);
-    return result.rows as Row[];
+    try {
+      const result =
+        client instanceof pg.Pool || client instanceof pg.Client
+          ? await (client as unknown as PgQueryable).query({ name, text, values })
+          : await (client as PgliteQueryable).query(text, values);
+      return result.rows as Row[];
+    } catch (err) {
+      throw nameQueryError(err, name);
+    }
   };
 }

@@ -42,13 +42,126 @@ function validationBody(errors: Record<string, string>): ErrorBody {
   return { message: first ? `Validation failed: ${first}` : 'Validation failed', errors };
 }
 
-/** What of an unexpected error may be logged: its type, code and message, minus any SQL and parameters. */
-export function safeError(err: unknown): { type: string; code?: string; message: string } {
-  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string } };
-  const raw = String(e?.message ?? err);
-  const message = /failed query|params:|select |insert |update |delete /i.test(raw) ? 'Database query failed' : raw.slice(0, 300);
-  return { type: e?.name ?? 'Error', ...(e?.code || e?.cause?.code ? { code: e.code ?? e.cause?.code } : {}), message };
+/** What of an unexpected error may be logged (see {@link safeError}). */
+export type SafeError = {
+  type: string;
+  /** The PostgreSQL SQLSTATE (e.g. 22021 invalid byte sequence) or the error's own code. */
+  code?: string;
+  /** The failed statement's name (server/db/prepared.ts) when it was a named one. */
+  query?: string;
+  /** Schema names PostgreSQL reports (never data): the constraint, table, column and the routine that failed. */
+  constraint?: string;
+  table?: string;
+  column?: string;
+  routine?: string;
+  /** Only for errors that are not the database's, and never text that looks like SQL. */
+  message?: string;
+};
+
+type ErrorLike = {
+  name?: string;
+  code?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  severity?: unknown;
+  queryName?: unknown;
+  query?: unknown;
+  params?: unknown;
+  constraint?: unknown;
+  table?: unknown;
+  column?: unknown;
+  routine?: unknown;
+};
+
+/** Drizzle's 'Failed query: ... params: ...', or a statement as drizzle writes one (quoted names, $n parameters). */
+const SQL_TEXT = /failed query|\bparams:|\b(?:select|insert into|update|delete from)\s[\s\S]*?(?:"[a-z_][a-z0-9_]*"|\$\d)/i;
+/** PostgreSQL messages that quote the offending value: `invalid input syntax for type integer: "abc"`. */
+const QUOTED_VALUE = /((?:invalid input (?:syntax|value) for [^:]*|invalid byte sequence for encoding [^:]*|value [^:]*):\s*)("[^"]*"|\S+)/gi;
+const safeOutputs = new WeakSet<object>();
+const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v.slice(0, 100) : undefined);
+
+/** A message that may be logged: SQL text becomes 'Database query failed', a value PostgreSQL quotes is cut out. */
+export function scrubMessage(raw: string, maxLength = 300): string {
+  if (SQL_TEXT.test(raw)) return 'Database query failed';
+  // eslint-disable-next-line no-control-regex -- control characters (NUL...) are replaced, not written raw
+  return raw.replace(QUOTED_VALUE, '$1…').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '?').slice(0, maxLength);
 }
+
+/** True for a database error: Drizzle's wrapper of a failed query, or the driver's (pg, PGlite) error from the server. */
+function isDatabaseError(e: ErrorLike): boolean {
+  return e.name === 'DrizzleQueryError' || ('query' in e && 'params' in e) || (typeof e.severity === 'string' && typeof e.code === 'string');
+}
+
+/**
+ * What of an unexpected error may be logged (issue 27): its class, code and — for a database error — the statement's
+ * name and the schema names PostgreSQL reports, never the SQL text, its parameters, `detail`/`where` or a message
+ * that quotes data. Strings (some call sites log `err.message`) are scrubbed of SQL. Idempotent.
+ */
+export function safeError(err: unknown): SafeError {
+  if (err !== null && typeof err === 'object' && safeOutputs.has(err)) return err as SafeError;
+  let out: SafeError;
+  if (err === null || typeof err !== 'object') {
+    out = { type: typeof err === 'string' ? 'Error' : typeof err, message: scrubMessage(String(err)) };
+  } else {
+    const e = err as ErrorLike;
+    const chain: ErrorLike[] = [e];
+    for (let c = e.cause; c && typeof c === 'object' && chain.length < 4; c = (c as ErrorLike).cause) chain.push(c as ErrorLike);
+    const database = chain.some(isDatabaseError);
+    const pick = (key: keyof ErrorLike) => chain.map((c) => str(c[key])).find((v) => v !== undefined);
+    // The class (DrizzleQueryError, DatabaseError...): drizzle leaves `name` as 'Error' and pg sets it to 'error'.
+    const ctor = (err as { constructor?: { name?: string } }).constructor;
+    out = { type: (ctor && ctor !== Object ? str(ctor.name) : undefined) ?? str(e.name) ?? 'Error' };
+    const code = pick('code');
+    if (code) out.code = code;
+    if (database) {
+      const query = pick('queryName');
+      if (query) out.query = query;
+      for (const key of ['constraint', 'table', 'column', 'routine'] as const) {
+        const v = pick(key);
+        if (v) out[key] = v;
+      }
+    } else {
+      out.message = scrubMessage(String(e.message ?? ''));
+    }
+  }
+  safeOutputs.add(out);
+  return out;
+}
+
+/**
+ * The logger's guard (server/platform/context.ts createLogger): `err` and `error` fields go through safeError
+ * whatever a call site passes (an Error, a DrizzleQueryError, or its message as a string), string arguments (the
+ * message) are scrubbed of SQL, and request secrets are redacted.
+ */
+export const LOG_SAFETY = {
+  serializers: { err: safeError, error: safeError },
+  hooks: {
+    logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
+      for (let i = 0; i < args.length; i++) if (typeof args[i] === 'string') args[i] = scrubMessage(args[i] as string, 2000);
+      method.apply(this, args);
+    },
+  },
+  redact: {
+    paths: [
+      'req.headers.cookie',
+      'req.headers.authorization',
+      'res.headers["set-cookie"]',
+      'headers.cookie',
+      'headers.authorization',
+      'headers["set-cookie"]',
+      '*.headers.cookie',
+      '*.headers.authorization',
+      '*.headers["set-cookie"]',
+      'cookie',
+      'authorization',
+      'password',
+      'token',
+      '*.password',
+      '*.token',
+    ],
+    censor: '[redacted]',
+  },
+};
 
 /** Installs the error handler: JSON `{message, errors?}` with the right status, never a stack trace. */
 export function installErrorHandling(app: FastifyInstance) {
@@ -69,7 +182,8 @@ export function installErrorHandling(app: FastifyInstance) {
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       // Never the failed query's SQL or parameters (drizzle puts both in the message), nor a stack in the response.
-      request.log.error({ err: safeError(err) }, 'request failed');
+      // The route names the work that failed where the statement has no name of its own.
+      request.log.error({ err: safeError(err), route: `${request.method} ${request.routeOptions.url ?? '(no route)'}` }, 'request failed');
       return reply.status(500).send({ message: 'Internal server error' });
     }
     // Fastify's own client errors: malformed JSON, wrong content type, body too large, rate limits.

@@ -42,12 +42,12 @@ export function tooDeep(value: unknown, max: number): boolean {
 export const TOO_DEEP_MESSAGE = `Request must not be nested more than ${MAX_JSON_DEPTH} levels deep`;
 
 /**
- * Refuses, at the edge, any /api request whose path parameters, query or JSON body carries a NUL character or a
- * lone surrogate (400 with the field), or that nests deeper than MAX_JSON_DEPTH: before validation or a query sees it.
+ * Refuses, at the edge, any request — /api, the documents (/track/:id), /uploads, the sockets' upgrade — whose path
+ * parameters, query or JSON body carries a NUL character or a lone surrogate (400 with the field), or that nests
+ * deeper than MAX_JSON_DEPTH: before validation or a query sees it (issue 27: `GET /track/%00` reached PostgreSQL).
  */
 export function installTextGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
     for (const part of [request.params, request.query, request.body]) {
       if (tooDeep(part, MAX_JSON_DEPTH)) throw new HttpError(400, TOO_DEEP_MESSAGE);
       const field = findBadText(part);

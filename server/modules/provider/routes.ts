@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam } from '../../../domain/ids';
 import {
   OrderAcceptedSchema,
   OrderReadySchema,
@@ -17,8 +18,9 @@ import { currentUser, requireRole } from '../../platform/auth/guards';
 import { CompletedOrderSchema, DeclinedOrderSchema, DeclineOrderSchema } from '../../../domain/money/schemas';
 import { completeOrder, declineOrder } from '../money';
 import type { AppContext } from '../../platform/context';
-import { badRequest } from '../../platform/errors';
-import { readPhoto, storePhoto } from './photos';
+import { badRequest, HttpError } from '../../platform/errors';
+import { RateCounters } from '../../platform/rate-counters';
+import { discardPhoto, gateFor, readPhoto, storePhoto } from './photos';
 import {
   acceptOrder,
   addMenuItem,
@@ -35,7 +37,7 @@ import {
   updateMyListing,
 } from './service';
 
-const id = (label: string) => z.coerce.number({ error: `Invalid ${label}` }).int(`Invalid ${label}`).positive(`Invalid ${label}`).max(2_147_483_647, `Invalid ${label}`);
+const id = (label: string) => idParam(`Invalid ${label}`);
 const KindParams = z.object({ kind: z.enum(PROVIDER_KINDS, { error: 'Unknown listing kind' }), id: id('listing id') });
 const RestaurantParams = z.object({ id: id('restaurant id') });
 const MenuItemParams = z.object({ id: id('restaurant id'), itemId: id('menu item id') });
@@ -83,6 +85,12 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(204).send();
   });
 
+  // Photo uploads (issue 27): a per-provider limit held in the database (every instance counts the same uploads),
+  // then at most `concurrency` decodes at once on this instance, the rest in a bounded queue.
+  const gate = gateFor(ctx.config.uploads);
+  const counters = new RateCounters(ctx.db);
+  const UPLOAD_WINDOW_MS = 10 * 60_000;
+
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
     const s = scope.withTypeProvider<ZodTypeProvider>();
@@ -92,6 +100,11 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext) {
       async (request, reply) => {
         const { kind, id: listingId } = request.params;
         await assertOwns(ctx.db, me(request), kind, listingId);
+        const slot = await counters.reserve(`photo-upload:${me(request)}`, ctx.config.uploads.limitPer10Min, UPLOAD_WINDOW_MS);
+        if (!slot.allowed) {
+          const message = `Too many photo uploads; please try again in ${Math.ceil(slot.retryAfter / 60)} minute(s)`;
+          throw new HttpError(429, message, undefined, undefined, { 'retry-after': String(slot.retryAfter) });
+        }
         if (!request.isMultipart()) throw badRequest('Please choose a photo', { photo: 'Please choose a photo' });
         const file = await request.file();
         if (!file || file.fieldname !== 'photo') throw badRequest('Please choose a photo', { photo: 'Please choose a photo' });
@@ -102,8 +115,18 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext) {
           throw badRequest(PHOTO_MESSAGE, { photo: PHOTO_MESSAGE });
         }
         if (file.file.truncated) throw badRequest(PHOTO_MESSAGE, { photo: PHOTO_MESSAGE });
-        const stored = await storePhoto(ctx.config.dataDir, bytes);
-        await setListingPhoto(ctx.events, me(request), kind, listingId, stored.url);
+        const stored = await storePhoto(ctx.config.dataDir, bytes, gate);
+        const { image: previous } = await getMyListing(ctx.db, me(request), kind, listingId);
+        try {
+          await setListingPhoto(ctx.events, me(request), kind, listingId, stored.url);
+        } catch (err) {
+          await discardPhoto(ctx.db, ctx.config.dataDir, stored.url);
+          throw err;
+        }
+        // The replaced photo's files go, unless a listing still shows them.
+        if (previous !== stored.url) {
+          await discardPhoto(ctx.db, ctx.config.dataDir, previous).catch((err: unknown) => request.log.warn({ err }, 'replaced photo not deleted'));
+        }
         reply.status(201);
         return stored;
       },
