@@ -183,7 +183,8 @@ export async function createOrdersForBooking(events: EventBus, bookingId: number
       if (existing.has(part.partKey)) continue;
       // Its provider declined it (or it was cancelled) before a driver was asked: nothing to deliver.
       if (await partCalledOff(tx, bookingId, part.partKey)) continue;
-      const trackingId = `trk_${randomBytes(10).toString('hex')}`;
+      // The id is the capability to watch the delivery (the share link, the public socket): 128 random bits.
+      const trackingId = `trk_${randomBytes(16).toString('hex')}`;
       const acceptedOnBehalf = part.kind === 'food' && !part.awaitsReady;
       const distanceKm = Math.round(roadKm(part.pickup, part.dropoff) * 100) / 100;
       await tx.insert(trackingRecords).values({

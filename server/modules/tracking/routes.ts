@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context';
 import type { PageRenderer } from '../../platform/page-renderer';
 import { CLOSE } from '../../platform/live/gateway';
 import { HttpError } from '../../platform/errors';
+import { RateCounters, limit } from '../../platform/rate-counters';
 import { findTracking } from './service';
 
 const TrackingParams = z.object({
@@ -16,6 +17,10 @@ const TrackingParams = z.object({
     .min(1, 'Tracking Number Required - Please enter a tracking number.')
     .max(64, 'Tracking number must be at most 64 characters'),
 });
+
+/** Lookups by tracking number per client address per window. */
+const TRACKING_NUMBER_LOOKUPS = 60;
+const TRACKING_NUMBER_WINDOW_MS = 10 * 60_000;
 
 export const trackingTopic = (trackingId: string) => `tracking:${trackingId}`;
 
@@ -45,8 +50,13 @@ export async function trackingRoutes(app: FastifyInstance, ctx: AppContext, page
   }
 
   /** A tracking record by id or tracking number (case-insensitive), updates newest first; 404 when unknown. */
+  const counters = new RateCounters(ctx.db);
   r.get('/api/tracking/:id', { schema: { params: TrackingParams, response: { 200: TrackingViewSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    // A tracking number is short enough to guess at scale (an id is not): lookups by number have a budget per address.
+    if (!request.params.id.startsWith('trk_')) {
+      await limit(counters, `tracking-number:${request.ip}`, TRACKING_NUMBER_LOOKUPS, TRACKING_NUMBER_WINDOW_MS, 'Too many tracking number lookups. Please try again later.');
+    }
     return findTracking(ctx.db, request.params.id);
   });
 

@@ -73,4 +73,16 @@ describe('GET /api/tracking/:id', () => {
     const res = await get(`/api/tracking/${'X'.repeat(65)}`);
     expect(res.statusCode).toBe(400);
   });
+
+  it('gives each address a budget of lookups by number (a number can be guessed, an id cannot); other addresses and ids go on', async () => {
+    const from = (remoteAddress: string, id: string) => t.app.inject({ method: 'GET', url: `/api/tracking/${id}`, remoteAddress });
+    const answers = await Promise.all(Array.from({ length: 70 }, (_, i) => from('203.0.113.77', `GL${String(i).padStart(10, '0')}ZZ`)));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 404).length).toBe(60);
+    expect(codes.filter((c) => c === 429).length).toBe(10);
+    expect(answers.find((a) => a.statusCode === 429)!.headers['retry-after']).toBeTruthy();
+    expect((await from('203.0.113.77', 'trk_demo_3')).statusCode).toBe(200);
+    expect((await from('203.0.113.78', 'GL9876543210CA')).statusCode).toBe(200);
+  });
 });
+
