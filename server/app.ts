@@ -16,6 +16,7 @@ import { installCsrfProtection } from './platform/csrf';
 import { installRequestLogging } from './platform/request-log';
 import { IMMUTABLE, assetAnswerer, loadAssets } from './platform/static-assets';
 import { FrontDoor } from './platform/front-door';
+import { cameOverHttps, proxyTrust } from './platform/client-address';
 import { installErrorHandling } from './platform/errors';
 import { installTextGuard } from './platform/text-guard';
 import { installOpenApi } from './platform/openapi';
@@ -37,6 +38,7 @@ import { registerDrivers } from './modules/drivers/subscribers';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
+import { registerReviews } from './modules/reviews/subscribers';
 import { providerRoutes } from './modules/provider/routes';
 import { moneyAdminRoutes } from './modules/money/admin-routes';
 import { payoutRoutes } from './modules/money/payout-routes';
@@ -59,13 +61,14 @@ const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /** The ws:/wss: origin of this site: PUBLIC_URL's when set, else the request's own Host (checked). */
 function ownSocketOrigin(config: Config) {
+  const trust = proxyTrust(config.trustProxy);
   return (req: IncomingMessage) => {
     if (config.publicUrl) {
       const u = new URL(config.publicUrl);
       return `${u.protocol === 'https:' ? 'wss' : 'ws'}://${u.host}`;
     }
     const host = String(req.headers.host ?? '');
-    const secure = (req as IncomingMessage & { socket: { encrypted?: boolean } }).socket?.encrypted || (config.trustProxy && req.headers['x-forwarded-proto'] === 'https');
+    const secure = cameOverHttps(req, trust);
     return HOST.test(host) ? `${secure ? 'wss' : 'ws'}://${host}` : "'self'";
   };
 }
@@ -123,7 +126,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     serverFactory: front.serverFactory,
     loggerInstance: ctx.log as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    // One rule for the client's address, protocol and host (platform/client-address.ts); the front door's server
+    // keeps idle connections open longer than a proxy in front does (KEEP_ALIVE_TIMEOUT_MS).
+    trustProxy: proxyTrust(config.trustProxy),
+    keepAliveTimeout: config.keepAliveTimeoutMs,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     // One line per request only when asked (LOG_REQUESTS=all); by default errors and slow requests (request-log.ts).
@@ -201,6 +207,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerNotifications(ctx);
   await chatRoutes(app, ctx);
   await reviewsRoutes(app, ctx);
+  registerReviews(ctx);
   registerChat(ctx);
   await providerRoutes(app, ctx);
   await moneyAdminRoutes(app, ctx);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './platform/client-address';
 
 const optional = z
   .string()
@@ -17,6 +18,12 @@ const EnvSchema = z.object({
   SMTP_URL: optional,
   /** The sender of every mail. */
   MAIL_FROM: z.string().default('Go Live <no-reply@golive.local>'),
+  /** Mails one address may get per hour from unauthenticated requests (sign-up, registration forms); over it none is queued. */
+  MAIL_PUBLIC_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Mails the whole site may send per hour from unauthenticated requests. */
+  MAIL_PUBLIC_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /** How long a mail worker's claim holds without renewal (renewed while sending); a dead worker's mail is retried after it. */
+  MAIL_CLAIM_LEASE_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -51,17 +58,38 @@ const EnvSchema = z.object({
   PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(90).default(2),
   /** Hours between scheduled payout runs (one per period across all instances); 0 turns the schedule off. */
   PAYOUT_INTERVAL_HOURS: z.coerce.number().int().min(0).max(8784).default(24),
+  /** Listing photos one provider may upload per 10 minutes (every attempt counts; across instances). */
+  UPLOAD_LIMIT_PER_10_MIN: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Photos decoded and resized at once per instance (the rest wait in a queue of IMAGE_QUEUE, then 503). */
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  IMAGE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which requests get a log line: 'errors' (default: answers with status 400 or more, and requests slower than a
    * second) or 'all' (one line per request). Logging every request costs a large share of a cached read.
    */
   LOG_REQUESTS: z.enum(['errors', 'all']).default('errors'),
-  /** Trust X-Forwarded-* headers (set when running behind a reverse proxy that terminates TLS). */
+  /** Longest wait (ms) for Redis on a publish; past it the write answers and its event goes by the outbox. */
+  LIVE_PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(250),
+  /** Open WebSockets allowed per client address (per instance). */
+  LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Open WebSockets allowed per signed-in account (per instance). */
+  LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * Which proxies' X-Forwarded-* to believe (platform/client-address.ts): unset/false/0 none; a number of proxy hops
+   * in front of this server; or the proxies' addresses/CIDRs, comma-separated. `true` (trust anyone) is refused.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if ('value' in parsed) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
+  /** How long an idle keep-alive connection stays open (ms): longer than the idle timeout of any proxy in front (nginx 75 s, ALB 60 s). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(76_000),
 });
 
 export type Config = {
@@ -74,6 +102,8 @@ export type Config = {
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Public mail budgets (MAIL_PUBLIC_PER_ADDRESS_PER_HOUR, MAIL_PUBLIC_PER_HOUR) and the worker's claim lease (MAIL_CLAIM_LEASE_MS). */
+  mail: { publicPerAddressPerHour: number; publicPerHour: number; claimLeaseMs: number };
   /** The origin links in mail point at: PUBLIC_URL, or this server on localhost. */
   siteUrl: string;
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string };
@@ -84,9 +114,14 @@ export type Config = {
   publicUrl?: string;
   adminEmail?: string;
   adminPassword?: string;
+  /** UPLOAD_LIMIT_PER_10_MIN, IMAGE_CONCURRENCY, IMAGE_QUEUE: photo uploads per provider, decodes at once, waiting. */
+  uploads: { limitPer10Min: number; concurrency: number; queue: number };
   logLevel: string;
   logRequests: 'errors' | 'all';
-  trustProxy: boolean;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-* are believed (clientAddress, Fastify's request.ip/protocol/host). */
+  trustProxy: TrustProxy;
+  /** KEEP_ALIVE_TIMEOUT_MS: the HTTP server's keep-alive timeout; its headers timeout is a second longer. */
+  keepAliveTimeoutMs: number;
   dispatchTickMs: number;
   /** DISPATCH_RADIUS_KM: only drivers this many road km or less from the pickup are offered an order. */
   dispatchRadiusKm: number;
@@ -109,6 +144,8 @@ export type Config = {
   bookingLimit: { max: number; windowMs: number };
   /** ADMIN_PROMOTE_EXISTING: ADMIN_EMAIL may name an existing non-admin account, which is then promoted. */
   adminPromoteExisting: boolean;
+  /** LIVE_PUBLISH_TIMEOUT_MS, LIVE_SOCKETS_PER_ADDRESS, LIVE_SOCKETS_PER_USER: the live sockets' bounds. */
+  live: { publishTimeoutMs: number; socketsPerAddress: number; socketsPerUser: number };
 };
 
 /** Parses the environment once, at start. Every variable has a safe default for a laptop. */
@@ -134,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mail: { publicPerAddressPerHour: e.MAIL_PUBLIC_PER_ADDRESS_PER_HOUR, publicPerHour: e.MAIL_PUBLIC_PER_HOUR, claimLeaseMs: e.MAIL_CLAIM_LEASE_MS },
     siteUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     stripe,
     mapTileUrl: e.MAP_TILE_URL,
@@ -142,9 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
+    uploads: { limitPer10Min: e.UPLOAD_LIMIT_PER_10_MIN, concurrency: e.IMAGE_CONCURRENCY, queue: e.IMAGE_QUEUE },
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS,
     trustProxy: e.TRUST_PROXY,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     dispatchTickMs: e.DISPATCH_TICK_MS,
     dispatchRadiusKm: e.DISPATCH_RADIUS_KM,
     bookingHoldMs: Math.round(e.BOOKING_HOLD_MINUTES * 60_000),
@@ -157,5 +197,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupLimit: { max: e.SIGNUP_LIMIT, windowMs: 60 * 60_000 },
     bookingLimit: { max: 20, windowMs: 10 * 60_000 },
     adminPromoteExisting: e.ADMIN_PROMOTE_EXISTING,
+    live: { publishTimeoutMs: e.LIVE_PUBLISH_TIMEOUT_MS, socketsPerAddress: e.LIVE_SOCKETS_PER_ADDRESS, socketsPerUser: e.LIVE_SOCKETS_PER_USER },
   };
 }

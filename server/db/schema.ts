@@ -376,12 +376,23 @@ export const reviews = pgTable(
     flagged: boolean('flagged').notNull().default(false),
     /** Set when its author edited it. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** The completed provider order that made its author eligible (0011_trust_reviews; null for seeded and older reviews). */
+    orderId: integer('order_id').references(() => providerOrders.id, { onDelete: 'set null' }),
+    /**
+     * Withdrawn from the rating, the public list and the histogram because the booking or order behind it was
+     * cancelled, declined or refunded (0011_trust_reviews); its author still sees it, marked withdrawn, with the reason.
+     */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnReason: text('withdrawn_reason'),
+    /** The booking whose cancellation (or declined order) withdrew it: where My bookings shows it. */
+    withdrawnBookingId: integer('withdrawn_booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('reviews_author_listing_idx').on(t.userId, t.serviceType, t.serviceId),
     index('reviews_listing_idx').on(t.serviceType, t.serviceId),
+    check('reviews_withdrawn_has_reason', sql`(${t.withdrawnAt} is null) = (${t.withdrawnReason} is null)`),
   ],
 );
 
@@ -477,10 +488,15 @@ export const registrations = pgTable(
     id: serial('id').primaryKey(),
     kind: text('kind').notNull(),
     name: text('name').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    /** 'unconfirmed' until the applicant opens the e-mailed confirmation link (0013_trust_mail); the admin reviews 'pending'. */
+    status: text('status', { enum: ['unconfirmed', 'pending', 'approved', 'rejected'] })
       .notNull()
       .default('pending'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** sha256 of the one-time confirmation token (never the token), cleared once used. */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     submitterId: integer('submitter_id').references(() => users.id, { onDelete: 'set null' }),
     submitterIp: text('submitter_ip'),
     reviewNotes: text('review_notes'),
@@ -491,7 +507,10 @@ export const registrations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('registrations_status_idx').on(t.status, t.kind)],
+  (t) => [
+    index('registrations_status_idx').on(t.status, t.kind),
+    uniqueIndex('registrations_confirm_token_idx').on(t.confirmTokenHash).where(sql`${t.confirmTokenHash} is not null`),
+  ],
 );
 
 export const contactMessages = pgTable('contact_messages', {
@@ -951,17 +970,22 @@ export const driverPositions = pgTable(
 );
 
 /** One-time links that let a person set a password (accounts created for them, e.g. an approved driver). */
-export const passwordTokens = pgTable('password_tokens', {
-  /** SHA-256 of the token; the token itself is only in the link. */
-  id: text('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  purpose: text('purpose').notNull().default('set-password'),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    /** SHA-256 of the token; the token itself is only in the link. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 0012_trust_accounts: 'sign-in-link' admits a new browser of an account under attack (ADR 016). */
+    purpose: text('purpose').notNull().default('set-password'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('password_tokens_purpose_check', sql`${t.purpose} in ('set-password', 'reset-password', 'sign-in-link')`)],
+);
 
 /**
  * The outbox of domain events: written in the transaction of the change that causes them, dispatched after commit
@@ -977,8 +1001,14 @@ export const domainEvents = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    /** 0014_trust_live: its handlers have run (or it has none): what is left is publishing it (pub/sub was down). */
+    publishOnly: boolean('publish_only').notNull().default(false),
   },
-  (t) => [index('domain_events_pending_idx').on(t.id).where(sql`dispatched_at is null`)],
+  (t) => [
+    index('domain_events_pending_idx').on(t.id).where(sql`dispatched_at is null`),
+    // 0014_trust_live: the few events published late, which a chat rejoin also replays (EventBus.latePublished).
+    index('domain_events_late_idx').on(t.type, t.createdAt).where(sql`publish_only`),
+  ],
 );
 
 /**
@@ -1216,4 +1246,20 @@ export const payouts = pgTable(
     index('payouts_settled_idx').on(t.settledAt),
     check('payouts_positive', sql`${t.amountCents} > 0`),
   ],
+);
+
+// ---- issue 27 (migration 0011_trust) ----
+
+/**
+ * Mail budgets of public (unauthenticated) triggers: one counter per bucket ('to:<address>' or '*' for the whole site)
+ * per clock hour, reserved in the enqueueing transaction (INSERT ... ON CONFLICT DO UPDATE ... WHERE count < max).
+ */
+export const mailBudget = pgTable(
+  'mail_budget',
+  {
+    bucket: text('bucket').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), check('mail_budget_count_positive', sql`${t.count} >= 0`)],
 );

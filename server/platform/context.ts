@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/connect';
 import { SessionStore } from './auth/sessions';
@@ -7,6 +7,7 @@ import { LiveGateway } from './live/gateway';
 import { Mailer } from './mailer/mailer';
 import { createMailTransport, type MailTransport } from './mailer/transport';
 import { SandboxGateway, StripeGateway, type PaymentGateway } from './payments';
+import { LOG_SAFETY } from './errors';
 import { createPubSub, type PubSub } from './pubsub';
 
 /**
@@ -39,26 +40,31 @@ export type ContextOverrides = {
   pubsub?: PubSub;
   /** A specific mail transport. */
   mailTransport?: MailTransport;
+  /** Where log lines go instead of stdout (tests read them). */
+  logDestination?: DestinationStream;
 };
 
-/** The process logger: pino with the secrets of requests redacted. Fastify uses this same instance. */
-export function createLogger(config: Config): Logger {
-  return pino({
-    level: config.logLevel,
-    enabled: config.logLevel !== 'silent',
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-  });
+/**
+ * The process logger: pino with the secrets of requests redacted, and errors reduced to what may be logged (never a
+ * query's SQL or parameters: LOG_SAFETY in platform/errors.ts). Fastify uses this same instance.
+ */
+export function createLogger(config: Config, destination?: DestinationStream): Logger {
+  const options = { level: config.logLevel, enabled: config.logLevel !== 'silent', ...LOG_SAFETY };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** The composition root: builds every adapter once. */
 export async function createContext(config: Config, database: Database, overrides: ContextOverrides = {}): Promise<AppContext> {
-  const log = createLogger(config);
+  const log = createLogger(config, overrides.logDestination);
   const payments = overrides.payments ?? (config.stripe ? new StripeGateway(config.stripe) : new SandboxGateway());
   const ownPubsub = !overrides.pubsub;
-  const pubsub = overrides.pubsub ?? createPubSub(config.redisUrl, (msg) => log.warn(msg));
+  const pubsub = overrides.pubsub ?? createPubSub(config.redisUrl, { log: (msg) => log.warn(msg), publishTimeoutMs: config.live.publishTimeoutMs });
   const events = new EventBus(database.db, pubsub, log, eventsChannel(database.identity));
-  const live = new LiveGateway({ publicUrl: config.publicUrl });
+  const live = new LiveGateway({ publicUrl: config.publicUrl, limits: { socketsPerAddress: config.live.socketsPerAddress, socketsPerUser: config.live.socketsPerUser } });
   events.listen(live.handle);
+  // Events published while this instance's subscription was down never reached its sockets: they reconnect and
+  // catch up from the database (a chat rejoin with its last message id, a tracking snapshot).
+  const stopResync = pubsub.onResubscribed(() => live.resync());
   await events.start();
   const messageIdDomain = (() => {
     try {
@@ -67,7 +73,13 @@ export async function createContext(config: Config, database: Database, override
       return 'golive.local';
     }
   })();
-  const mailer = new Mailer(database.db, overrides.mailTransport ?? createMailTransport(config.smtpUrl), { from: config.mailFrom, messageIdDomain, log });
+  const mailer = new Mailer(database.db, overrides.mailTransport ?? createMailTransport(config.smtpUrl), {
+    from: config.mailFrom,
+    messageIdDomain,
+    log,
+    claimLeaseMs: config.mail.claimLeaseMs,
+    publicBudget: { perAddressPerHour: config.mail.publicPerAddressPerHour, perHour: config.mail.publicPerHour },
+  });
   mailer.start();
   const timers = new Set<ReturnType<typeof setInterval>>();
   let closed = false;
@@ -87,6 +99,7 @@ export async function createContext(config: Config, database: Database, override
       if (closed) return;
       closed = true;
       for (const t of timers) clearInterval(t);
+      stopResync();
       await events.close();
       await mailer.close();
       if (ownPubsub) await pubsub.close();

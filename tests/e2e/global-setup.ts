@@ -70,6 +70,10 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'test',
       // Every spec signs people up from 127.0.0.1; the per-address limit (ADR 016) is tested in the API suite.
       SIGNUP_LIMIT: '10000',
+      // Likewise every browser's sockets and every public mail come from this one address and site (issue 27's caps
+      // are tested in the API suite: live.test.ts, mailer.test.ts).
+      LIVE_SOCKETS_PER_ADDRESS: '10000',
+      MAIL_PUBLIC_PER_HOUR: '100000',
       // Money (issue 28): a completed order's money is available at once, and payouts run only when the admin runs
       // them (no scheduled run pays someone between a spec's completion and its admin's Run payouts).
       PAYOUT_HOLD_DAYS: '0',
