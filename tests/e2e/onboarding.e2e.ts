@@ -202,7 +202,7 @@ describe('provider onboarding', () => {
 
     await page.getByRole('heading', { name: 'Application Submitted Successfully!' }).waitFor();
     await page.getByText('2-3 business days').first().waitFor();
-    await page.getByText(/confirmation e-mail/).waitFor();
+    await page.getByText('Your application goes to our team once you have opened it', { exact: false }).waitFor();
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(page.errors).toEqual([]);

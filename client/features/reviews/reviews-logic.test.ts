@@ -32,8 +32,7 @@ describe('review display rules', () => {
   });
 
   it('asks for a review when a delivery or ride is done, not for shipments or before', () => {
-    expect(reviewPromptShown({ serviceType: 'delivery', orderStatus: 'delivered' })).toBe(false);
-    expect(reviewPromptShown({ serviceType: 'delivery', orderStatus: 'completed' })).toBe(true);
+    expect(reviewPromptShown({ serviceType: 'delivery', orderStatus: 'delivered' })).toBe(true);
     expect(reviewPromptShown({ serviceType: 'ride', orderStatus: 'completed' })).toBe(true);
     expect(reviewPromptShown({ serviceType: 'ride', orderStatus: 'transit' })).toBe(false);
     expect(reviewPromptShown({ serviceType: 'shipping', orderStatus: 'completed' })).toBe(false);

@@ -134,12 +134,9 @@ export type TrackingDetailsProps = {
   mapHeight: number;
 };
 
-/**
- * A completed delivery or ride asks its customer for a review (My bookings has the form): only once the driver has
- * completed it, as the server allows a review only of a completed order.
- */
+/** A delivered or completed delivery or ride asks its customer for a review (My bookings has the form). */
 export function reviewPromptShown(t: Pick<TrackingView, 'serviceType' | 'orderStatus'>): boolean {
-  return (t.serviceType === 'delivery' || t.serviceType === 'ride') && t.orderStatus === 'completed';
+  return (t.serviceType === 'delivery' || t.serviceType === 'ride') && (t.orderStatus === 'delivered' || t.orderStatus === 'completed');
 }
 
 function ReviewPrompt({ ride }: { ride: boolean }) {
