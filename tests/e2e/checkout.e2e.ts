@@ -452,16 +452,17 @@ describe('cart and checkout', () => {
     await cart.getByRole('button', { name: 'Checkout', exact: true }).waitFor();
     await page.keyboard.press('Escape');
     await cart.waitFor({ state: 'detached' });
-    expect(await focusedLabel()).toBe('Cart, 1 item');
+    await expect.poll(focusedLabel).toBe('Cart, 1 item');
 
     await page.keyboard.press('Enter');
     await cart.getByRole('button', { name: 'Checkout', exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').getByRole('textbox', { name: 'Card number', exact: true }).waitFor();
     await page.keyboard.press('Escape');
-    // The cart's own dialog may still be playing its closing animation beside the checkout's: wait for both.
+    // The cart's own dialog may still be playing its closing animation beside the checkout's: wait for both, and
+    // for the focus each hands back as it unmounts (the last one to go decides where it lands).
     await page.waitForFunction(() => document.querySelectorAll('[role="dialog"]').length === 0);
-    expect(await focusedLabel()).toBe('Cart, 1 item');
+    await expect.poll(focusedLabel).toBe('Cart, 1 item');
   });
 
   it('a pending booking can be paid later from My bookings', async () => {
