@@ -13,6 +13,9 @@ const resetPassword = lazyComponent(() => import('@client/features/accounts/rese
 const account = lazyComponent(() => import('@client/features/accounts/account-page').then((m) => m.AccountPage));
 const onboarding = lazyComponent(() => import('@client/features/onboarding/onboarding-page').then((m) => m.OnboardingPage));
 const register = lazyComponent(() => import('@client/features/onboarding/register-page').then((m) => m.RegisterPage));
+const confirmRegistration = lazyComponent(() =>
+  import('@client/features/onboarding/confirm-registration-page').then((m) => m.ConfirmRegistrationPage),
+);
 const applyDriver = lazyComponent(() => import('@client/features/drivers/apply-driver-page').then((m) => m.ApplyDriverPage));
 const track = lazyComponent(() => import('@client/features/tracking/track-page').then((m) => m.TrackPage));
 const provider = lazyComponent(() => import('@client/features/provider/provider-page').then((m) => m.ProviderPage));
@@ -72,6 +75,8 @@ const pages: RouteObject[] = [
   { path: 'account', ...page(account) },
   { path: 'onboarding', ...page(onboarding) },
   { path: 'join', ...page(onboarding) },
+  // The page behind a registration's confirmation mail (/register/confirm?token=..., issue 27).
+  { path: 'register/confirm', ...page(confirmRegistration) },
   { path: 'register/:kind', ...page(register) },
   { path: 'apply-driver', ...page(applyDriver) },
   { path: 'track', ...page(track) },

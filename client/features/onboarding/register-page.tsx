@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { CARD_GENERAL_CATEGORY, generalCardFormTitle, isGeneralCardSlug, type RegistrationKind } from '@domain/onboarding';
 import { NotFound } from '@client/app/not-found';
-import { ConfirmRegistrationPage } from './confirm-registration-page';
 import { RegistrationForm } from './registration-form';
 
 /** /register/<slug> routes with a dedicated form (spec 001 section 2, plus the hub's courier/vehicle cards). */
@@ -23,7 +22,7 @@ const DEDICATED_FORMS: Readonly<Record<string, RegistrationKind>> = {
 };
 
 /**
- * /register/:kind (and /register/confirm, the confirmation link's page). Every hub card leads to a working form: a dedicated one, or the general service form with
+ * /register/:kind. Every hub card leads to a working form: a dedicated one, or the general service form with
  * the card's category pre-selected. Anything else is the 404 card.
  */
 export function RegisterPage() {
@@ -31,8 +30,6 @@ export function RegisterPage() {
   const dedicated = DEDICATED_FORMS[slug];
   const preset = useMemo(() => (isGeneralCardSlug(slug) ? { category: CARD_GENERAL_CATEGORY[slug] } : undefined), [slug]);
 
-  // The page behind a registration's confirmation mail (/register/confirm?token=...).
-  if (slug === 'confirm') return <ConfirmRegistrationPage />;
   if (dedicated) return <RegistrationForm key={slug} kind={dedicated} />;
   if (preset && isGeneralCardSlug(slug)) {
     return <RegistrationForm key={slug} kind="general-service" title={generalCardFormTitle(slug)} preset={preset} />;
