@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Eye, Pencil } from 'lucide-react';
 import { AdminEditSchemas } from '@domain/admin/schemas';
@@ -17,6 +17,7 @@ import { Textarea } from '@client/ui/textarea';
 import { toast } from '@client/ui/use-toast';
 import type { Column, EditField, ListingTab } from './admin-listings';
 import { DetailsDialog, TableScroll, TableState, displayValue, tdClass, thClass } from './admin-ui';
+import { ShowMore, usePagedList } from './paged-list';
 
 export type AdminRow = Record<string, unknown> & { id: number; isActive: boolean };
 
@@ -35,10 +36,10 @@ function cell(row: AdminRow, column: Column): string {
 
 const rowName = (tab: ListingTab, row: AdminRow) => displayValue(row[tab.nameKey]);
 
-/** One listing tab: the stored rows with View, Edit and an Active switch per row. */
+/** One listing tab: the stored rows, a page at a time, with View, Edit and an Active switch per row. */
 export function ListingTable({ tab }: { tab: ListingTab }) {
   const queryClient = useQueryClient();
-  const rows = useQuery<AdminRow[]>({ queryKey: collectionKey(tab.collection) });
+  const { query: rows, rows: data, total } = usePagedList<AdminRow>(collectionKey(tab.collection), `/api/admin/${tab.collection}`);
   const [viewing, setViewing] = useState<AdminRow | null>(null);
   const [editing, setEditing] = useState<AdminRow | null>(null);
 
@@ -60,7 +61,7 @@ export function ListingTable({ tab }: { tab: ListingTab }) {
 
   if (rows.isPending) return <TableState status="pending" label={tab.label.toLowerCase()} />;
   if (rows.isError) return <TableState status="error" label={tab.label.toLowerCase()} onRetry={() => void rows.refetch()} />;
-  if (rows.data.length === 0) return <TableState status="empty" label={tab.label.toLowerCase()} />;
+  if (data.length === 0) return <TableState status="empty" label={tab.label.toLowerCase()} />;
 
   return (
     <>
@@ -83,7 +84,7 @@ export function ListingTable({ tab }: { tab: ListingTab }) {
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
-            {rows.data.map((row) => {
+            {data.map((row) => {
               const pending = toggle.isPending && toggle.variables.row.id === row.id;
               return (
                 <tr key={row.id} className={row.isActive ? undefined : 'bg-gray-50 text-gray-500'}>
@@ -118,6 +119,7 @@ export function ListingTable({ tab }: { tab: ListingTab }) {
           </tbody>
         </table>
       </TableScroll>
+      <ShowMore shown={data.length} total={total} noun={tab.label.toLowerCase()} list={rows} />
       <DetailsDialog
         open={viewing !== null}
         onOpenChange={(open) => (open ? undefined : setViewing(null))}

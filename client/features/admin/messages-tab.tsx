@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Eye, MailCheck } from 'lucide-react';
 import type { AdminContactMessage } from '@domain/admin/schemas';
 import { apiJson, parseApiError } from '@client/lib/api';
@@ -10,13 +10,14 @@ import { Button } from '@client/ui/button';
 import { toast } from '@client/ui/use-toast';
 import { DetailsDialog, TableScroll, TableState, tdClass, TableHead } from './admin-ui';
 import { STATS_KEY } from './listing-tab';
+import { ShowMore, usePagedList } from './paged-list';
 
 export const MESSAGES_KEY = ['/api/admin/messages'] as const;
 
-/** The Messages tab: contact messages sent from /contact, newest first, with Mark as read. */
+/** The Messages tab: contact messages sent from /contact, newest first and a page at a time, with Mark as read. */
 export function MessagesTab() {
   const queryClient = useQueryClient();
-  const messages = useQuery<AdminContactMessage[]>({ queryKey: MESSAGES_KEY });
+  const { query: messages, rows, total } = usePagedList<AdminContactMessage>(MESSAGES_KEY, '/api/admin/messages');
   const [viewing, setViewing] = useState<AdminContactMessage | null>(null);
 
   const markRead = useMutation({
@@ -33,7 +34,7 @@ export function MessagesTab() {
 
   if (messages.isPending) return <TableState status="pending" label="messages" />;
   if (messages.isError) return <TableState status="error" label="messages" onRetry={() => void messages.refetch()} />;
-  if (messages.data.length === 0) return <TableState status="empty" label="messages" />;
+  if (rows.length === 0) return <TableState status="empty" label="messages" />;
 
   return (
     <>
@@ -42,7 +43,7 @@ export function MessagesTab() {
           <caption className="sr-only">Contact messages</caption>
           <TableHead columns={['From', 'Subject', 'Received', 'Status']} actions />
           <tbody className="divide-y divide-gray-100">
-            {messages.data.map((message) => (
+            {rows.map((message) => (
               <tr key={message.id} className={message.readAt ? undefined : 'font-medium'}>
                 <td className={cn(tdClass, 'max-w-56')}>
                   <span className="block truncate">{message.name}</span>
@@ -78,6 +79,7 @@ export function MessagesTab() {
           </tbody>
         </table>
       </TableScroll>
+      <ShowMore shown={rows.length} total={total} noun="messages" list={messages} />
       <DetailsDialog
         open={viewing !== null}
         onOpenChange={(open) => (open ? undefined : setViewing(null))}

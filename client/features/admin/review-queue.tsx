@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Eye, X } from 'lucide-react';
@@ -24,13 +24,14 @@ import { KIND_LABELS, registrationDetails } from './admin-listings';
 import { DetailsDialog, TableScroll, TableState, tdClass, TableHead } from './admin-ui';
 import { STATS_KEY } from './listing-tab';
 import { ConfirmDialog } from './confirm-dialog';
+import { ShowMore, usePagedList } from './paged-list';
 
 export const PENDING_KEY = ['/api/admin/registrations?status=pending'] as const;
 
 /** The Review queue tab: pending registrations of every kind, with View, Approve and Reject. */
 export function ReviewQueue() {
   const queryClient = useQueryClient();
-  const pending = useQuery<AdminRegistration[]>({ queryKey: PENDING_KEY });
+  const { query: pending, rows, total } = usePagedList<AdminRegistration>(PENDING_KEY, PENDING_KEY[0]);
   const [viewing, setViewing] = useState<AdminRegistration | null>(null);
   const [rejecting, setRejecting] = useState<AdminRegistration | null>(null);
   // Approval publishes at once: it is confirmed first (issue 26).
@@ -52,6 +53,7 @@ export function ReviewQueue() {
       apiJson<ApproveResult>('POST', `/api/admin/registrations/${registration.id}/approve`, {}),
     onSuccess: (result, registration) => {
       void queryClient.invalidateQueries({ queryKey: [`/api/${result.published.collection}`] });
+      void queryClient.invalidateQueries({ queryKey: ['search'] });
       const account = result.account;
       const who = account ? ` ${account.email} now has the ${account.role} role${account.created ? ' (they sign in once they set a password)' : ''}.` : '';
       toast({ title: 'Registration approved', description: `${registration.name} is now published.${who}`, variant: 'success' });
@@ -89,7 +91,7 @@ export function ReviewQueue() {
   ) : null;
   if (pending.isPending) return <TableState status="pending" label="pending registrations" />;
   if (pending.isError) return <TableState status="error" label="pending registrations" onRetry={() => void pending.refetch()} />;
-  if (pending.data.length === 0)
+  if (rows.length === 0)
     return (
       <>
         <TableState status="empty" label="pending registrations" emptyText="No registrations are waiting for review." />
@@ -105,7 +107,7 @@ export function ReviewQueue() {
           <caption className="sr-only">Registrations waiting for review</caption>
           <TableHead columns={['Kind', 'Name', 'Submitted']} actions />
           <tbody className="divide-y divide-gray-100">
-            {pending.data.map((registration) => {
+            {rows.map((registration) => {
               const busy = approve.isPending && approve.variables.id === registration.id;
               return (
                 <tr key={registration.id}>
@@ -147,6 +149,7 @@ export function ReviewQueue() {
           </tbody>
         </table>
       </TableScroll>
+      <ShowMore shown={rows.length} total={total} noun="registrations waiting" list={pending} />
       <DetailsDialog
         open={viewing !== null}
         onOpenChange={(open) => (open ? undefined : setViewing(null))}

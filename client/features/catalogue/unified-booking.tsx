@@ -24,6 +24,8 @@ import { useUnifiedBooking, type NewUnifiedLine } from '@client/features/booking
 import { firstOfNextMonth, formatDay, localToday } from './components/dates';
 import { EmptyState, ErrorState } from './components/states';
 import { buildQuery, useCatalogue } from './components/use-catalogue';
+import { useQuery } from '@tanstack/react-query';
+import { collectPages } from '@client/lib/paged';
 import { unitsLeftText } from '@client/features/availability/day-availability';
 
 /** Items each service card offers (spec 000 section 2: the first 3 of each category). */
@@ -194,7 +196,7 @@ function RestaurantOffer({ restaurant }: { restaurant: Restaurant }) {
 
 function HotelsCard({ checkIn, checkOut }: { checkIn: string; checkOut: string }) {
   // Searched for the card's dates: only hotels with a room free every night, with their rooms left.
-  const hotels = useCatalogue<Hotel[]>(`/api/hotels${buildQuery({ checkIn, checkOut, rooms: 1, guests: 2 })}`, { staleTime: SEARCH_STALE_MS });
+  const hotels = useCatalogue<Hotel[]>(`/api/hotels${buildQuery({ checkIn, checkOut, rooms: 1, guests: 2, limit: PER_CARD })}`, { staleTime: SEARCH_STALE_MS });
   return (
     <ServiceCard title="Hotels" icon={HotelIcon} note={`${formatDay(checkIn)} to ${formatDay(checkOut)}, 1 room, 2 guests.`}>
       <OfferList
@@ -222,7 +224,7 @@ function HotelsCard({ checkIn, checkOut }: { checkIn: string; checkOut: string }
 
 function FlightsCard({ date }: { date: string }) {
   // A flight is booked for a day: the card searches that day's departures, with their seats left.
-  const flights = useCatalogue<Flight[]>(`/api/flights${buildQuery({ date })}`, { staleTime: SEARCH_STALE_MS });
+  const flights = useCatalogue<Flight[]>(`/api/flights${buildQuery({ date, limit: PER_CARD })}`, { staleTime: SEARCH_STALE_MS });
   const passengers = { adults: 1, children: 0, infants: 0 };
   return (
     <ServiceCard title="Flights" icon={Plane} note={`${formatDay(date)}, 1 adult, Economy.`}>
@@ -246,7 +248,7 @@ function FlightsCard({ date }: { date: string }) {
 }
 
 function CarsCard({ pickupDate, returnDate }: { pickupDate: string; returnDate: string }) {
-  const cars = useCatalogue<Car[]>(`/api/cars${buildQuery({ pickupDate, returnDate })}`, { staleTime: SEARCH_STALE_MS });
+  const cars = useCatalogue<Car[]>(`/api/cars${buildQuery({ pickupDate, returnDate, limit: PER_CARD })}`, { staleTime: SEARCH_STALE_MS });
   return (
     <ServiceCard title="Car Rental" icon={CarFront} note={`${formatDay(pickupDate)} to ${formatDay(returnDate)}.`}>
       <OfferList
@@ -319,7 +321,7 @@ function TaxiCard() {
 }
 
 function PropertiesCard({ moveIn }: { moveIn: string }) {
-  const properties = useCatalogue<Property[]>(`/api/properties${buildQuery({ moveIn, months: 1 })}`, { staleTime: SEARCH_STALE_MS });
+  const properties = useCatalogue<Property[]>(`/api/properties${buildQuery({ moveIn, months: 1, limit: PER_CARD })}`, { staleTime: SEARCH_STALE_MS });
   return (
     <ServiceCard title="Property Rental" icon={Building} note={`Move in ${formatDay(moveIn)}, 1-month lease.`}>
       <OfferList
@@ -365,9 +367,15 @@ function ShippingCard() {
 }
 
 function GeneralCard() {
-  const services = useCatalogue<GeneralService[]>('/api/general-services');
   // A service booked by appointment needs a time, picked in the General Services section; the plan offers the others.
-  const withoutAppointments = { ...services, data: services.data?.filter((s) => s.appointmentMinutes === null) };
+  // The list comes a page at a time (issue 29): further pages are read until the card has its few, within a bound.
+  const withoutAppointments = useQuery<GeneralService[]>({
+    queryKey: ['/api/general-services', 'without-appointments'],
+    queryFn: async () =>
+      (await collectPages<GeneralService>('/api/general-services', (items) => items.filter((s) => s.appointmentMinutes === null).length >= PER_CARD)).filter(
+        (s) => s.appointmentMinutes === null,
+      ),
+  });
   return (
     <ServiceCard title="General Services" icon={Briefcase}>
       <OfferList

@@ -3,13 +3,17 @@
  * reusing the catalogue mappers) plus isActive, createdAt and ownerId, active and inactive alike. Users never
  * carry their password hash.
  */
-import { asc, desc } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, type SQL } from 'drizzle-orm';
+import type { Page, PageRequest } from '../../../domain/catalogue/paging';
 import { LISTING_KIND_LIST, kindOfCollection, type ListingCollection, type ListingKind } from '../../../domain/catalogue/kinds';
 import { dollarsToCents } from '../../../domain/catalogue/money';
 import {
   AdminEditSchemas,
   type AdminCollection,
+  type AdminContactMessage,
+  type AdminRegistration,
   type AdminServiceProvider,
+  type RegistrationsQuery,
   type AdminUser,
   type EditableCollection,
 } from '../../../domain/admin/schemas';
@@ -19,6 +23,7 @@ import { audit, diff, type AuditActor } from '../audit/service';
 import {
   additionalServices,
   cars,
+  contactMessages,
   flights,
   generalServices,
   hotels,
@@ -31,10 +36,12 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { findRow, listRows, serverKind, updateRow } from '../catalogue/kinds';
+import { findRow, serverKind, updateRow } from '../catalogue/kinds';
 import { toApi } from '../catalogue/mappers';
 import { toAdminRegistration } from '../onboarding/service';
-import { listContactMessages } from '../support/service';
+import { paged } from '../catalogue/service';
+import { csvColumns, csvHeader, csvRows } from './csv';
+import { toAdminMessage } from '../support/service';
 
 export type AdminRow = Record<string, unknown>;
 
@@ -101,22 +108,104 @@ const ADMIN_ROW: Record<ListingKind, (row: Record<string, unknown>) => AdminRow>
 /** The listing kind of each editable collection (they are exactly the listing collections). */
 const LISTING_KIND_OF = Object.fromEntries(LISTING_KIND_LIST.map((k) => [k.collection, k.kind])) as Record<EditableCollection, ListingKind>;
 
-/** Every row of a collection in the admin shape. */
-export async function listCollection(db: Db, collection: AdminCollection): Promise<AdminRow[]> {
+/** A listing table viewed through one concrete table type (Drizzle cannot type a query over a union of tables). */
+const listingTable = (kind: ListingKind) => serverKind(kind).table as unknown as typeof hotels;
+
+/**
+ * One page of a collection in the admin shape (issue 29: no admin table is downloaded whole), keyset on id: listings,
+ * providers and users oldest first; registrations (all of them, unconfirmed ones too) and contact messages newest
+ * first. The total counts the rows of the whole collection; `counted: false` skips that count (total 0), for a reader
+ * that walks every page (the CSV export).
+ */
+export async function collectionPage(db: Db, collection: AdminCollection, page: PageRequest, { counted = true } = {}): Promise<Page<AdminRow>> {
+  const count = (table: typeof hotels | typeof serviceProviders | typeof users | typeof registrations | typeof contactMessages) => (w: SQL | undefined) =>
+    counted ? db.$count(table, w) : Promise.resolve(0);
   const kind = kindOfCollection(collection);
-  if (kind) return (await listRows(db, serverKind(kind.kind))).map(ADMIN_ROW[kind.kind]);
-  switch (collection as Exclude<AdminCollection, ListingCollection>) {
-    case 'registrations':
-      return (await db.select().from(registrations).orderBy(desc(registrations.createdAt), desc(registrations.id))).map(
-        toAdminRegistration,
-      );
-    case 'contact-messages':
-      return listContactMessages(db);
-    case 'service-providers':
-      return (await db.select().from(serviceProviders).orderBy(asc(serviceProviders.id))).map(toAdmin.serviceProvider);
-    case 'users':
-      return (await db.select().from(users).orderBy(asc(users.id))).map(toAdmin.user);
+  if (kind) {
+    const t = listingTable(kind.kind);
+    const rows = await paged(page, t.id, undefined, (w, limit) => db.select().from(t).where(w).orderBy(asc(t.id)).limit(limit), count(t), (r) => r.id);
+    return { ...rows, items: rows.items.map((r) => ADMIN_ROW[kind.kind](r as Record<string, unknown>)) };
   }
+  switch (collection as Exclude<AdminCollection, ListingCollection>) {
+    case 'registrations': {
+      const t = registrations;
+      const rows = await paged(page, t.id, undefined, (w, limit) => db.select().from(t).where(w).orderBy(desc(t.id)).limit(limit), count(t), (r) => r.id, true);
+      return { ...rows, items: rows.items.map(toAdminRegistration) };
+    }
+    case 'contact-messages': {
+      const t = contactMessages;
+      const rows = await paged(page, t.id, undefined, (w, limit) => db.select().from(t).where(w).orderBy(desc(t.id)).limit(limit), count(t), (r) => r.id, true);
+      return { ...rows, items: rows.items.map(toAdminMessage) };
+    }
+    case 'service-providers': {
+      const t = serviceProviders;
+      const rows = await paged(page, t.id, undefined, (w, limit) => db.select().from(t).where(w).orderBy(asc(t.id)).limit(limit), count(t), (r) => r.id);
+      return { ...rows, items: rows.items.map(toAdmin.serviceProvider) };
+    }
+    case 'users': {
+      const t = users;
+      const rows = await paged(page, t.id, undefined, (w, limit) => db.select().from(t).where(w).orderBy(asc(t.id)).limit(limit), count(t), (r) => r.id);
+      return { ...rows, items: rows.items.map(toAdmin.user) };
+    }
+  }
+}
+
+/** Rows the CSV export reads per query. */
+const EXPORT_PAGE = 500;
+
+/**
+ * A collection as CSV text (RFC 4180, csv.ts), header first, then one chunk per page of rows, so neither the server
+ * nor the database holds the whole table at once. The columns are the first page's fields in first-seen order (the
+ * rows of one collection all have the same fields).
+ */
+export async function* collectionCsv(db: Db, collection: AdminCollection): AsyncGenerator<string> {
+  let page: PageRequest = { limit: EXPORT_PAGE };
+  let columns: string[] | null = null;
+  for (;;) {
+    const got = await collectionPage(db, collection, page, { counted: false });
+    if (columns === null) {
+      columns = csvColumns(got.items);
+      yield csvHeader(columns);
+    }
+    if (got.items.length > 0) yield csvRows(got.items, columns);
+    if (got.nextAfter === null) return;
+    page = { limit: EXPORT_PAGE, after: got.nextAfter };
+  }
+}
+
+/**
+ * A page of the review queue, newest first (by id: the order they were submitted in), filtered as the onboarding
+ * module's listRegistrations filters: a registration whose address is not confirmed is never listed.
+ */
+export async function registrationsPage(db: Db, query: RegistrationsQuery, page: PageRequest): Promise<Page<AdminRegistration>> {
+  const where = and(
+    query.status === 'all' ? ne(registrations.status, 'unconfirmed') : eq(registrations.status, query.status),
+    query.kind ? eq(registrations.kind, query.kind) : undefined,
+  );
+  const rows = await paged(
+    page,
+    registrations.id,
+    where,
+    (w, limit) => db.select().from(registrations).where(w).orderBy(desc(registrations.id)).limit(limit),
+    (w) => db.$count(registrations, w),
+    (r) => r.id,
+    true,
+  );
+  return { ...rows, items: rows.items.map(toAdminRegistration) };
+}
+
+/** A page of the contact messages, newest first. */
+export async function messagesPage(db: Db, page: PageRequest): Promise<Page<AdminContactMessage>> {
+  const rows = await paged(
+    page,
+    contactMessages.id,
+    undefined,
+    (w, limit) => db.select().from(contactMessages).where(w).orderBy(desc(contactMessages.id)).limit(limit),
+    (w) => db.$count(contactMessages, w),
+    (r) => r.id,
+    true,
+  );
+  return { ...rows, items: rows.items.map(toAdminMessage) };
 }
 
 /** Validated API fields to column values: dollars become cents, the radius its numeric text, everything else keeps its name. */

@@ -22,11 +22,23 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Rows to a CSV document; the columns are the rows' keys in first-seen order. */
-export function toCsv(rows: readonly Record<string, unknown>[], fallbackColumns: readonly string[] = ['id']): string {
+/** The rows' keys in first-seen order (`fallbackColumns` when there are no rows). */
+export function csvColumns(rows: readonly Record<string, unknown>[], fallbackColumns: readonly string[] = ['id']): string[] {
   const columns: string[] = [];
   for (const row of rows) for (const key of Object.keys(row)) if (!columns.includes(key)) columns.push(key);
   if (columns.length === 0) columns.push(...fallbackColumns);
-  const lines = [columns.map(csvField).join(','), ...rows.map((row) => columns.map((c) => csvField(row[c])).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+  return columns;
+}
+
+/** The header line (CRLF-terminated). */
+export const csvHeader = (columns: readonly string[]) => `${columns.map(csvField).join(',')}\r\n`;
+
+/** Rows as CSV lines of these columns, each CRLF-terminated. */
+export const csvRows = (rows: readonly Record<string, unknown>[], columns: readonly string[]) =>
+  rows.map((row) => `${columns.map((c) => csvField(row[c])).join(',')}\r\n`).join('');
+
+/** Rows to a CSV document; the columns are the rows' keys in first-seen order. */
+export function toCsv(rows: readonly Record<string, unknown>[], fallbackColumns: readonly string[] = ['id']): string {
+  const columns = csvColumns(rows, fallbackColumns);
+  return csvHeader(columns) + csvRows(rows, columns);
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
@@ -19,10 +20,10 @@ import { currentUser, requireRole } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
 import { AdminDeliverySchema } from '../../../domain/orders/schemas';
 import { openDeliveries } from '../orders/admin';
-import { approveRegistration, listRegistrations, rejectRegistration } from '../onboarding/service';
-import { listContactMessages, markMessageRead } from '../support/service';
-import { listCollection, updateCollectionRow } from './collections';
-import { toCsv } from './csv';
+import { approveRegistration, rejectRegistration } from '../onboarding/service';
+import { markMessageRead } from '../support/service';
+import { collectionCsv, collectionPage, messagesPage, registrationsPage, updateCollectionRow } from './collections';
+import { PAGE_FIELDS, PageQuerySchema, pageHeaders, pageRequest, pagedList, type Page } from '../../../domain/catalogue/paging';
 import { adminStats } from './service';
 import { IdParams as SharedIdParams } from '../../../domain/ids';
 import { AuditEntrySchema, AuditQuerySchema } from '../../../domain/audit/schemas';
@@ -38,6 +39,13 @@ const IdParams = SharedIdParams('Invalid id');
 const CollectionParams = z.object({ collection: z.string().max(64) });
 const CollectionIdParams = CollectionParams.extend(IdParams.shape);
 const ExportParams = z.object({ file: z.string().max(80) });
+const RegistrationsPageQuery = RegistrationsQuerySchema.extend(PAGE_FIELDS);
+
+/** A page of an admin table: the rows, with X-Total-Count and (unless it is the last) the next page's Link. */
+function sendPage<T>(reply: FastifyReply, path: string, query: Record<string, unknown>, page: Page<T>): T[] {
+  reply.header('cache-control', 'no-store').headers(pageHeaders(path, query, page));
+  return page.items;
+}
 
 function collectionOr404(name: string) {
   if (!isAdminCollection(name)) throw notFound(`Unknown collection: ${name}`);
@@ -60,9 +68,11 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Review queue.
-  r.get('/api/admin/registrations', { ...adminOnly, schema: { querystring: RegistrationsQuerySchema, response: { 200: z.array(AdminRegistrationSchema) } } }, async (request) =>
-    listRegistrations(db, request.query),
-  );
+  // Paged (issue 29): `limit` and `cursor`, X-Total-Count and Link rel="next", as every admin table.
+  r.get('/api/admin/registrations', { ...adminOnly, schema: { querystring: RegistrationsPageQuery, response: { 200: pagedList(AdminRegistrationSchema) } } }, async (request, reply) => {
+    const { limit: _limit, cursor: _cursor, ...filter } = request.query;
+    return sendPage(reply, '/api/admin/registrations', request.query, await registrationsPage(db, filter, pageRequest(request.query)));
+  });
   r.post(
     '/api/admin/registrations/:id/approve',
     { ...adminOnly, schema: { params: IdParams, body: ApproveRegistrationSchema.optional(), response: { 200: ApproveResultSchema } } },
@@ -78,7 +88,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/api/admin/audit', { ...adminOnly, schema: { querystring: AuditQuerySchema, response: { 200: z.array(AuditEntrySchema) } } }, async (request) => listAudit(db, request.query));
 
   // Contact messages.
-  r.get('/api/admin/messages', { ...adminOnly, schema: { response: { 200: z.array(AdminContactMessageSchema) } } }, async () => listContactMessages(db));
+  r.get('/api/admin/messages', { ...adminOnly, schema: { querystring: PageQuerySchema, response: { 200: pagedList(AdminContactMessageSchema) } } }, async (request, reply) =>
+    sendPage(reply, '/api/admin/messages', request.query, await messagesPage(db, pageRequest(request.query))),
+  );
   r.post('/api/admin/messages/:id/read', { ...adminOnly, schema: { params: IdParams, response: { 200: AdminContactMessageSchema } } }, async (request) =>
     markMessageRead(db, request.params.id),
   );
@@ -120,14 +132,15 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       return reply.header('content-disposition', `attachment; filename="${match[1]}-${date}.csv"`).send(reportStream(db, match[1]));
     }
     const collection = collectionOr404(match[1]);
-    const csv = toCsv(await listCollection(db, collection));
-    return reply.header('content-disposition', `attachment; filename="${collection}-${date}.csv"`).send(csv);
+    // Streamed a page at a time (issue 29), as the reports are.
+    return reply.header('content-disposition', `attachment; filename="${collection}-${date}.csv"`).send(Readable.from(collectionCsv(db, collection)));
   });
 
   // Generic collections (static routes above take precedence).
-  r.get('/api/admin/:collection', { ...adminOnly, schema: { params: CollectionParams, response: { 200: z.array(AdminRowSchema) } } }, async (request) =>
-    listCollection(db, collectionOr404(request.params.collection)),
-  );
+  r.get('/api/admin/:collection', { ...adminOnly, schema: { params: CollectionParams, querystring: PageQuerySchema, response: { 200: pagedList(AdminRowSchema) } } }, async (request, reply) => {
+    const collection = collectionOr404(request.params.collection);
+    return sendPage(reply, `/api/admin/${collection}`, request.query, await collectionPage(db, collection, pageRequest(request.query)));
+  });
   r.patch('/api/admin/:collection/:id', { ...adminOnly, schema: { params: CollectionIdParams, response: { 200: AdminRowSchema } } }, async (request) => {
     const { collection, id } = request.params;
     if (!isEditableCollection(collection)) throw notFound(`Unknown or read-only collection: ${collection}`);

@@ -5,13 +5,25 @@ import { acceptsEncoding, type FrontAnswer } from '../../platform/front-door';
 import type { EventBus } from '../../platform/events/bus';
 import { etagMatches, etagOf } from './etag';
 
-/** One cached answer: the exact JSON bytes, their strong ETag, and the same bytes compressed once. */
+/**
+ * One cached answer: the exact JSON bytes, their strong ETag, the same bytes compressed once, and the headers that
+ * belong to the answer itself (a page's X-Total-Count and Link), sent again with every hit and 304.
+ */
 export type CachedBody = {
   body: Buffer;
   etag: string;
   gzip?: Buffer;
   br?: Buffer;
+  headers?: Readonly<Record<string, string>>;
 };
+
+/** What a load may return when its answer carries headers of its own: the JSON data and those headers. */
+export class WithHeaders {
+  constructor(
+    readonly data: unknown,
+    readonly headers: Readonly<Record<string, string>>,
+  ) {}
+}
 
 /** The front door's key for a remembered answer: the Host header and the raw URL. */
 const urlKey = (host: string | undefined, url: string) => `${host ?? ''} ${url}`;
@@ -116,9 +128,12 @@ export class ResponseCache {
     events.awaitEcho('catalogue.changed');
   }
 
-  private encode(data: unknown): CachedBody {
-    const body = Buffer.from(JSON.stringify(data));
-    const entry: CachedBody = { body, etag: etagOf(body) };
+  private encode(loaded: unknown): CachedBody {
+    const withHeaders = loaded instanceof WithHeaders;
+    const body = Buffer.from(JSON.stringify(withHeaders ? loaded.data : loaded));
+    // The ETag covers the headers too: a page whose total or next link changed is not the same answer.
+    const entry: CachedBody = { body, etag: withHeaders ? etagOf(Buffer.concat([body, Buffer.from(JSON.stringify(loaded.headers))])) : etagOf(body) };
+    if (withHeaders) entry.headers = loaded.headers;
     if (body.length >= this.compressAbove) {
       entry.gzip = gzipSync(body, { level: 6 });
       entry.br = brotliCompressSync(body, {
@@ -133,7 +148,10 @@ export class ResponseCache {
     while (map.size > max) map.delete(map.keys().next().value as string);
   }
 
-  /** The cached answer for `key`, or `load()`'s, stored unless the cache was invalidated while loading. */
+  /**
+   * The cached answer for `key`, or `load()`'s, stored unless the cache was invalidated while loading. A load may
+   * return `new WithHeaders(data, headers)` for an answer with headers of its own.
+   */
   async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
     const hit = this.entries.get(key);
     if (hit) {
@@ -173,6 +191,7 @@ export class ResponseCache {
   }
 
   private decorate(reply: FastifyReply, entry: CachedBody) {
+    if (entry.headers) reply.headers(entry.headers);
     reply.header('cache-control', this.opts.cacheControl).header('etag', entry.etag).type('application/json; charset=utf-8');
     if (entry.gzip) reply.header('vary', 'accept-encoding');
   }

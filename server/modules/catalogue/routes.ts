@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams } from '../../../domain/ids';
@@ -14,7 +14,8 @@ import {
 import { MAX_AVAILABILITY_DAYS, daysBetween } from '../../../domain/availability/schemas';
 import { searchSpan } from '../../../domain/availability/spans';
 import { CUISINES, GENERAL_CATEGORIES, PROPERTY_TYPES } from '../../../domain/onboarding/options';
-import { ResponseCache } from './cache';
+import { ResponseCache, WithHeaders } from './cache';
+import { PAGE_FIELDS, PageQuerySchema, pageHeaders, pageRequest, pagedList, type Page } from '../../../domain/catalogue/paging';
 import {
   AdditionalServiceSchema,
   CarSchema,
@@ -135,9 +136,10 @@ function spanRule<Q extends Record<string, unknown>>(first: keyof Q & string, se
   };
 }
 
-const RestaurantsQuery = z.object({ q: text('Search text'), cuisine: choice('Cuisine', CUISINES) });
+const RestaurantsQuery = z.object({ q: text('Search text'), cuisine: choice('Cuisine', CUISINES), ...PAGE_FIELDS });
 const HotelsQuery = z
   .object({
+    ...PAGE_FIELDS,
     location: text('Location'),
     guests: wholeNumber('Guests', 1, 100),
     rooms: wholeNumber('Rooms', 1, 50),
@@ -145,13 +147,14 @@ const HotelsQuery = z
     checkOut: searchDay('Check-out date'),
   })
   .superRefine(spanRule('checkIn', 'checkOut', ['Check-in date', 'Check-out date'], false));
-const FlightsQuery = z.object({ from: text('From'), to: text('To'), date: travelDate, passengers: wholeNumber('Passengers', 1, 50) });
+const FlightsQuery = z.object({ from: text('From'), to: text('To'), date: travelDate, passengers: wholeNumber('Passengers', 1, 50), ...PAGE_FIELDS });
 const CarsQuery = z
-  .object({ category: text('Category'), pickupDate: searchDay('Pickup date'), returnDate: searchDay('Return date') })
+  .object({ category: text('Category'), pickupDate: searchDay('Pickup date'), returnDate: searchDay('Return date'), ...PAGE_FIELDS })
   .superRefine(spanRule('pickupDate', 'returnDate', ['Pickup date', 'Return date'], true));
-const GeneralCategoryQuery = z.object({ category: choice('Category', GENERAL_CATEGORIES) });
+const GeneralCategoryQuery = z.object({ category: choice('Category', GENERAL_CATEGORIES), ...PAGE_FIELDS });
 const PropertiesQuery = z
   .object({
+    ...PAGE_FIELDS,
     location: text('Location'),
     type: choice('Type', PROPERTY_TYPES),
     minPrice: dollars('Minimum price'),
@@ -216,62 +219,89 @@ export function createCatalogueCache(ctx: AppContext): ResponseCache {
   return cache;
 }
 
-/** The answer of a dated search: what is free changes with every booking, so it is never stored. */
-async function dated<T>(reply: FastifyReply, answer: Promise<T>): Promise<T> {
-  reply.header('cache-control', 'no-store');
-  return answer;
+/** A page of a list as the route answers it: the array, with X-Total-Count and (unless last) the next page's Link. */
+function pageAnswer<T>(path: string, query: Record<string, unknown>, page: Page<T>): WithHeaders {
+  return new WithHeaders(page.items, pageHeaders(path, query, page));
 }
 
-/** A stable key for a validated query: its defined fields in name order. */
+/** The answer of a dated search: what is free changes with every booking, so it is never stored. */
+async function dated<T>(reply: FastifyReply, path: string, query: Record<string, unknown>, answer: Promise<Page<T>>): Promise<T[]> {
+  const page = await answer;
+  reply.header('cache-control', 'no-store').headers(pageHeaders(path, query, page));
+  return page.items;
+}
+
+/** A stable key for a validated query: its defined fields in name order (the page's limit and cursor included). */
 function keyOf(route: string, query: object = {}): string {
   const defined = Object.entries(query).filter(([, v]) => v !== undefined);
   defined.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `${route}?${JSON.stringify(defined)}`;
 }
 
+/** The query fields that are not the page (the service's filter). */
+function filterOf<Q extends { limit?: number; cursor?: string }>(query: Q): Omit<Q, 'limit' | 'cursor'> {
+  const { limit: _limit, cursor: _cursor, ...filter } = query;
+  return filter;
+}
+
 export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext, cache: ResponseCache = createCatalogueCache(ctx)) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  r.get('/api/restaurants', { schema: { querystring: RestaurantsQuery, response: { 200: z.array(RestaurantSchema) } } }, async (request, reply) =>
-    cache.reply(request, reply, keyOf('restaurants', request.query), () => catalogue.restaurants(db, request.query)),
+  /** A cached page: the key is the whole validated query, so each page (limit, cursor) is its own entry. */
+  const cachedPage = <T>(request: FastifyRequest, reply: FastifyReply, path: string, query: Record<string, unknown>, load: () => Promise<Page<T>>) =>
+    cache.reply(request, reply, keyOf(path, query), async () => pageAnswer(path, query, await load()));
+
+  r.get('/api/restaurants', { schema: { querystring: RestaurantsQuery, response: { 200: pagedList(RestaurantSchema) } } }, async (request, reply) =>
+    cachedPage(request, reply, '/api/restaurants', request.query, () => catalogue.restaurants(db, filterOf(request.query), pageRequest(request.query))),
   );
   r.get('/api/restaurants/:id/menu', { schema: { params: MenuParams, response: { 200: z.array(MenuItemSchema) } } }, async (request, reply) =>
     cache.reply(request, reply, keyOf('menu', request.params), () => catalogue.menu(db, request.params.id)),
   );
   // A dated search answers what is free now: never cached (each booking changes it).
-  r.get('/api/hotels', { schema: { querystring: HotelsQuery, response: { 200: z.array(HotelSchema) } } }, async (request, reply) => {
-    const { checkIn, checkOut, ...rest } = request.query;
-    if (checkIn && checkOut) return dated(reply, catalogue.hotels(db, { ...rest, span: searchSpan('hotels', { checkIn, checkOut }) }));
-    return cache.reply(request, reply, keyOf('hotels', rest), () => catalogue.hotels(db, rest));
+  r.get('/api/hotels', { schema: { querystring: HotelsQuery, response: { 200: pagedList(HotelSchema) } } }, async (request, reply) => {
+    const { checkIn, checkOut, ...rest } = filterOf(request.query);
+    const page = pageRequest(request.query);
+    if (checkIn && checkOut) return dated(reply, '/api/hotels', request.query, catalogue.hotels(db, { ...rest, span: searchSpan('hotels', { checkIn, checkOut }) }, page));
+    return cachedPage(request, reply, '/api/hotels', request.query, () => catalogue.hotels(db, rest, page));
   });
-  r.get('/api/flights', { schema: { querystring: FlightsQuery, response: { 200: z.array(FlightSchema) } } }, async (request, reply) => {
-    if (request.query.date !== undefined) return dated(reply, catalogue.flights(db, request.query));
-    return cache.reply(request, reply, keyOf('flights', request.query), () => catalogue.flights(db, request.query));
+  r.get('/api/flights', { schema: { querystring: FlightsQuery, response: { 200: pagedList(FlightSchema) } } }, async (request, reply) => {
+    const filter = filterOf(request.query);
+    const page = pageRequest(request.query);
+    if (filter.date !== undefined) return dated(reply, '/api/flights', request.query, catalogue.flights(db, filter, page));
+    return cachedPage(request, reply, '/api/flights', request.query, () => catalogue.flights(db, filter, page));
   });
-  r.get('/api/shipping-rates', { schema: { response: { 200: z.array(ShippingRateSchema) } } }, async (request, reply) => cache.reply(request, reply, keyOf('shippingRates', {}), () => catalogue.shippingRates(db)));
+  r.get('/api/shipping-rates', { schema: { querystring: PageQuerySchema, response: { 200: pagedList(ShippingRateSchema) } } }, async (request, reply) =>
+    cachedPage(request, reply, '/api/shipping-rates', request.query, () => catalogue.shippingRates(db, pageRequest(request.query))),
+  );
   r.get('/api/shipping-rates/quote', { schema: { querystring: ShippingQuoteQuery, response: { 200: ShippingQuoteSchema } } }, async (request) => {
     const { speed, ...parcel } = request.query;
     return catalogue.shippingQuote(db, parcel, speed);
   });
-  r.get('/api/cars', { schema: { querystring: CarsQuery, response: { 200: z.array(CarSchema) } } }, async (request, reply) => {
-    const { pickupDate, returnDate, ...rest } = request.query;
-    if (pickupDate && returnDate) return dated(reply, catalogue.cars(db, { ...rest, span: searchSpan('cars', { pickupDate, returnDate }) }));
-    return cache.reply(request, reply, keyOf('cars', rest), () => catalogue.cars(db, rest));
+  r.get('/api/cars', { schema: { querystring: CarsQuery, response: { 200: pagedList(CarSchema) } } }, async (request, reply) => {
+    const { pickupDate, returnDate, ...rest } = filterOf(request.query);
+    const page = pageRequest(request.query);
+    if (pickupDate && returnDate) return dated(reply, '/api/cars', request.query, catalogue.cars(db, { ...rest, span: searchSpan('cars', { pickupDate, returnDate }) }, page));
+    return cachedPage(request, reply, '/api/cars', request.query, () => catalogue.cars(db, rest, page));
   });
-  r.get('/api/taxi-rides', { schema: { response: { 200: z.array(TaxiRideSchema) } } }, async (request, reply) => cache.reply(request, reply, keyOf('taxiRides', {}), () => catalogue.taxiRides(db)));
+  r.get('/api/taxi-rides', { schema: { querystring: PageQuerySchema, response: { 200: pagedList(TaxiRideSchema) } } }, async (request, reply) =>
+    cachedPage(request, reply, '/api/taxi-rides', request.query, () => catalogue.taxiRides(db, pageRequest(request.query))),
+  );
   r.get('/api/taxi-rides/quote', { schema: { querystring: TaxiQuoteQuery, response: { 200: TaxiQuoteSchema } } }, async (request) => {
     const q = request.query;
     return catalogue.taxiQuote(db, { lat: q.pickupLat, lng: q.pickupLng }, { lat: q.dropoffLat, lng: q.dropoffLng });
   });
-  r.get('/api/properties', { schema: { querystring: PropertiesQuery, response: { 200: z.array(PropertySchema) } } }, async (request, reply) => {
-    const { moveIn, months, ...rest } = request.query;
-    if (moveIn && months) return dated(reply, catalogue.properties(db, { ...rest, span: searchSpan('properties', { moveIn, months }) }));
-    return cache.reply(request, reply, keyOf('properties', rest), () => catalogue.properties(db, rest));
+  r.get('/api/properties', { schema: { querystring: PropertiesQuery, response: { 200: pagedList(PropertySchema) } } }, async (request, reply) => {
+    const { moveIn, months, ...rest } = filterOf(request.query);
+    const page = pageRequest(request.query);
+    if (moveIn && months) return dated(reply, '/api/properties', request.query, catalogue.properties(db, { ...rest, span: searchSpan('properties', { moveIn, months }) }, page));
+    return cachedPage(request, reply, '/api/properties', request.query, () => catalogue.properties(db, rest, page));
   });
-  r.get('/api/services', { schema: { response: { 200: z.array(AdditionalServiceSchema) } } }, async (request, reply) => cache.reply(request, reply, keyOf('additionalServices', {}), () => catalogue.additionalServices(db)));
-  r.get('/api/general-services', { schema: { querystring: GeneralCategoryQuery, response: { 200: z.array(GeneralServiceSchema) } } }, async (request, reply) =>
-    cache.reply(request, reply, keyOf('generalServices', request.query), () => catalogue.generalServices(db, request.query)),
+  r.get('/api/services', { schema: { querystring: PageQuerySchema, response: { 200: pagedList(AdditionalServiceSchema) } } }, async (request, reply) =>
+    cachedPage(request, reply, '/api/services', request.query, () => catalogue.additionalServices(db, pageRequest(request.query))),
+  );
+  r.get('/api/general-services', { schema: { querystring: GeneralCategoryQuery, response: { 200: pagedList(GeneralServiceSchema) } } }, async (request, reply) =>
+    cachedPage(request, reply, '/api/general-services', request.query, () => catalogue.generalServices(db, filterOf(request.query), pageRequest(request.query))),
   );
 
   r.get(
