@@ -174,8 +174,8 @@ export async function* collectionCsv(db: Db, collection: AdminCollection): Async
 }
 
 /**
- * A page of the review queue, newest first (by id: the order they were submitted in), filtered as the onboarding
- * module's listRegistrations filters: a registration whose address is not confirmed is never listed.
+ * A page of the review queue, newest first (by id: the order they were submitted in), filtered by status ('all' for
+ * every status) and optionally kind; a registration whose address is not confirmed is never listed.
  */
 export async function registrationsPage(db: Db, query: RegistrationsQuery, page: PageRequest): Promise<Page<AdminRegistration>> {
   const where = and(

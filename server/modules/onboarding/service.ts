@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminCollection, AdminRegistration, ApproveResult, RegistrationStatus, RegistrationsQuery, RejectResult } from '../../../domain/admin/schemas';
+import type { AdminCollection, AdminRegistration, ApproveResult, RegistrationStatus, RejectResult } from '../../../domain/admin/schemas';
 import {
   REGISTRATION_CONFIRM_HOURS,
   REGISTRATION_CONFIRM_INVALID,
@@ -136,7 +136,7 @@ export function toAdminRegistration(r: RegistrationRow): AdminRegistration {
     id: r.id,
     kind: r.kind as RegistrationKind,
     name: r.name,
-    // Unconfirmed rows are not listed (listRegistrations); elsewhere (CSV export) they say so.
+    // Unconfirmed rows are not listed (admin registrationsPage); elsewhere (CSV export) they say so.
     status: r.status as RegistrationStatus,
     submittedAt: r.createdAt.toISOString(),
     reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
@@ -147,21 +147,6 @@ export function toAdminRegistration(r: RegistrationRow): AdminRegistration {
     data: r.data,
     blockedReason: r.status === 'pending' ? publishBlockedReason(r.kind, r.data) : null,
   };
-}
-
-/** The review queue, newest first, filtered by status ('all' for every status) and optionally kind. */
-export async function listRegistrations(db: Db, query: RegistrationsQuery): Promise<AdminRegistration[]> {
-  const conditions = [
-    // A registration whose address is not confirmed is not for review: never listed.
-    query.status === 'all' ? ne(registrations.status, 'unconfirmed') : eq(registrations.status, query.status),
-    query.kind ? eq(registrations.kind, query.kind) : undefined,
-  ].filter((c) => c !== undefined);
-  const rows = await db
-    .select()
-    .from(registrations)
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(desc(registrations.createdAt), desc(registrations.id));
-  return rows.map(toAdminRegistration);
 }
 
 /** Locks a registration for review; 404 when missing, 409 when it was already reviewed. */
