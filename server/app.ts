@@ -23,6 +23,7 @@ import { installOpenApi } from './platform/openapi';
 import { accountsRoutes } from './modules/accounts/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { catalogueRoutes, createCatalogueCache } from './modules/catalogue/routes';
+import { searchRoutes } from './modules/search';
 import { healthRoutes } from './modules/health/routes';
 import { createLocationsCache, locationsRoutes } from './modules/locations/routes';
 import { bookingsRoutes } from './modules/bookings/routes';
@@ -189,6 +190,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await healthRoutes(app, ctx, front);
   await accountsRoutes(app, ctx);
   await catalogueRoutes(app, ctx, catalogueCache);
+  await searchRoutes(app, ctx);
   await locationsRoutes(app, ctx, locationsCache);
   await trackingRoutes(app, ctx, await loadPageRenderer(config.distDir));
   await bookingsRoutes(app, ctx);

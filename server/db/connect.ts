@@ -3,6 +3,11 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -82,8 +87,11 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
   }
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  // btree_gist: the availability exclusion constraint (migration 0008), as on PostgreSQL.
-  const client = await PGlite.create(dataDir, { extensions: { btree_gist } });
+  // btree_gist: the availability exclusion constraint (migration 0008); cube, earthdistance, pg_trgm, unaccent and
+  // fuzzystrmatch: the catalogue search (migration 0012, ADR 031); as on PostgreSQL. The order matters in PGlite 0.5:
+  // with pg_trgm's module loaded before cube's, pg_trgm's `%` answers nothing and then hangs (search.test.ts's typo
+  // tests catch it).
+  const client = await PGlite.create(dataDir, { extensions: { btree_gist, cube, earthdistance, pg_trgm, unaccent, fuzzystrmatch } });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,

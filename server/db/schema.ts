@@ -11,7 +11,9 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
+  doublePrecision,
   index,
   primaryKey,
   integer,
@@ -19,6 +21,7 @@ import {
   numeric,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -1262,4 +1265,89 @@ export const mailBudget = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), check('mail_budget_count_positive', sql`${t.count} >= 0`)],
+);
+
+// ---------------------------------------------------------------- search (issue 29: search helper)
+
+// Written by migration 0012_search's triggers (and only by them): every write to a listing table or a menu keeps the
+// search tables exact in the same transaction (ADR 031). The functions, triggers and extensions live in that migration.
+
+/** A text search vector (PostgreSQL `tsvector`), read back as its text form. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A point on the earth (earthdistance's `earth`: a cube of 3 coordinates in metres), read back as its text form. */
+const earth = customType<{ data: string }>({ dataType: () => 'earth' });
+
+/**
+ * One row per listing of the searched kinds (domain/search SEARCH_KINDS): what search filters, ranks and sorts by.
+ * `document` weighs the name A, the kind's category words B, place words C and descriptions, amenities and menu item
+ * names D, all folded (unaccent, lower case). `facets` holds the categorical values as stored ('cuisine:Italian',
+ * 'stars:4'); `price_cents` is the kind's own price (PRICE_UNIT), 2147483647 when there is none (a restaurant with
+ * nothing available), and `price_band` its index in PRICE_BANDS (-1: none). `capacity` is what a dated search counts
+ * units of (hotel rooms, car fleet, 1 property).
+ */
+export const searchDocuments = pgTable(
+  'search_documents',
+  {
+    kind: text('kind').notNull(),
+    listingId: integer('listing_id').notNull(),
+    name: text('name').notNull(),
+    /** The name folded to its words ('Casa Gótica' -> 'casa gotica'): exact and prefix name matches. */
+    nameKey: text('name_key').notNull(),
+    document: tsvector('document').notNull(),
+    facets: textList('facets'),
+    priceCents: integer('price_cents').notNull(),
+    priceBand: smallint('price_band').notNull(),
+    rating: numeric('rating', { precision: 2, scale: 1 }).notNull(),
+    reviewCount: integer('review_count').notNull(),
+    city: text('city'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    position: earth('position'),
+    capacity: integer('capacity'),
+    maxGuests: integer('max_guests'),
+    isActive: boolean('is_active').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.listingId] }),
+    // A GIN index keeps new entries in a pending list that every search reads through until it is merged: a short one
+    // (256 kB, merged by the inserting statement) keeps searches fast right after a bulk load, before any vacuum.
+    index('search_documents_document_idx').using('gin', t.document).with({ gin_pending_list_limit: 256 }).where(sql`is_active`),
+    index('search_documents_facets_idx').using('gin', t.facets).with({ gin_pending_list_limit: 256 }).where(sql`is_active`),
+    index('search_documents_position_idx').using('gist', t.position).where(sql`is_active`),
+    index('search_documents_kind_rating_idx').on(t.kind, t.rating.desc(), t.listingId).where(sql`is_active`),
+    index('search_documents_rating_idx').on(t.rating.desc(), t.kind, t.listingId).where(sql`is_active`),
+    index('search_documents_kind_price_idx').on(t.kind, t.priceCents, t.listingId).where(sql`is_active`),
+    index('search_documents_price_idx').on(t.priceCents, t.kind, t.listingId).where(sql`is_active`),
+    // Names beginning with a broad search's words (name_key like 'via roma%').
+    index('search_documents_name_key_idx').using('btree', t.nameKey.op('text_pattern_ops')).where(sql`is_active`),
+  ],
+);
+
+/** Every word the documents have held (append-only): the lexicon typo-tolerant search finds candidate words in. */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [
+    // Words are added rarely once a catalogue is loaded: no pending list at all.
+    index('search_words_trigram_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('search_words_prefix_idx').using('btree', t.word.op('text_pattern_ops')),
+  ],
+);
+
+/**
+ * How many active documents share each kind, facet values, price band and rating band (0, 3: rated 3+, 4: rated 4+):
+ * the totals and facet counts of a search without words, place or dates, whatever the catalogue's size.
+ */
+export const searchCounts = pgTable(
+  'search_counts',
+  {
+    kind: text('kind').notNull(),
+    facets: textList('facets'),
+    priceBand: smallint('price_band').notNull(),
+    ratingBand: smallint('rating_band').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.facets, t.priceBand, t.ratingBand] })],
 );

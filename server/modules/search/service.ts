@@ -1,0 +1,543 @@
+/**
+ * The catalogue search (issue 29, ADR 031) over search_documents, the per-listing rows that migration 0012's triggers
+ * keep exact. Words match through the GIN index on the weighted tsvector (each typed word OR-ed with the words it
+ * begins and its typo candidates from the lexicon, the words AND-ed), places through the GiST index on the earth
+ * positions, facets through their arrays. Pages are keyset pages: the sort key of the last item (with its kind and id)
+ * is the cursor, so listings added meanwhile never repeat an item or leave a gap.
+ *
+ * Work is bounded. Kind and facet filters alone: counts from search_counts, the page from a sort index. Words, a
+ * place or dates: up to SEARCH_EXACT_MAX matches are counted and ranked exactly in one statement; a broad search
+ * (more) estimates its counts from a sample and reads its page in index order.
+ */
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { MAX_AVAILABILITY_DAYS, daysBetween } from '../../../domain/availability/schemas';
+import { searchSpan, type DaySpan } from '../../../domain/availability/spans';
+import { earliestTravelDay, parseDay } from '../../../domain/catalogue/pricing';
+import { decodeCursor, encodeCursor, queryFingerprint, type CursorKey } from '../../../domain/search/cursor';
+import { facetCounts, type FacetFilters, type MatchGroup } from '../../../domain/search/facets';
+import {
+  CATEGORICAL_FACETS,
+  NEAR_RADIUS_DEFAULT_KM,
+  PRICE_BANDS,
+  SEARCH_LIMIT_DEFAULT,
+  SEARCH_WORDS_MAX,
+  type SearchItem,
+  type SearchKind,
+  type SearchQuery,
+  type SearchResult,
+} from '../../../domain/search/schemas';
+import { matchesAsPrefix, typoMatches } from '../../../domain/search/words';
+import type { Db } from '../../db/connect';
+import { cars, hotels } from '../../db/schema';
+import { badRequest } from '../../platform/errors';
+import { releaseExpiredHolds, unitsLeftSql } from '../availability';
+import { serverKind } from '../catalogue/kinds';
+import { bboxCube, type Bbox } from './geo';
+
+type Sort = 'relevance' | 'rating' | 'price' | 'distance';
+
+/** One typed word and what it matches in the lexicon. */
+type Word = { word: string; exact: boolean; prefix: boolean; typos: string[] };
+
+/** A dated search: only listings free for the whole span, `need` units each day. */
+type Dated = { kind: 'hotel' | 'car' | 'property'; dayKind: 'hotels' | 'cars' | 'properties'; span: DaySpan; need: number };
+
+type PageRow = {
+  kind: SearchKind;
+  listing_id: number;
+  rating: string;
+  price_cents: number;
+  score: number;
+  dist: number | null;
+  name: string;
+  city: string | null;
+  lat: number | null;
+  lng: number | null;
+  distance_km: number | null;
+};
+
+const CURSOR_NOT_VALID = 'Cursor is not valid';
+
+/** Rows of a query, whichever driver ran it. */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+const cursorError = () => badRequest(CURSOR_NOT_VALID, { cursor: CURSOR_NOT_VALID });
+const RATING_TEXT = /^\d\.\d$/;
+
+// ---------------------------------------------------------------- parameters the schema cannot check alone
+
+function fieldError(field: string, message: string): never {
+  throw badRequest(`Validation failed: ${message}`, { [field]: message });
+}
+
+/** A day of a dated search: a real calendar day, not in the past. */
+function checkDay(field: string, label: string, day: string, now: Date) {
+  if (Number.isNaN(parseDay(day))) fieldError(field, `${label} must be a real calendar date`);
+  if (day < earliestTravelDay(now)) fieldError(field, `${label} must not be in the past`);
+}
+
+/** Both days of a span or neither; the second after (or, `sameDayOk`, on) the first; at most a year apart. */
+function checkSpan(q: SearchQuery, first: 'checkIn' | 'pickupDate', second: 'checkOut' | 'returnDate', labels: [string, string], sameDayOk: boolean, now: Date): boolean {
+  const a = q[first];
+  const b = q[second];
+  if (a === undefined && b === undefined) return false;
+  if (a === undefined) fieldError(first, `${labels[0]} is required with ${labels[1]}`);
+  if (b === undefined) fieldError(second, `${labels[1]} is required with ${labels[0]}`);
+  checkDay(first, labels[0], a, now);
+  checkDay(second, labels[1], b, now);
+  if (sameDayOk ? b < a : b <= a) fieldError(second, `${labels[1]} must be after ${labels[0]}`);
+  if (daysBetween(a, b) > MAX_AVAILABILITY_DAYS) fieldError(second, `At most ${MAX_AVAILABILITY_DAYS} days apart`);
+  return true;
+}
+
+/** The dated filter of a hotel, car or property search (the schema already tied each to its kind), as the list routes check it. */
+function datedOf(q: SearchQuery, now: Date): Dated | undefined {
+  if (q.kind === 'hotel' && checkSpan(q, 'checkIn', 'checkOut', ['Check-in date', 'Check-out date'], false, now)) {
+    return { kind: 'hotel', dayKind: 'hotels', span: searchSpan('hotels', { checkIn: q.checkIn, checkOut: q.checkOut }), need: q.rooms ?? 1 };
+  }
+  if (q.kind === 'car' && checkSpan(q, 'pickupDate', 'returnDate', ['Pickup date', 'Return date'], true, now)) {
+    return { kind: 'car', dayKind: 'cars', span: searchSpan('cars', { pickupDate: q.pickupDate, returnDate: q.returnDate }), need: 1 };
+  }
+  if (q.kind === 'property' && (q.moveIn !== undefined || q.months !== undefined)) {
+    if (q.moveIn === undefined || q.months === undefined) fieldError(q.moveIn === undefined ? 'moveIn' : 'months', 'Move-in date and months go together');
+    checkDay('moveIn', 'Move-in date', q.moveIn, now);
+    return { kind: 'property', dayKind: 'properties', span: searchSpan('properties', { moveIn: q.moveIn, months: q.months }), need: 1 };
+  }
+  return undefined;
+}
+
+/** A cursor's sort values must be what this sort writes: [score, rating] for relevance, [rating], [price] or [distance]. */
+function cursorFits(sort: Sort, values: Array<number | string>): boolean {
+  const [a, b] = values;
+  switch (sort) {
+    case 'relevance':
+      return values.length === 2 && Number.isSafeInteger(a) && typeof b === 'string' && RATING_TEXT.test(b);
+    case 'rating':
+      return values.length === 1 && typeof a === 'string' && RATING_TEXT.test(a);
+    case 'price':
+      return values.length === 1 && Number.isSafeInteger(a);
+    case 'distance':
+      return values.length === 1 && typeof a === 'number' && a >= 0;
+  }
+}
+
+// ---------------------------------------------------------------- words
+
+/** A tsquery lexeme, quoted (the words come from search_words_of, so quotes and backslashes never occur; escaped anyway). */
+const lexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/** The words of one typed word as a tsquery disjunction, limited to `weights` when given (e.g. 'A'). */
+function alternatives(w: Word, weights = ''): string {
+  const mark = weights ? `:${weights}` : '';
+  const parts = [...(w.exact ? [lexeme(w.word) + mark] : []), ...(w.prefix ? [`${lexeme(w.word)}:*${weights}`] : []), ...w.typos.map((t) => lexeme(t) + mark)];
+  return `(${parts.join(' | ')})`;
+}
+
+/** Splits and folds the text as the documents were (in the database), then finds each word's exact, prefix and typo matches. */
+async function wordsOf(db: Db, text: string): Promise<Word[]> {
+  const rows = await rowsOf<{ word: string; known: boolean; longer: boolean; near: string[] | null }>(
+    db,
+    sql`select w.word,
+          exists (select 1 from search_words s where s.word = w.word) as known,
+          exists (select 1 from search_words s where s.word ~>=~ w.word and s.word ~<~ (w.word || chr(1114111)) and s.word <> w.word) as longer,
+          case when length(w.word) between 4 and 64 then array(
+            select s.word from search_words s
+            where s.word % w.word and s.word <> w.word
+              and (case when length(s.word) <= 64 then levenshtein_less_equal(w.word, s.word, 4) else 99 end) <= 4
+            order by similarity(s.word, w.word) desc, s.word limit 50) end as near
+        from unnest(search_words_of(${text})) with ordinality w(word, n)
+        order by w.n`,
+  );
+  if (rows.length > SEARCH_WORDS_MAX) fieldError('q', `Search at most ${SEARCH_WORDS_MAX} words`);
+  return rows.map((r, i) => ({
+    word: r.word,
+    exact: r.known,
+    prefix: r.longer && matchesAsPrefix(r.word, i, rows.length),
+    typos: typoMatches(r.word, r.near ?? []),
+  }));
+}
+
+/**
+ * The relevance of a matching document as an integer (so a cursor compares it exactly): its name equal to the query
+ * (30000), beginning with it (20000) or holding all its words (10000); then per word 3 for the word itself, 2 for a
+ * word it begins, 1 for a typo (times 100); then per word the best field it is in (name 4, category 3, place 2, rest 1).
+ */
+function scoreSql(words: Word[]): SQL {
+  const key = words.map((w) => w.word).join(' ');
+  const inName = words.map((w) => alternatives(w, 'A')).join(' & ');
+  const name = sql`case when d.name_key = ${key} then 30000 when d.name_key like ${`${key}%`} then 20000 when d.document @@ ${inName}::tsquery then 10000 else 0 end`;
+  const perWord = words.map((w) => {
+    const exact = w.exact ? sql`when d.document @@ ${lexeme(w.word)}::tsquery then 300 ` : sql``;
+    const prefix = w.prefix ? sql`when d.document @@ ${`${lexeme(w.word)}:*`}::tsquery then 200 ` : sql``;
+    const kind = w.typos.length === 0 ? sql.raw(w.exact ? '300' : '200') : w.exact || w.prefix ? sql`case ${exact}${prefix}else 100 end` : sql.raw('100');
+    const field = sql`case when d.document @@ ${alternatives(w, 'A')}::tsquery then 4 when d.document @@ ${alternatives(w, 'B')}::tsquery then 3 when d.document @@ ${alternatives(w, 'C')}::tsquery then 2 else 1 end`;
+    return sql`(${kind}) + (${field})`;
+  });
+  return sql`(${name}) + ${sql.join(perWord, sql` + `)}`;
+}
+
+// ---------------------------------------------------------------- SQL pieces
+
+const and = (parts: SQL[]) => (parts.length === 0 ? sql`true` : sql.join(parts, sql` and `));
+const list = (values: Array<string | number>) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** The sort's columns (as search_documents names them, plus score and dist) in order, then kind and id. */
+function orderOf(sort: Sort, p = ''): SQL {
+  // 'nulls last' as the rating indexes are built (ratings are never null; an index serves only its own order).
+  const first = { relevance: `${p}score desc, ${p}rating desc nulls last`, rating: `${p}rating desc nulls last`, price: `${p}price_cents`, distance: `${p}dist` }[sort];
+  return sql.raw(`${first}, ${p}kind, ${p}listing_id`);
+}
+
+/** Rows after the cursor's in the sort's order. `dist` may be given as an expression (the nearest-first index scan's). */
+function after(sort: Sort, c: CursorKey, p = '', dist?: SQL): SQL {
+  const col = (name: string) => (name === 'dist' && dist ? dist : sql.raw(`${p}${name}`));
+  const tail = sql`(${col('kind')}, ${col('listing_id')}) > (${c.kind}::text, ${c.id}::int)`;
+  const [a, b] = c.values;
+  switch (sort) {
+    case 'relevance':
+      return sql`(${col('score')} < ${a}::int or (${col('score')} = ${a}::int and (${col('rating')} < ${b}::numeric or (${col('rating')} = ${b}::numeric and ${tail}))))`;
+    case 'rating':
+      return sql`${col('rating')} <= ${a}::numeric and (${col('rating')} < ${a}::numeric or ${tail})`;
+    case 'price':
+      return sql`${col('price_cents')} >= ${a}::int and (${col('price_cents')} > ${a}::int or ${tail})`;
+    case 'distance':
+      return sql`${col('dist')} >= ${a}::float8 and (${col('dist')} > ${a}::float8 or ${tail})`;
+  }
+}
+
+const earthAt = (near: { lat: number; lng: number }) => sql`ll_to_earth(${near.lat}::float8, ${near.lng}::float8)`;
+
+function bboxSql(b: Bbox): SQL {
+  const { min, max } = bboxCube(b);
+  const cube = sql`cube(array[${min[0]}::float8 * earth(), ${min[1]}::float8 * earth(), ${min[2]}::float8 * earth()], array[${max[0]}::float8 * earth(), ${max[1]}::float8 * earth(), ${max[2]}::float8 * earth()])`;
+  const lng = b.west <= b.east ? sql`d.lng between ${b.west}::float8 and ${b.east}::float8` : sql`(d.lng >= ${b.west}::float8 or d.lng <= ${b.east}::float8)`;
+  return sql`d.position <@ ${cube} and d.lat between ${b.south}::float8 and ${b.north}::float8 and ${lng}`;
+}
+
+/** Free for the whole span: no day of it blocked or with fewer than `need` units left (availability's unitsLeftSql >= need, as an anti-join). */
+function datedSql(d: Dated): SQL {
+  return sql`d.capacity >= ${d.need}::int and not exists (
+      select 1 from availability_days a where a.kind = ${d.dayKind} and a.listing_id = d.listing_id
+        and a.day >= ${d.span.start}::date and a.day < ${d.span.end}::date and (a.blocked > 0 or a.capacity - a.taken < ${d.need}::int))`;
+}
+
+/** Categorical filter values as stored: 'italian' finds the 'Italian' listings (values are compared without case). */
+async function storedValues(db: Db, q: SearchQuery): Promise<FacetFilters['categorical']> {
+  const asked = CATEGORICAL_FACETS.filter((f) => q[f] && q[f].length > 0);
+  if (asked.length === 0) return {};
+  const rows = await rowsOf<{ v: string }>(db, sql`select distinct unnest(facets) as v from search_counts where count > 0 ${q.kind ? sql`and kind = ${q.kind}` : sql``}`);
+  const out: FacetFilters['categorical'] = {};
+  for (const facet of asked) {
+    const known = rows.map((r) => r.v).filter((v) => v.startsWith(`${facet}:`)).map((v) => v.slice(facet.length + 1));
+    const values = q[facet]!.flatMap((wanted) => {
+      const same = known.filter((k) => k.toLowerCase() === wanted.toLowerCase());
+      return same.length > 0 ? same : [wanted];
+    });
+    out[facet] = [...new Set(values)];
+  }
+  return out;
+}
+
+function facetSql(f: FacetFilters, p = ''): SQL[] {
+  const col = (name: string) => sql.raw(`${p}${name}`);
+  const parts: SQL[] = [];
+  for (const facet of CATEGORICAL_FACETS) {
+    const values = f.categorical[facet];
+    if (values && values.length > 0) parts.push(sql`${col('facets')} && array[${list(values.map((v) => `${facet}:${v}`))}]::text[]`);
+  }
+  if (f.kind && f.price && f.price.length > 0) {
+    const bands = PRICE_BANDS[f.kind];
+    parts.push(sql`${col('price_band')} in (${list(f.price.map((v) => bands.findIndex((b) => b.value === v)))})`);
+  }
+  if (f.rating) parts.push(sql`${col('rating')} >= ${Number(f.rating)}::numeric`);
+  return parts;
+}
+
+// ---------------------------------------------------------------- the search
+
+/**
+ * A search matching more listings than this (before its facet filters) is broad: counting and ranking every match
+ * would cost more than a page may (ADR 031), so its counts are estimated from a sample and its relevance is coarser.
+ */
+export const SEARCH_EXACT_MAX = 5_000;
+/** About how many rows a broad search's sample reads. */
+export const SEARCH_SAMPLE_ROWS = 10_000;
+
+export type SearchOptions = {
+  now?: Date;
+  /** Tests: the match count past which a search is broad, and the sample size. */
+  exactMax?: number;
+  sampleRows?: number;
+};
+
+/** What the page queries need of a search. */
+type Plan = {
+  base: SQL[];
+  filters: FacetFilters;
+  sort: Sort;
+  cursor: CursorKey | undefined;
+  limit: number;
+  words: Word[];
+  near: { lat: number; lng: number; radiusM: number } | undefined;
+};
+
+/** GET /api/search: a page of matching listings, the count of all matches and the facet counts. */
+export async function searchListings(db: Db, query: SearchQuery, options: SearchOptions = {}): Promise<SearchResult> {
+  const now = options.now ?? new Date();
+  const limit = query.limit ?? SEARCH_LIMIT_DEFAULT;
+  const fingerprint = queryFingerprint(query);
+  const cursor = query.cursor === undefined ? undefined : (decodeCursor(query.cursor, fingerprint) ?? undefined);
+  if (query.cursor !== undefined && !cursor) throw cursorError();
+  const dated = datedOf(query, now);
+
+  const words = query.q ? await wordsOf(db, query.q) : [];
+  // Relevance needs words: without them (or without a sort) the best rated come first.
+  const sort: Sort = query.sort === undefined || query.sort === 'relevance' ? (words.length > 0 ? 'relevance' : 'rating') : query.sort;
+  if (cursor && !cursorFits(sort, cursor.values)) throw cursorError();
+
+  const filters: FacetFilters = { kind: query.kind, categorical: await storedValues(db, query), price: query.price, rating: query.rating };
+  // A word nothing in the catalogue matches: no results (and no query to run).
+  if (words.some((w) => !w.exact && !w.prefix && w.typos.length === 0)) return { items: [], ...facetCounts([], filters), nextCursor: null };
+
+  const near = query.near ? { ...query.near, radiusM: (query.radiusKm ?? NEAR_RADIUS_DEFAULT_KM) * 1000 } : undefined;
+  const base: SQL[] = [sql`d.is_active`];
+  if (query.kind) base.push(sql`d.kind = ${query.kind}`);
+  if (words.length > 0) base.push(sql`d.document @@ ${words.map((w) => alternatives(w)).join(' & ')}::tsquery`);
+  if (near) base.push(sql`earth_box(${earthAt(near)}, ${near.radiusM}::float8) @> d.position and earth_distance(${earthAt(near)}, d.position) <= ${near.radiusM}::float8`);
+  if (query.bbox) base.push(bboxSql(query.bbox));
+  if (query.rooms !== undefined && !dated) base.push(sql`d.capacity >= ${query.rooms}::int`);
+  if (query.guests !== undefined) base.push(sql`d.max_guests >= ${query.guests}::int`);
+  if (dated) {
+    await releaseExpiredHolds(db, now);
+    base.push(datedSql(dated));
+  }
+
+  const plan: Plan = { base, filters, sort, cursor, limit, words, near };
+  let rows: PageRow[];
+  let groups: MatchGroup[];
+  let broad = false;
+  let estimated = false;
+  if (words.length === 0 && !near && !query.bbox && !dated && query.rooms === undefined && query.guests === undefined) {
+    // Kind and facet filters only: the counts from search_counts (exact, any size), the page from the sort's index.
+    groups = await countGroups(db, query.kind);
+    const { total } = facetCounts(groups, filters);
+    const all = groups.reduce((n, g) => n + g.count, 0);
+    rows = total === 0 ? [] : await indexedPage(db, plan, total >= all * DENSE);
+  } else {
+    // A cursor keeps a search's pages in one mode (their orders differ): a narrow search's later pages stay exact even
+    // if its matches grew past the limit meanwhile, a broad one's stay broad.
+    const exactMax = cursor?.broad === false ? Number.POSITIVE_INFINITY : (options.exactMax ?? SEARCH_EXACT_MAX);
+    const exact = cursor?.broad ? null : await exactPass(db, plan, exactMax);
+    if (exact) {
+      ({ rows, groups } = exact);
+    } else {
+      broad = true;
+      let sampled: { groups: MatchGroup[]; estimated: boolean };
+      [rows, sampled] = await Promise.all([
+        sort === 'relevance' ? broadRelevancePage(db, plan) : indexedPage(db, plan, true),
+        sampleGroups(db, plan, options.sampleRows ?? SEARCH_SAMPLE_ROWS),
+      ]);
+      ({ groups, estimated } = sampled);
+    }
+  }
+
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const items = await itemsOf(db, page, dated);
+  const last = page.at(-1);
+  const nextCursor = more && last ? encodeCursor({ values: cursorValues(sort, last), kind: last.kind, id: last.listing_id, broad }, fingerprint) : null;
+  return { items, ...facetCounts(groups, filters), nextCursor, ...(estimated ? { estimated } : {}) };
+}
+
+/** The columns of a page row (the listing's rows are read after, per kind); the rating as text unless `numeric`. */
+function pageColumns(p: Plan, numeric = false): SQL {
+  const dist = p.near ? sql`d.position <-> ${earthAt(p.near)}` : sql`null::float8`;
+  const km = p.near ? sql`round((earth_distance(${earthAt(p.near)}, d.position) / 1000)::numeric, 1)::float8` : sql`null::float8`;
+  return sql`d.kind, d.listing_id, ${numeric ? sql`d.rating` : sql`d.rating::text as rating`}, d.price_cents, d.name, d.city, d.lat, d.lng, ${dist} as dist, ${km} as distance_km`;
+}
+
+/** Matches at least this share of the listings they are drawn from are read in index order (see indexedPage). */
+const DENSE = 0.01;
+
+/**
+ * A page in an index's order (rating, price, or distance by the GiST index's nearest-first scan): the database reads
+ * the matches in that order and stops after the page, however many there are. `dense`: the matches are known to be
+ * many (a broad search, or facet counts say so), so the planner must not collect them all through another index and
+ * sort them; it misjudges that when filters go together (a car category implies the kind).
+ */
+async function indexedPage(db: Db, p: Plan, dense: boolean): Promise<PageRow[]> {
+  const sort = p.sort === 'relevance' ? 'rating' : p.sort;
+  const dist = p.near ? sql`(d.position <-> ${earthAt(p.near)})` : undefined;
+  const order = sort === 'distance' ? sql`${dist}, d.kind, d.listing_id` : orderOf(sort, 'd.');
+  const keyset = p.cursor ? [after(sort, p.cursor, 'd.', dist)] : [];
+  const query = sql`select ${pageColumns(p)}, 0 as score from search_documents d
+        where ${and([...p.base, ...facetSql(p.filters, 'd.'), ...keyset])}
+        order by ${order} limit ${p.limit + 1}`;
+  return withScans(db, dense ? 'ordered' : 'collected', (tx) => rowsOf<PageRow>(tx, query));
+}
+
+/**
+ * Runs a page query with one kind of plan (for this transaction only): 'ordered' reads the matches in an index's
+ * order and stops after the page (bitmap scans off: many matches); 'collected' collects the few matches through the
+ * filters' indexes and sorts them (plain index scans off, so the sort's index is not walked through every listing).
+ */
+async function withScans<T>(db: Db, scans: 'ordered' | 'collected', run: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(scans === 'ordered' ? sql`set local enable_bitmapscan = off` : sql`set local enable_indexscan = off`);
+    return run(tx as unknown as Db);
+  });
+}
+
+/**
+ * Every match, counted and ranked in one statement: the page and the groups the facets are counted from. Null when
+ * there are more than `max` matches (the statement stops reading there).
+ */
+async function exactPass(db: Db, p: Plan, max: number): Promise<{ rows: PageRow[]; groups: MatchGroup[] } | null> {
+  const score = p.sort === 'relevance' ? scoreSql(p.words) : sql`0`;
+  const dist = p.near ? sql`d.position <-> ${earthAt(p.near)}` : sql`null::float8`;
+  const km = p.near ? sql`round((earth_distance(${earthAt(p.near)}, d.position) / 1000)::numeric, 1)::float8` : sql`null::float8`;
+  const result = await rowsOf<PageRow & { n: number | null; facets: string[] | null; price_band: number | null; rating_band: number | null; count: number | null }>(
+    db,
+    sql`with m as materialized (
+          select d.kind, d.listing_id, d.facets, d.price_band, search_rating_band(d.rating) as rating_band, d.rating, d.price_cents,
+                 ${score} as score, ${dist} as dist
+          from search_documents d where ${and(p.base)}
+          ${Number.isFinite(max) ? sql`limit ${max + 1}` : sql``}
+        ),
+        page as (
+          select m.kind, m.listing_id, m.rating, m.price_cents, m.score, m.dist from m
+          where ${and([...facetSql(p.filters), ...(p.cursor ? [after(p.sort, p.cursor)] : [])])}
+          order by ${orderOf(p.sort)} limit ${p.limit + 1}
+        )
+        select (row_number() over (order by ${orderOf(p.sort, 'p.')}))::int as n, p.kind, p.listing_id, p.rating::text as rating, p.price_cents,
+               p.score::int as score, p.dist::float8 as dist, d.name, d.city, d.lat, d.lng, ${km} as distance_km,
+               null::text[] as facets, null::int as price_band, null::int as rating_band, null::int as count
+        from page p join search_documents d on d.kind = p.kind and d.listing_id = p.listing_id
+        union all
+        select null, m.kind, null, null, null, null, null, null, null, null, null, null, m.facets, m.price_band::int, m.rating_band::int, count(*)::int
+        from m group by m.kind, m.facets, m.price_band, m.rating_band`,
+  );
+  const groups = result
+    .filter((r) => r.n === null)
+    .map((r) => ({ kind: r.kind, facets: r.facets ?? [], priceBand: r.price_band!, ratingBand: r.rating_band!, count: r.count! }));
+  if (groups.reduce((n, g) => n + g.count, 0) > max) return null;
+  return { rows: result.filter((r) => r.n !== null).sort((a, b) => a.n! - b.n!), groups };
+}
+
+/**
+ * A broad search's relevance page: names equal to the words (30000) or beginning with them (20000), found through
+ * the name index, then every other match by rating through the rating index. Each part stops after a page.
+ */
+async function broadRelevancePage(db: Db, p: Plan): Promise<PageRow[]> {
+  const key = p.words.map((w) => w.word).join(' ');
+  const where = [...p.base, ...facetSql(p.filters, 'd.')];
+  const inNames = sql`d.name_key like ${`${key}%`}`;
+  const c = p.cursor;
+  const named =
+    c && Number(c.values[0]) === 0
+      ? []
+      : rowsOf<PageRow>(
+          db,
+          sql`select d.kind, d.listing_id, d.rating::text as rating, d.price_cents, d.name, d.city, d.lat, d.lng, d.dist, d.distance_km, d.score from (
+                select ${pageColumns(p, true)}, case when d.name_key = ${key} then 30000 else 20000 end as score
+                from search_documents d where ${and([...where, inNames])}
+              ) d
+              ${c ? sql`where ${after('relevance', c, 'd.')}` : sql``}
+              order by ${orderOf('relevance', 'd.')} limit ${p.limit + 1}`,
+        );
+  // Many matches: read in rating order (bitmap scans off), stopping after the page.
+  const rest = withScans(db, 'ordered', (tx) =>
+    rowsOf<PageRow>(
+      tx,
+      sql`select ${pageColumns(p)}, 0 as score from search_documents d
+          where ${and([...where, sql`not (${inNames})`, ...(c && Number(c.values[0]) === 0 ? [after('rating', { ...c, values: [c.values[1]!] }, 'd.')] : [])])}
+          order by ${orderOf('rating', 'd.')} limit ${p.limit + 1}`,
+    ),
+  );
+  const [first, second] = await Promise.all([named, rest]);
+  return [...first, ...second].slice(0, p.limit + 1);
+}
+
+/**
+ * A broad search's groups, estimated from a sample of the table's pages (the same sample every time, so an unchanged
+ * catalogue gives the same counts): each sampled match stands for 100 / percent matches.
+ */
+async function sampleGroups(db: Db, p: Plan, sampleRows: number): Promise<{ groups: MatchGroup[]; estimated: boolean }> {
+  const [{ docs }] = await rowsOf<{ docs: number }>(db, sql`select coalesce(sum(count), 0)::int as docs from search_counts`);
+  const percent = Math.min(100, (sampleRows / Math.max(docs, 1)) * 100);
+  const rows = await rowsOf<{ kind: SearchKind; facets: string[]; price_band: number; rating_band: number; count: number }>(
+    db,
+    sql`select d.kind, d.facets, d.price_band::int as price_band, search_rating_band(d.rating)::int as rating_band, count(*)::int as count
+        from search_documents d tablesample system (${percent}::float4) repeatable (31)
+        where ${and(p.base)}
+        group by d.kind, d.facets, d.price_band, search_rating_band(d.rating)`,
+  );
+  const scale = 100 / percent;
+  return {
+    groups: rows.map((r) => ({ kind: r.kind, facets: r.facets, priceBand: r.price_band, ratingBand: r.rating_band, count: Math.round(r.count * scale) })),
+    estimated: percent < 100,
+  };
+}
+
+function cursorValues(sort: Sort, r: PageRow): Array<number | string> {
+  switch (sort) {
+    case 'relevance':
+      return [r.score, r.rating];
+    case 'rating':
+      return [r.rating];
+    case 'price':
+      return [r.price_cents];
+    case 'distance':
+      return [r.dist ?? 0];
+  }
+}
+
+/** Every active listing grouped by kind, facet values, price band and rating band (trigger-maintained counts). */
+async function countGroups(db: Db, kind: SearchKind | undefined): Promise<MatchGroup[]> {
+  const rows = await rowsOf<{ kind: SearchKind; facets: string[]; price_band: number; rating_band: number; count: number }>(
+    db,
+    sql`select kind, facets, price_band::int as price_band, rating_band::int as rating_band, count from search_counts where count > 0 ${kind ? sql`and kind = ${kind}` : sql``}`,
+  );
+  return rows.map((r) => ({ kind: r.kind, facets: r.facets, priceBand: r.price_band, ratingBand: r.rating_band, count: r.count }));
+}
+
+/** The capacity a dated search counts units of (availability_days holds what is taken of it). */
+const capacityOf = (kind: Dated['kind']) => (kind === 'hotel' ? hotels.rooms : kind === 'car' ? cars.fleet : sql`1`);
+
+/** The page's listings as their list routes show them (one query per kind on the page), plus the search's own fields. */
+async function itemsOf(db: Db, page: PageRow[], dated: Dated | undefined): Promise<SearchItem[]> {
+  const byKind = new Map<SearchKind, number[]>();
+  for (const r of page) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r.listing_id]);
+  const found = new Map<string, { row: Record<string, unknown>; unitsLeft: number | null }>();
+  // The kinds' queries run side by side (each on its own pooled connection on PostgreSQL).
+  await Promise.all(
+    [...byKind].map(async ([kind, ids]) => {
+      const table = serverKind(kind).table as unknown as typeof hotels;
+      const left = dated && dated.kind === kind ? unitsLeftSql(dated.dayKind, table.id, capacityOf(dated.kind), dated.span) : null;
+      const rows = await db
+        .select({ row: table, unitsLeft: left ?? sql<null>`null` })
+        .from(table)
+        .where(inArray(table.id, ids));
+      for (const r of rows) found.set(`${kind}:${r.row.id}`, { row: r.row as Record<string, unknown>, unitsLeft: r.unitsLeft === null ? null : Number(r.unitsLeft) });
+    }),
+  );
+  const items: SearchItem[] = [];
+  for (const r of page) {
+    const hit = found.get(`${r.kind}:${r.listing_id}`);
+    // Removed between the two queries (a concurrent delete): left out rather than shown half.
+    if (!hit) continue;
+    items.push({
+      ...(serverKind(r.kind).toApi(hit.row as never) as Record<string, unknown>),
+      kind: r.kind,
+      id: r.listing_id,
+      name: r.name,
+      city: r.city,
+      lat: r.lat,
+      lng: r.lng,
+      ...(r.distance_km !== null ? { distanceKm: r.distance_km } : {}),
+      ...(hit.unitsLeft !== null ? { unitsLeft: hit.unitsLeft } : {}),
+    });
+  }
+  return items;
+}
