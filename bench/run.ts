@@ -18,7 +18,10 @@
  *               section prints the postings, the statements per customer round (PostgreSQL) and the figure from before
  *               the ledger; --booking-owned gives the hotel a provider (the seeded one is the platform's own)
  *   memory      RSS after --memory-seconds (60) of list load vs idle
- *   search      location search p50/p99 over 10,000 queries and the first result of 30 fixed queries
+ *   search      location search p50/p99 over 10,000 queries and the first result of 30 fixed queries; then the catalogue
+ *               search (issue 29, bench/catalogue-search.ts) on 10,000, 100,000 and 1,000,000 generated listings on
+ *               PostgreSQL and 100,000 on PGlite: p50/p95 of a fixed mix and the first result of 40 fixed queries;
+ *               --sizes 10000,100000 (PostgreSQL sizes, none: skip), --pglite-sizes 100000 (none: skip), --search-rounds=N
  *   lighthouse  Lighthouse (mobile, default throttling) on /, /track/{id} and /onboarding (needs a built client);
  *               --lighthouse-runs=N runs each page N times and judges the median performance score; --only=<text>
  *               runs just the pages whose path contains it (while developing)
@@ -73,7 +76,9 @@ const LEDGER_SECONDS = flag('ledger-seconds', 10);
 const LEDGER_WRITERS = flag('ledger-writers', 8);
 const CONNECTIONS = 32;
 const DEFAULT_SECTIONS = ['http', 'logging', 'booking', 'memory', 'search', 'precache', 'lighthouse', 'availability', 'ledger'];
-const named = argv.filter((a) => !a.startsWith('--'));
+/** Options whose value may follow them as the next argument (`--sizes 10000,100000`) rather than after '='. */
+const VALUE_OPTIONS = new Set(['--sizes', '--pglite-sizes', '--search-rounds']);
+const named = argv.filter((a, i) => !a.startsWith('--') && !VALUE_OPTIONS.has(argv[i - 1]));
 const sections = new Set(named.includes('all') ? [...DEFAULT_SECTIONS, 'inject', 'positions', 'mail', 'chat'] : named.length ? named : DEFAULT_SECTIONS);
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const DIST_DIR = process.env.DIST_DIR ?? join(process.cwd(), 'dist/client');
@@ -417,7 +422,7 @@ async function main() {
     }
   }
   if (sections.has('memory')) await memorySection();
-  if (sections.has('search')) await searchBench();
+  if (sections.has('search')) await searchBench(argv);
   if (sections.has('precache')) precacheBench();
   if (sections.has('lighthouse')) await lighthouseBench(LIGHTHOUSE_RUNS, argv.find((a) => a.startsWith('--only='))?.slice('--only='.length));
   if (sections.has('inject')) await injectBench();

@@ -1,10 +1,12 @@
 /**
- * Location search: latency over 10,000 varied queries and the first result of 30 fixed queries a new user would
- * type, each beside the result a person expects.
+ * `npm run bench -- search`: the location search (latency over 10,000 varied queries and the first result of 30 fixed
+ * queries a new user would type, each beside the result a person expects), then the catalogue search at scale
+ * (bench/catalogue-search.ts: 10,000 to 1,000,000 listings; its options --sizes, --pglite-sizes, --search-rounds).
  */
 import { performance } from 'node:perf_hooks';
 import { searchLocations, type LocationTypeFilter } from '../domain/locations/search';
 import { locationDirectory } from '../server/modules/locations/directory';
+import { catalogueSearchBench, catalogueSearchOptions } from './catalogue-search';
 import { buildQueries, percentile } from './inject';
 
 const QUERIES = 10_000;
@@ -45,7 +47,12 @@ const QUALITY: Array<[string, LocationTypeFilter | undefined, string]> = [
 
 const fmt = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(2)} ms`);
 
-export async function searchBench() {
+export async function searchBench(argv: string[] = []) {
+  await locationSearchBench();
+  await catalogueSearchBench(catalogueSearchOptions(argv));
+}
+
+async function locationSearchBench() {
   const dir = locationDirectory();
   const queries = buildQueries(QUERIES);
   for (const { q, type } of queries.slice(0, 500)) searchLocations(dir.index, q, type);
