@@ -30,6 +30,7 @@ const contact = lazyComponent(() => import('@client/features/support/contact-pag
 const privacy = lazyComponent(() => import('@client/features/support/legal-pages').then((m) => m.PrivacyPage));
 const terms = lazyComponent(() => import('@client/features/support/legal-pages').then((m) => m.TermsPage));
 const bookings = lazyComponent(() => import('@client/features/bookings/bookings-page').then((m) => m.BookingsPage));
+const search = lazyComponent(() => import('@client/features/search/search-page').then((m) => m.SearchPage));
 const confirmation = lazyComponent(() => import('@client/features/payments/confirmation-page').then((m) => m.ConfirmationPage));
 
 let prefetchedTracking: string | undefined;
@@ -95,6 +96,8 @@ const pages: RouteObject[] = [
   { path: 'privacy', ...page(privacy) },
   { path: 'terms', ...page(terms) },
   { path: 'bookings', ...page(bookings) },
+  // One search across every kind of listing (issue 29); the URL holds every parameter.
+  { path: 'search', ...page(search) },
   // Where a paid checkout lands (issue 26): the receipt, the tracking links and what happens next.
   { path: 'bookings/:id/confirmation', ...page(confirmation) },
   { path: 'reviews', element: <Navigate to="/" replace /> },

@@ -58,7 +58,7 @@ async function openAdmin(page: Page) {
 async function searchFood(page: Page, name: string) {
   await page.goto('/');
   await appReady(page);
-  const search = page.getByLabel('Search restaurants');
+  const search = page.getByLabel('Search restaurants', { exact: true });
   await search.waitFor();
   await search.fill(name);
 }

@@ -103,7 +103,7 @@ describe('appointments and opening hours', () => {
     const opensText = /^\d/.test(state.opensAt ?? '') ? `Opens at ${state.opensAt}` : `Opens ${state.opensAt}`;
 
     const page = await customerPage('closed');
-    await page.getByLabel('Search restaurants').fill(restaurant.name);
+    await page.getByLabel('Search restaurants', { exact: true }).fill(restaurant.name);
     const card = page.locator('article', { has: page.getByRole('heading', { name: restaurant.name, exact: true }) });
     const status = card.getByTestId('opening-status');
     await status.getByText('Closed', { exact: true }).waitFor();

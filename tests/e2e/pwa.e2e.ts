@@ -102,7 +102,9 @@ describe('installable app', () => {
     await page.getByRole('button', { name: 'Cart, 1 item' }).waitFor();
     await waitForController(page);
     // The list was fetched before the worker existed; the page handed it over once the worker took control.
-    await waitForCached(page, `${baseURL()}/api/restaurants`);
+    const listUrl = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).find((u) => new URL(u).pathname === '/api/search' && new URL(u).searchParams.get('kind') === 'restaurant'));
+    expect(listUrl, 'the food section asked the search for restaurants').toBeDefined();
+    await waitForCached(page, listUrl!);
 
     await page.context().setOffline(true);
     await page.reload();

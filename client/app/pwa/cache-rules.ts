@@ -32,6 +32,8 @@ const CATALOGUE_PATHS = [
   /^\/api\/shipping-rates$/,
   /^\/api\/services$/,
   /^\/api\/general-services$/,
+  // The catalogue search (issue 29): the sections' lists and the results page.
+  /^\/api\/search$/,
   /^\/api\/countries$/,
   /^\/api\/config$/,
 ];

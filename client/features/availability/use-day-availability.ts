@@ -17,6 +17,8 @@ export function useDayAvailability(kind: DayKind, id: number, window: { from: st
 
 /** The search each kind's listings come from. */
 const SEARCH_PATHS: Record<DayKind, string> = { hotels: '/api/hotels', cars: '/api/cars', properties: '/api/properties', flights: '/api/flights' };
+/** The kind of the catalogue search (client/features/search/use-search.ts, keys ['search', query]) each kind's sections ask. */
+const SEARCH_KINDS: Record<DayKind, string> = { hotels: 'hotel', cars: 'car', properties: 'property', flights: 'flight' };
 
 /**
  * After a booking (or a refusal) of a listing of `kind`: its availability and the searches with dates are asked
@@ -25,7 +27,8 @@ const SEARCH_PATHS: Record<DayKind, string> = { hotels: '/api/hotels', cars: '/a
 export function invalidateAvailability(queryClient: QueryClient, kind: DayKind): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: (query) => {
-      const key = query.queryKey[0];
+      const [key, search] = query.queryKey;
+      if (key === 'search' && typeof search === 'string') return new URLSearchParams(search).get('kind') === SEARCH_KINDS[kind];
       return typeof key === 'string' && (key.startsWith(`/api/availability/${kind}/`) || key.startsWith(`${SEARCH_PATHS[kind]}?`));
     },
   });

@@ -7,6 +7,7 @@ import { CATEGORY_SHORTCUTS, SECTION_IDS } from '@client/features/catalogue/cate
 import { SECTION_REQUEST_EVENT, keepInView, scrollToElement } from '@client/features/catalogue/section-nav';
 import { PageSpinner } from '@client/ui/spinner';
 import { FoodDeliverySection } from '@client/features/catalogue/sections/food-delivery-section';
+import { HomeSearchBox } from '@client/features/search/home-search-box';
 import { LazySection } from './lazy-section';
 
 // Food Delivery is on the first screen, so it is part of this page (and of its prerendered HTML). Each other section
@@ -139,6 +140,7 @@ function Hero({ onPick }: { onPick: (id: string) => void }) {
           <Globe className="mr-1.5 inline size-4 align-[-0.125em]" aria-hidden="true" />
           33+ general-service categories, available in 195+ countries.
         </p>
+        <HomeSearchBox />
         <nav aria-label="Jump to a service" className="mx-auto mt-8 max-w-3xl">
           <ul className="grid grid-cols-4 gap-2 sm:gap-3 md:grid-cols-8">
             {CATEGORY_SHORTCUTS.map(({ label, anchor, icon: Icon }) => (

@@ -41,7 +41,7 @@ export function ReviewDialog({ target, onClose }: { target: Reviewable; onClose:
       void queryClient.invalidateQueries({ queryKey: MY_REVIEWS_KEY });
       void queryClient.invalidateQueries({ queryKey: reviewsKey(target.serviceType, target.serviceId) });
       // The listing's rating on the home page changed too.
-      void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/') && q.queryKey[0] !== MY_REVIEWS_KEY[0] });
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'search' || (typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/') && q.queryKey[0] !== MY_REVIEWS_KEY[0]) });
       toast({ title: result.held ? 'Review received' : existing ? 'Review updated' : 'Thanks for your review!', description: result.held ? MESSAGES.held : undefined, variant: 'success' });
       onClose();
     },

@@ -86,3 +86,24 @@ export function QueryStates<T>({
   if (query.data.length === 0) return <EmptyState>{empty}</EmptyState>;
   return <>{children(query.data)}</>;
 }
+
+/**
+ * {@link QueryStates} for a searched list (issue 29, client/features/search/use-search.ts): the same skeleton, error and
+ * empty message, with the pages loaded so far (`items`) handed to `children`.
+ */
+export function SearchStates<T>({
+  search,
+  label,
+  empty,
+  children,
+}: {
+  search: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown; items: readonly unknown[] };
+  label: string;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (search.isPending) return <CardGridSkeleton label={label} />;
+  if (search.isError) return <ErrorState title={`Could not load ${label}`} error={search.error} onRetry={() => void search.refetch()} />;
+  if (search.items.length === 0) return <EmptyState>{empty}</EmptyState>;
+  return <>{children(search.items as T[])}</>;
+}

@@ -10,12 +10,18 @@ import { Label } from '@client/ui/label';
 import { useCart } from '@client/features/cart/cart-store';
 import { DeliveryPlaceBox } from '@client/features/locations/delivery-place-box';
 import { destinationOf, useDeliveryPlace } from '@client/features/locations/delivery-place';
-import { byDistance, formatKm } from '@client/features/locations/distance';
+import { distanceTo, formatKm } from '@client/features/locations/distance';
 import { SECTION_IDS } from '../categories';
 import { FilterChips } from '../components/chips';
-import { CardImage, QueryStates } from '../components/states';
+import { CardImage, SearchStates } from '../components/states';
+import { AreaNote, ResultCount, ShowMoreButton, SortChips, ViewToggle, sortChipOptions, useRevealFocus } from '../components/list-controls';
 import { RatingButton } from '@client/features/reviews/rating-button';
-import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
+import { useDebouncedValue } from '../components/use-catalogue';
+import { bboxParam, nearParam, searchQueryString } from '@client/features/search/search-query';
+import { facetCounts, useSearch } from '@client/features/search/use-search';
+import { useLinkedListing } from '@client/features/search/listing-link';
+import { MapArea, mapItemsOf } from '@client/features/search/map-area';
+import { cn } from '@client/lib/cn';
 import { SectionShell } from './section-shell';
 import type { Delivery } from './food-menu-dialog';
 import { useHasBeenTrue } from '@client/lib/use-has-been-true';
@@ -37,37 +43,77 @@ export const CUISINES = ['All', 'Italian', 'Chinese', 'Mexican', 'Japanese', 'In
  */
 export const RESTAURANTS_INITIAL = 6;
 
+/** Lists up to this long are shown whole by 'Show all N restaurants'; longer ones a page at a time. */
+const SHOW_ALL_MAX = 60;
+
+/** How far from the delivery place restaurants are listed, nearest first (the server's largest radius). */
+const FOOD_RADIUS_KM = 500;
+
 export function FoodDeliverySection() {
   const [address, setAddress] = useState('');
   // The customer's chosen place (delivery-place.ts): restaurants nearest first, and it goes on the cart lines.
   const place = useDeliveryPlace();
   const [search, setSearch] = useState('');
   const [cuisine, setCuisine] = useState<string>('All');
+  const [sortChoice, setSortChoice] = useState('');
+  const [view, setView] = useState<'list' | 'map'>('list');
+  const [area, setArea] = useState('');
   const [showAll, setShowAll] = useState(false);
   const q = useDebouncedValue(search.trim(), 250);
   const searchId = useId();
-  const firstMoreRef = useRef<HTMLElement>(null);
-  const focusFirstMore = useRef(false);
-  useEffect(() => {
-    // After "Show more" the button is gone; focus the first card it revealed so keyboard users continue there.
-    if (showAll && focusFirstMore.current) {
-      focusFirstMore.current = false;
-      firstMoreRef.current?.focus();
-    }
-  }, [showAll]);
-
-  const restaurants = useCatalogue<Restaurant[]>(`/api/restaurants${buildQuery({ q, cuisine: cuisine === 'All' ? undefined : cuisine })}`, {
-    keepPrevious: true,
-  });
-  const delivery: Delivery = place ? { address: place.address, destination: destinationOf(place) } : { address: address.trim() || undefined };
   const from = useMemo(() => (place ? { lat: place.lat, lng: place.lng } : null), [place]);
+  // With a place, nearest first unless the customer chose another order; without one, the best match or best rated.
+  const sort = sortChoice === 'distance' && !from ? '' : sortChoice;
+  const order = sort || (from ? 'distance' : q ? 'relevance' : 'rating');
+
+  // One search, typo-tolerant, 20 restaurants a page (issue 29); the cuisine chips show their counts.
+  const restaurants = useSearch(
+    searchQueryString({
+      kind: 'restaurant',
+      q,
+      cuisine: cuisine === 'All' ? undefined : cuisine,
+      near: from ? nearParam(from) : undefined,
+      radiusKm: from ? FOOD_RADIUS_KM : undefined,
+      bbox: area,
+      sort: order,
+    }),
+  );
+  const cuisineCounts = useMemo(() => facetCounts(restaurants.facets, 'cuisine'), [restaurants.facets]);
+  const delivery: Delivery = place ? { address: place.address, destination: destinationOf(place) } : { address: address.trim() || undefined };
+
+  // A restaurant asked for by a link (a search result: /?restaurant=ID#food-delivery) or picked on the map is shown
+  // first, with its menu open.
+  const linked = useLinkedListing<Restaurant>('restaurant');
+  const [picked, setPicked] = useState<Restaurant | null>(null);
+  const pinned = picked ?? linked.listing;
+  const unpin = () => {
+    setPicked(null);
+    linked.dismiss();
+  };
+
+  const loaded = (restaurants.items as unknown as Restaurant[]).filter((r) => r.id !== pinned?.id);
+  const shown = showAll ? loaded : loaded.slice(0, RESTAURANTS_INITIAL);
+  const reveal = useRevealFocus(shown.length);
+  // A short list is shown whole at once ('Show all 16 restaurants'); a long one a page at a time ('Show more').
+  const allAtOnce = restaurants.total <= SHOW_ALL_MAX;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = restaurants;
+  useEffect(() => {
+    if (showAll && allAtOnce && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [showAll, allAtOnce, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const more = () => {
+    reveal.mark();
+    if (!showAll) setShowAll(true);
+    else void fetchNextPage();
+  };
+  const moreLabel = !showAll && allAtOnce ? `Show all ${restaurants.total} restaurants` : 'Show more restaurants';
+  const hasMore = (!showAll && loaded.length > RESTAURANTS_INITIAL) || (showAll && !allAtOnce && hasNextPage);
 
   return (
     <SectionShell id={SECTION_IDS.food} title="Food Delivery" icon={UtensilsCrossed} intro="Order from restaurants near you and follow your delivery live.">
       <div className="grid gap-4 md:grid-cols-2">
         {/* Carried on the cart lines; the checkout starts from it and asks for it when it is missing. */}
         <DeliveryPlaceBox placeholder="Enter your delivery address" text={address} onTextChange={setAddress} />
-        <div className="grid min-w-0 gap-1.5">
+        <div className="grid min-w-0 content-start gap-1.5">
           <Label htmlFor={searchId}>Search restaurants</Label>
           <div className="relative">
             <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-gray-400" aria-hidden="true" />
@@ -76,49 +122,84 @@ export function FoodDeliverySection() {
         </div>
       </div>
       <div className="mt-4">
-        <FilterChips label="Cuisine" options={CUISINES} value={cuisine} onChange={setCuisine} />
+        <FilterChips label="Cuisine" options={CUISINES} value={cuisine} onChange={setCuisine} counts={restaurants.isPending ? undefined : cuisineCounts} countNoun="restaurants" />
       </div>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <ResultCount total={restaurants.total} singular="restaurant" plural="restaurants" pending={restaurants.isPending} estimated={restaurants.estimated} />
+        <div className="flex flex-wrap items-center gap-3">
+          <SortChips value={order} onChange={setSortChoice} options={sortChipOptions(from !== null)} label="Sort restaurants by" />
+          <ViewToggle view={view} onChange={setView} label="Show restaurants as" />
+        </div>
+      </div>
+      {area ? <AreaNote onClear={() => setArea('')} /> : null}
+      {pinned ? (
+        <div className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" role="group" aria-label="Your pick">
+          <RestaurantCard key={pinned.id} restaurant={pinned} km={from ? distanceTo(from, pinned) : null} delivery={delivery} autoOpen highlight onUnpin={unpin} />
+        </div>
+      ) : null}
       <div className="mt-6">
-        <QueryStates query={restaurants} label="restaurants" empty="No restaurants found matching your criteria.">
-          {(items) => {
-          const rows = byDistance(items, from);
-          return (
+        {view === 'map' ? (
+          <MapArea
+            className="mb-6 h-96"
+            items={mapItemsOf(restaurants.items, (i) => (typeof i.cuisine === 'string' ? i.cuisine : undefined))}
+            center={from ?? undefined}
+            selectedKey={pinned ? `restaurant:${pinned.id}` : undefined}
+            onPick={(item) => setPicked((restaurants.items as unknown as Restaurant[]).find((r) => r.id === item.id) ?? null)}
+            onSearchArea={(bounds) => setArea(bboxParam(bounds))}
+          />
+        ) : null}
+        <SearchStates<Restaurant> search={restaurants} label="restaurants" empty="No restaurants found matching your criteria.">
+          {() => (
           <>
             <ul
-              aria-label={from ? 'Restaurants, nearest first' : 'Restaurants'}
+              aria-label={order === 'distance' ? 'Restaurants, nearest first' : 'Restaurants'}
               aria-busy={restaurants.isPlaceholderData}
               className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3"
             >
-              {(showAll ? rows : rows.slice(0, RESTAURANTS_INITIAL)).map(({ item: r, km }, i) => (
+              {shown.map((r, i) => (
                 <li key={r.id}>
-                  <RestaurantCard restaurant={r} km={km} delivery={delivery} cardRef={i === RESTAURANTS_INITIAL ? firstMoreRef : undefined} />
+                  <RestaurantCard restaurant={r} km={from ? distanceTo(from, r) : null} delivery={delivery} cardRef={reveal.refFor(i)} />
                 </li>
               ))}
             </ul>
-            {!showAll && items.length > RESTAURANTS_INITIAL ? (
-              <div className="mt-4 flex justify-center">
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    focusFirstMore.current = true;
-                    setShowAll(true);
-                  }}
-                >
-                  Show all {items.length} restaurants
-                </Button>
-              </div>
+            {hasMore ? (
+              <ShowMoreButton loading={isFetchingNextPage} onClick={more}>
+                {moreLabel}
+              </ShowMoreButton>
             ) : null}
           </>
-          );
-          }}
-        </QueryStates>
+          )}
+        </SearchStates>
       </div>
     </SectionShell>
   );
 }
 
-function RestaurantCard({ restaurant, km, delivery, cardRef }: { restaurant: Restaurant; km: number | null; delivery: Delivery; cardRef?: Ref<HTMLElement> }) {
-  const [menuOpen, setMenuOpen] = useState(false);
+function RestaurantCard({
+  restaurant,
+  km,
+  delivery,
+  cardRef,
+  autoOpen = false,
+  highlight = false,
+  onUnpin,
+}: {
+  restaurant: Restaurant;
+  km: number | null;
+  delivery: Delivery;
+  cardRef?: Ref<HTMLElement>;
+  /** Open the menu as the card appears (a link to this restaurant, a pick on the map). */
+  autoOpen?: boolean;
+  highlight?: boolean;
+  /** Shown first because it was asked for: a button puts it back among the others. */
+  onUnpin?: () => void;
+}) {
+  const [menuOpen, setMenuOpen] = useState(autoOpen);
+  const ownRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // The restaurant asked for is brought into view under its menu.
+    if (autoOpen) ownRef.current?.scrollIntoView({ block: 'center' });
+  }, [autoOpen]);
   // The chat dialog asks a signed-out visitor to sign in, then continues with this restaurant.
   const [chatOpen, setChatOpen] = useState(false);
   // The chat dialog (and its code) is mounted once first opened, and kept so closing animates.
@@ -129,10 +210,13 @@ function RestaurantCard({ restaurant, km, delivery, cardRef }: { restaurant: Res
 
   return (
     <article
-      ref={cardRef}
+      ref={cardRef ?? ownRef}
       tabIndex={cardRef ? -1 : undefined}
       aria-labelledby={`restaurant-${restaurant.id}`}
-      className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      className={cn(
+        'flex h-full flex-col overflow-hidden rounded-xl border bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+        highlight ? 'border-brand-400 ring-2 ring-brand-200' : 'border-gray-200',
+      )}
     >
       <CardImage src={restaurant.image} alt={restaurant.name} />
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -188,10 +272,15 @@ function RestaurantCard({ restaurant, km, delivery, cardRef }: { restaurant: Res
             View Menu
           </Button>
           <MenuAddButton restaurant={restaurant} onOpen={() => setMenuOpen(true)} />
-          <Button variant="ghost" size="sm" className="col-span-2" onClick={() => setChatOpen(true)} aria-label={`Chat with ${restaurant.name}`}>
+          <Button variant="ghost" size="sm" className={onUnpin ? undefined : 'col-span-2'} onClick={() => setChatOpen(true)} aria-label={`Chat with ${restaurant.name}`}>
             <MessageCircle className="size-4" aria-hidden="true" />
             Chat
           </Button>
+          {onUnpin ? (
+            <Button variant="ghost" size="sm" onClick={onUnpin}>
+              Show all restaurants
+            </Button>
+          ) : null}
         </div>
       </div>
       {menuUsed ? (

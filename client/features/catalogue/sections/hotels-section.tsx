@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ChevronLeft, ChevronRight, Hotel as HotelIcon, MapPin, Star } from 'lucide-react';
 import type { Hotel } from '@domain/catalogue/types';
 import { centsToDollars, dollarsToCents } from '@domain/catalogue/money';
@@ -21,10 +21,16 @@ import { LocationInput } from '@client/features/locations/location-input';
 import { SECTION_IDS } from '../categories';
 import { dayAfter, formatDay, isAfter, localToday } from '../components/dates';
 import { DateField, SelectField, type Option } from '../components/fields';
-import { CardImage, QueryStates } from '../components/states';
+import { CardImage, SearchStates } from '../components/states';
+import { AreaNote, ResultCount, ShowMoreButton, ViewToggle, sortOptions, useRevealFocus } from '../components/list-controls';
+import { PRICE_BANDS } from '@domain/search/schemas';
+import { bboxParam, searchQueryString } from '@client/features/search/search-query';
+import { facetCounts, useSearch } from '@client/features/search/use-search';
+import { useLinkedListing } from '@client/features/search/listing-link';
+import { MapArea, mapItemsOf } from '@client/features/search/map-area';
 import { RatingButton } from '@client/features/reviews/rating-button';
 import { ListingReviews } from '@client/features/reviews/listing-reviews';
-import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
+import { useDebouncedValue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 import { stayDatesError } from './date-checks';
 
@@ -52,6 +58,11 @@ export function HotelsSection() {
   const [checkOut, setCheckOut] = useState('');
   const [guests, setGuests] = useState('2');
   const [rooms, setRooms] = useState('1');
+  const [stars, setStars] = useState(ANY);
+  const [price, setPrice] = useState(ANY);
+  const [sort, setSort] = useState('');
+  const [view, setView] = useState<'list' | 'map'>('list');
+  const [area, setArea] = useState('');
   const [selected, setSelected] = useState<Hotel | null>(null);
   const where = useDebouncedValue(location.trim(), 250);
   const today = localToday();
@@ -59,10 +70,33 @@ export function HotelsSection() {
   const stay: Stay = { checkIn, checkOut, guests: Number(guests), rooms: Number(rooms) };
   // With both dates, the search lists only hotels with the rooms free on every night, each with its rooms left.
   const dated = Boolean(checkIn && checkOut) && isAfter(checkIn, checkOut);
-  const hotels = useCatalogue<Hotel[]>(
-    `/api/hotels${buildQuery({ location: where, guests, rooms, checkIn: dated ? checkIn : undefined, checkOut: dated ? checkOut : undefined })}`,
-    { keepPrevious: true, staleTime: dated ? SEARCH_STALE_MS : undefined },
+  const order = sort || (where ? 'relevance' : 'rating');
+  // The destination's words find hotels by place, name or amenity, typos and all (issue 29), 20 a page.
+  const hotels = useSearch(
+    searchQueryString({
+      kind: 'hotel',
+      q: where,
+      stars: stars === ANY ? undefined : stars,
+      price: price === ANY ? undefined : price,
+      bbox: area,
+      sort: order,
+      guests,
+      rooms,
+      checkIn: dated ? checkIn : undefined,
+      checkOut: dated ? checkOut : undefined,
+    }),
+    { staleTime: dated ? SEARCH_STALE_MS : undefined },
   );
+  const items = hotels.items as unknown as Hotel[];
+  const starCounts = facetCounts(hotels.facets, 'stars');
+  const priceCounts = facetCounts(hotels.facets, 'price');
+  const reveal = useRevealFocus(items.length);
+
+  // A hotel asked for by a link (a search result: /?hotel=ID#hotels) opens its details.
+  const linked = useLinkedListing<Hotel>('hotel');
+  useEffect(() => {
+    if (linked.listing) setSelected(linked.listing);
+  }, [linked.listing]);
 
   const changeCheckIn = (value: string) => {
     setCheckIn(value);
@@ -91,14 +125,49 @@ export function HotelsSection() {
         <DateField label="Check-out" value={checkOut} min={dayAfter(checkIn, dayAfter(today, today))} onChange={setCheckOut} error={stayDatesError(checkIn, checkOut)} />
         <SelectField label="Guests" value={guests} onChange={setGuests} options={GUEST_OPTIONS} />
         <SelectField label="Rooms" value={rooms} onChange={setRooms} options={ROOM_OPTIONS} />
+        <SelectField
+          label="Stars"
+          value={stars}
+          onChange={setStars}
+          options={[{ value: ANY, label: 'Any stars' }, ...STAR_VALUES.map((n) => ({ value: n, label: withCount(`${n} stars`, starCounts.get(n)) }))]}
+        />
+        <SelectField
+          label="Price per night"
+          value={price}
+          onChange={setPrice}
+          options={[{ value: ANY, label: 'Any price' }, ...PRICE_BANDS.hotel.map((b) => ({ value: b.value, label: withCount(b.label, priceCounts.get(b.value)) }))]}
+        />
       </form>
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
+        <ResultCount total={hotels.total} singular="hotel" plural="hotels" pending={hotels.isPending} estimated={hotels.estimated} />
+        <div className="flex flex-wrap items-end gap-2">
+          <SelectField className="min-w-44" label="Sort by" value={order} onChange={setSort} options={sortOptions(false)} />
+          <ViewToggle view={view} onChange={setView} label="Show hotels as" />
+        </div>
+      </div>
+      {area ? <AreaNote onClear={() => setArea('')} /> : null}
       <div className="mt-6">
-        <QueryStates query={hotels} label="hotels" empty={dated ? 'No hotel has the rooms free for these dates. Try other dates.' : 'No hotels found matching your search.'}>
+        {view === 'map' ? (
+          <MapArea
+            className="mb-6 h-96"
+            items={mapItemsOf(hotels.items, (i) => (typeof i.pricePerNight === 'number' ? `${formatMoney(i.pricePerNight)} / night` : undefined))}
+            selectedKey={selected ? `hotel:${selected.id}` : undefined}
+            onPick={(item) => setSelected(items.find((h) => h.id === item.id) ?? null)}
+            onSearchArea={(bounds) => setArea(bboxParam(bounds))}
+          />
+        ) : null}
+        <SearchStates<Hotel> search={hotels} label="hotels" empty={dated ? 'No hotel has the rooms free for these dates. Try other dates.' : 'No hotels found matching your search.'}>
           {(items) => (
+          <>
           <ul aria-label="Hotels" aria-busy={hotels.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((h) => (
+            {items.map((h, i) => (
               <li key={h.id}>
-                <article aria-labelledby={`hotel-${h.id}`} className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">
+                <article
+                  ref={reveal.refFor(i)}
+                  tabIndex={reveal.refFor(i) ? -1 : undefined}
+                  aria-labelledby={`hotel-${h.id}`}
+                  className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                >
                   <CardImage src={h.image} alt={h.name} />
                   <div className="flex flex-1 flex-col gap-2 p-4">
                     <div className="flex items-start justify-between gap-2">
@@ -124,8 +193,20 @@ export function HotelsSection() {
               </li>
             ))}
           </ul>
+          {hotels.hasNextPage ? (
+            <ShowMoreButton
+              loading={hotels.isFetchingNextPage}
+              onClick={() => {
+                reveal.mark();
+                void hotels.fetchNextPage();
+              }}
+            >
+              Show more hotels
+            </ShowMoreButton>
+          ) : null}
+          </>
           )}
-        </QueryStates>
+        </SearchStates>
       </div>
       {selected ? (
         <HotelDialog
@@ -135,11 +216,23 @@ export function HotelsSection() {
           onCheckIn={changeCheckIn}
           onCheckOut={setCheckOut}
           onDates={changeDates}
-          onOpenChange={(open) => !open && setSelected(null)}
+          onOpenChange={(open) => {
+            if (open) return;
+            setSelected(null);
+            linked.dismiss();
+          }}
         />
       ) : null}
     </SectionShell>
   );
+}
+
+const ANY = 'any';
+const STAR_VALUES = ['5', '4', '3', '2', '1'];
+
+/** "4 stars (3)": an option with the number of hotels it would list. */
+function withCount(label: string, count: number | undefined): string {
+  return count === undefined ? label : `${label} (${count})`;
 }
 
 /** A search with dates is asked again after this long: rooms left change as others book. */

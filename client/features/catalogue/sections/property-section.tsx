@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { addMonths } from '@domain/availability/schemas';
 import { Bath, BedDouble, Building, MapPin, Ruler } from 'lucide-react';
 import type { Property } from '@domain/catalogue/types';
@@ -19,9 +19,14 @@ import { ChatButton } from '@client/features/chat/chat-button';
 import { SECTION_IDS } from '../categories';
 import { formatDay, localToday } from '../components/dates';
 import { DateField, SelectField, TextField } from '../components/fields';
-import { CardImage, QueryStates } from '../components/states';
+import { CardImage, SearchStates } from '../components/states';
+import { AreaNote, ResultCount, ShowMoreButton, ViewToggle, sortOptions, useRevealFocus } from '../components/list-controls';
+import { bboxParam, searchQueryString } from '@client/features/search/search-query';
+import { facetCounts, useSearch } from '@client/features/search/use-search';
+import { useLinkedListing } from '@client/features/search/listing-link';
+import { MapArea, mapItemsOf } from '@client/features/search/map-area';
 import { RatingButton } from '@client/features/reviews/rating-button';
-import { buildQuery, useCatalogue, useDebouncedValue } from '../components/use-catalogue';
+import { useDebouncedValue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
 export const PROPERTY_TYPES = ['Apartment', 'House', 'Condo', 'Studio', 'Penthouse'] as const;
@@ -43,23 +48,40 @@ export function PropertySection() {
   const [range, setRange] = useState(ALL);
   const [moveIn, setMoveIn] = useState('');
   const [months, setMonths] = useState<LeaseMonths>(1);
+  const [sort, setSort] = useState('');
+  const [view, setView] = useState<'list' | 'map'>('list');
+  const [area, setArea] = useState('');
   const [selected, setSelected] = useState<Property | null>(null);
   const where = useDebouncedValue(location.trim(), 250);
   const priceRange = PROPERTY_PRICE_RANGES.find((r) => r.id === range);
   // With a move-in date, only the properties free for the whole lease are listed.
   const dated = isDay(moveIn);
+  const order = sort || (where ? 'relevance' : 'rating');
 
-  const list = useCatalogue<Property[]>(
-    `/api/properties${buildQuery({
-      location: where,
+  // The location's words find properties by place, title or amenity, typos and all (issue 29), 20 a page.
+  const list = useSearch(
+    searchQueryString({
+      kind: 'property',
+      q: where,
       type: type === ALL ? undefined : type,
-      minPrice: priceRange?.min,
-      maxPrice: priceRange?.max,
+      price: priceRange ? bandOf(priceRange) : undefined,
+      bbox: area,
+      sort: order,
       moveIn: dated ? moveIn : undefined,
       months: dated ? months : undefined,
-    })}`,
-    { keepPrevious: true, staleTime: dated ? SEARCH_STALE_MS : undefined },
+    }),
+    { staleTime: dated ? SEARCH_STALE_MS : undefined },
   );
+  const items = list.items as unknown as Property[];
+  const typeCounts = facetCounts(list.facets, 'type');
+  const priceCounts = facetCounts(list.facets, 'price');
+  const reveal = useRevealFocus(items.length);
+
+  // A property asked for by a link (a search result: /?property=ID#property) opens its details.
+  const linked = useLinkedListing<Property>('property');
+  useEffect(() => {
+    if (linked.listing) setSelected(linked.listing);
+  }, [linked.listing]);
 
   return (
     <SectionShell id={SECTION_IDS.property} title="Property Rental" icon={Building} intro="Apartments, houses and studios to rent by the month.">
@@ -69,28 +91,51 @@ export function PropertySection() {
           label="Property type"
           value={type}
           onChange={setType}
-          options={[{ value: ALL, label: 'All types' }, ...PROPERTY_TYPES.map((t) => ({ value: t, label: t }))]}
+          options={[{ value: ALL, label: 'All types' }, ...PROPERTY_TYPES.map((t) => ({ value: t, label: withCount(t, typeCounts.get(t)) }))]}
         />
         <SelectField
           label="Price range"
           value={range}
           onChange={setRange}
-          options={[{ value: ALL, label: 'Any price' }, ...PROPERTY_PRICE_RANGES.map((r) => ({ value: r.id, label: r.label }))]}
+          options={[{ value: ALL, label: 'Any price' }, ...PROPERTY_PRICE_RANGES.map((r) => ({ value: r.id, label: withCount(r.label, priceCounts.get(bandOf(r))) }))]}
         />
         <DateField label="Move-in date" value={moveIn} min={localToday()} onChange={setMoveIn} />
         <SelectField label="Lease duration" value={String(months)} onChange={(v) => setMonths(Number(v) as LeaseMonths)} options={LEASE_OPTIONS} />
       </form>
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
+        <ResultCount total={list.total} singular="property" plural="properties" pending={list.isPending} estimated={list.estimated} />
+        <div className="flex flex-wrap items-end gap-2">
+          <SelectField className="min-w-44" label="Sort by" value={order} onChange={setSort} options={sortOptions(false)} />
+          <ViewToggle view={view} onChange={setView} label="Show properties as" />
+        </div>
+      </div>
+      {area ? <AreaNote onClear={() => setArea('')} /> : null}
       <div className="mt-6">
-        <QueryStates
-          query={list}
+        {view === 'map' ? (
+          <MapArea
+            className="mb-6 h-96"
+            items={mapItemsOf(list.items, (i) => (typeof i.pricePerMonth === 'number' ? `${formatMoney(i.pricePerMonth)} / month` : undefined))}
+            selectedKey={selected ? `property:${selected.id}` : undefined}
+            onPick={(item) => setSelected(items.find((p) => p.id === item.id) ?? null)}
+            onSearchArea={(bounds) => setArea(bboxParam(bounds))}
+          />
+        ) : null}
+        <SearchStates<Property>
+          search={list}
           label="properties"
           empty={dated ? 'No property matching your criteria is free for this lease. Try another move-in date.' : 'No properties found matching your criteria.'}
         >
           {(items) => (
+          <>
           <ul aria-label="Properties" aria-busy={list.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((p) => (
+            {items.map((p, i) => (
               <li key={p.id}>
-                <article aria-labelledby={`property-${p.id}`} className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">
+                <article
+                  ref={reveal.refFor(i)}
+                  tabIndex={reveal.refFor(i) ? -1 : undefined}
+                  aria-labelledby={`property-${p.id}`}
+                  className="flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                >
                   <CardImage src={p.image} alt={p.title} />
                   <div className="flex flex-1 flex-col gap-2 p-4">
                     <div className="flex items-start justify-between gap-2">
@@ -126,8 +171,20 @@ export function PropertySection() {
               </li>
             ))}
           </ul>
+          {list.hasNextPage ? (
+            <ShowMoreButton
+              loading={list.isFetchingNextPage}
+              onClick={() => {
+                reveal.mark();
+                void list.fetchNextPage();
+              }}
+            >
+              Show more properties
+            </ShowMoreButton>
+          ) : null}
+          </>
           )}
-        </QueryStates>
+        </SearchStates>
       </div>
       {selected ? (
         <PropertyDialog
@@ -136,11 +193,25 @@ export function PropertySection() {
           months={months}
           onMoveIn={setMoveIn}
           onMonths={setMonths}
-          onOpenChange={(open) => !open && setSelected(null)}
+          onOpenChange={(open) => {
+            if (open) return;
+            setSelected(null);
+            linked.dismiss();
+          }}
         />
       ) : null}
     </SectionShell>
   );
+}
+
+/** The search's price band of one of the spec's ranges ('500-1000', '3000+' -> '3000-'). */
+function bandOf(range: (typeof PROPERTY_PRICE_RANGES)[number]): string {
+  return range.max === undefined ? `${range.min}-` : `${range.min}-${range.max}`;
+}
+
+/** "Penthouse (2)": an option with the number of properties it would list. */
+function withCount(label: string, count: number | undefined): string {
+  return count === undefined ? label : `${label} (${count})`;
 }
 
 function PropertyDialog({
