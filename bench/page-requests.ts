@@ -4,6 +4,7 @@
  * and lists every API request the pages made: status, rows in the answer (a JSON array's length, or `items`), bytes
  * of the body and how long it took. Issue 29 uses it on a server over the 1,000,000-listing catalogue (seed:scale) to
  * find requests that download a whole table. Defaults: http://localhost:5055, the home page and /search.
+ * SIGN_IN_EMAIL and SIGN_IN_PASSWORD sign in first (e.g. as the admin, for /admin).
  */
 import { chromium, type Response } from 'playwright-core';
 
@@ -37,6 +38,11 @@ async function main() {
     for (const path of paths) {
       // A fresh context per page, without the service worker (so every request reaches the page's network events).
       const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
+      // SIGN_IN_EMAIL and SIGN_IN_PASSWORD: the pages as that account sees them (e.g. the admin dashboard).
+      if (process.env.SIGN_IN_EMAIL && process.env.SIGN_IN_PASSWORD) {
+        const signedIn = await context.request.post(`${base}/api/auth/login`, { data: { email: process.env.SIGN_IN_EMAIL, password: process.env.SIGN_IN_PASSWORD } });
+        if (!signedIn.ok()) throw new Error(`Signing in as ${process.env.SIGN_IN_EMAIL} answered ${signedIn.status()}`);
+      }
       const page = await context.newPage();
       const started = new Map<string, number>();
       const pending: Array<Promise<void>> = [];
