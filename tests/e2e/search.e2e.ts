@@ -207,8 +207,8 @@ describe('the results page', () => {
     await map.locator('.leaflet-popup').getByRole('button', { name: 'View' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#food-delivery' && url.searchParams.has('restaurant'));
     const menu = page.getByRole('dialog', { name: `${picked} menu` });
-    await menu.waitFor();
-    await page.keyboard.press('Escape');
+    await menu.getByRole('button', { name: /^Add to Cart/ }).first().waitFor();
+    await menu.getByRole('button', { name: 'Close', exact: true }).first().click();
     await menu.waitFor({ state: 'detached' });
     await page.locator('section#food-delivery').getByRole('group', { name: 'Your pick' }).getByRole('heading', { name: picked }).waitFor();
     expect(page.errors).toEqual([]);
@@ -265,6 +265,18 @@ describe('searching the demo catalogue', () => {
     const cold = await browser.page();
     await cold.goto(page.url());
     await cold.getByRole('dialog', { name: 'Via Roma Pizzeria menu' }).waitFor();
+
+    // A hotel opens its details; a car is shown first in its section, with the keyboard on it.
+    await page.goto('/search?q=harbourfront');
+    await page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: 'Harbourfront Grand Toronto' }).click();
+    await page.getByRole('dialog', { name: 'Harbourfront Grand Toronto' }).getByText('Image 1 of 6').waitFor();
+    await page.goto('/search?q=tesla');
+    const car = page.getByRole('list', { name: 'Search results' }).getByRole('link').first();
+    const model = await car.innerText();
+    await car.click();
+    const pick = page.locator('section#car-rental').getByRole('group', { name: 'Your pick' }).getByRole('article', { name: model });
+    await pick.waitFor();
+    await expect.poll(() => pick.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.goto('/search?q=xyzzyplugh');
     await page.getByText('No results for "xyzzyplugh"').waitFor();

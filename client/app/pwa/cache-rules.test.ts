@@ -17,7 +17,7 @@ const req = (path: string, method = 'GET', destination = '') => ({ url: new URL(
 
 describe('service worker cache rules', () => {
   it('treats public catalogue lists (with filters) and menus as catalogue reads', () => {
-    for (const path of ['/api/restaurants', '/api/restaurants?q=pizza&cuisine=Italian', '/api/restaurants/12/menu', '/api/hotels?guests=2', '/api/general-services', '/api/config']) {
+    for (const path of ['/api/restaurants', '/api/restaurants?q=pizza&cuisine=Italian', '/api/restaurants/12/menu', '/api/hotels?guests=2', '/api/general-services', '/api/config', '/api/search?q=piza&kind=restaurant&limit=20']) {
       expect(isCatalogueRequest(req(path)), path).toBe(true);
     }
   });

@@ -10,7 +10,7 @@ import { Label } from '@client/ui/label';
 import { useCart } from '@client/features/cart/cart-store';
 import { DeliveryPlaceBox } from '@client/features/locations/delivery-place-box';
 import { destinationOf, useDeliveryPlace } from '@client/features/locations/delivery-place';
-import { distanceTo, formatKm } from '@client/features/locations/distance';
+import { byDistance, distanceTo, formatKm } from '@client/features/locations/distance';
 import { SECTION_IDS } from '../categories';
 import { FilterChips } from '../components/chips';
 import { CardImage, SearchStates } from '../components/states';
@@ -91,7 +91,10 @@ export function FoodDeliverySection() {
     linked.dismiss();
   };
 
-  const loaded = (restaurants.items as unknown as Restaurant[]).filter((r) => r.id !== pinned?.id);
+  const fetched = (restaurants.items as unknown as Restaurant[]).filter((r) => r.id !== pinned?.id);
+  // While the list for a newly chosen place loads, the restaurants on screen are already put nearest first from it
+  // (the server's answer then lists them in the same order).
+  const loaded = order === 'distance' && from && restaurants.isPlaceholderData ? byDistance(fetched, from).map((r) => r.item) : fetched;
   const shown = showAll ? loaded : loaded.slice(0, RESTAURANTS_INITIAL);
   const reveal = useRevealFocus(shown.length);
   // A short list is shown whole at once ('Show all 16 restaurants'); a long one a page at a time ('Show more').
