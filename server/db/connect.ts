@@ -46,6 +46,18 @@ function databaseIdentity(databaseUrl: string): string {
   }
 }
 
+/**
+ * PGlite (0.5) hands every extension's library to emscripten's preload plugin, which instantiates them all at once;
+ * its dynamic linker then races (a library finishing resolves the global symbol table while another is half
+ * linked), so in about one process in four pg_trgm's `%` answered nothing and the next query spun for good. With
+ * wasm decoding off the libraries are plain files, and PostgreSQL's dlopen links each one when first used, one at
+ * a time. `pglite-extensions.test.ts` runs fresh processes to keep this true.
+ */
+const loadLibrariesOneByOne = {
+  name: 'load-libraries-one-by-one',
+  setup: async (_pg: unknown, emscriptenOpts: Record<string, unknown>) => ({ emscriptenOpts: { ...emscriptenOpts, noWasmDecoding: true } }),
+};
+
 export type ConnectOptions = {
   /** node-postgres connection string; when unset, PGlite is used. */
   databaseUrl?: string;
@@ -88,10 +100,8 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // btree_gist: the availability exclusion constraint (migration 0008); cube, earthdistance, pg_trgm, unaccent and
-  // fuzzystrmatch: the catalogue search (migration 0012, ADR 031); as on PostgreSQL. The order matters in PGlite 0.5:
-  // with pg_trgm's module loaded before cube's, pg_trgm's `%` answers nothing and then hangs (search.test.ts's typo
-  // tests catch it).
-  const client = await PGlite.create(dataDir, { extensions: { btree_gist, cube, earthdistance, pg_trgm, unaccent, fuzzystrmatch } });
+  // fuzzystrmatch: the catalogue search (migration 0012, ADR 031); as on PostgreSQL.
+  const client = await PGlite.create(dataDir, { extensions: { loadLibrariesOneByOne, btree_gist, cube, earthdistance, pg_trgm, unaccent, fuzzystrmatch } });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
