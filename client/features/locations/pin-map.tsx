@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import { TILE_ATTRIBUTION } from '@client/lib/map-tiles';
 
 export type LatLng = { lat: number; lng: number };
 export type PinHow = 'click' | 'drag' | 'keyboard';
@@ -23,7 +24,6 @@ export type PinMapProps = {
   pinDescribedBy: string;
 };
 
-const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 /** Screen pixels one arrow key press moves the pin; with Shift, five times as far. */
 export const KEY_STEP_PX = 10;

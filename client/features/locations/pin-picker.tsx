@@ -1,16 +1,13 @@
 import { lazy, Suspense, useEffect, useId, useState, type ComponentType } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { LocateFixed, MapPinned } from 'lucide-react';
 import { cn } from '@client/lib/cn';
 import { Button } from '@client/ui/button';
 import { formatPoint } from './delivery-place';
 import { locateDevice } from './device-location';
 import type { LatLng, PinHow, PinMapProps } from './pin-map';
+import { useTileState, useTileUrl } from '@client/lib/map-tiles';
 
 export type { LatLng, PinHow } from './pin-map';
-
-/** The server's MAP_TILE_URL default, used when GET /api/config cannot be read. */
-const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /** A view of the whole world, for a map with no pin and no address yet. */
 export const WORLD_VIEW = { centre: { lat: 30, lng: 0 }, zoom: 2 };
@@ -32,13 +29,6 @@ const PinMap = lazy(() =>
     () => ({ default: MapUnavailable as ComponentType<PinMapProps> }),
   ),
 );
-
-/** The deployment's tile template (MAP_TILE_URL from /api/config); undefined while it is asked for. */
-function useTileUrl(): string | undefined {
-  const config = useQuery<{ mapTileUrl: string }>({ queryKey: ['/api/config'], staleTime: Infinity });
-  if (config.isPending) return undefined;
-  return config.data?.mapTileUrl ?? DEFAULT_TILE_URL;
-}
 
 export type PinPickerProps = {
   /** The group's heading, e.g. 'Pin on the map'. */
@@ -69,8 +59,7 @@ export function PinPicker({ label, value, onChange, focus, recentre = 0, error, 
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
   const tileUrl = useTileUrl();
-  const [tiles, setTiles] = useState<'loading' | 'ok' | 'failed'>(() => (typeof navigator !== 'undefined' && navigator.onLine === false ? 'failed' : 'loading'));
-  const [tileAttempt, setTileAttempt] = useState(0);
+  const { tiles, setTiles, tileAttempt } = useTileState();
   const [locating, setLocating] = useState(false);
   const [locationError, setLocationError] = useState<string | null>(null);
   const [view, setView] = useState(() => {
@@ -86,20 +75,6 @@ export function PinPicker({ label, value, onChange, focus, recentre = 0, error, 
     // Only a new recentre request moves the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [recentre]);
-
-  useEffect(() => {
-    const offline = () => setTiles('failed');
-    const online = () => {
-      setTiles('loading');
-      setTileAttempt((n) => n + 1);
-    };
-    window.addEventListener('offline', offline);
-    window.addEventListener('online', online);
-    return () => {
-      window.removeEventListener('offline', offline);
-      window.removeEventListener('online', online);
-    };
-  }, []);
 
   const locateMe = async () => {
     setLocationError(null);

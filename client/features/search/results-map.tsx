@@ -5,11 +5,11 @@ import L from 'leaflet';
 // Adds L.markerClusterGroup to the Leaflet above (the plugin extends the `L` that Leaflet sets on window).
 import 'leaflet.markercluster';
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { cn } from '@client/lib/cn';
 import { Button, buttonVariants } from '@client/ui/button';
 import { clusterBadge, mapItemKey, searchArea, viewChangeFor, type Bounds, type MapItem } from './results-map-model';
+import { TILE_ATTRIBUTION, useTileState, useTileUrl } from '@client/lib/map-tiles';
 
 export { mapItemKey, type Bounds, type MapItem } from './results-map-model';
 
@@ -25,10 +25,6 @@ export type ResultsMapProps = {
   onSearchArea(bounds: Bounds): void;
   className?: string;
 };
-
-/** The server's MAP_TILE_URL default, used when GET /api/config cannot be read (as the pin and tracking maps do). */
-const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 const MAP_LABEL = 'Map of results';
 const WORLD_VIEW = { centre: [30, 0] as [number, number], zoom: 2 };
@@ -81,13 +77,6 @@ const sameItem = (a: MapItem, b: MapItem) => a.lat === b.lat && a.lng === b.lng 
 /** What the items are, as text: a page that renders the same items in a new array does not move the view. */
 const signatureOf = (items: MapItem[]) => items.map((i) => `${mapItemKey(i)}@${i.lat},${i.lng}|${i.name}|${i.subtitle ?? ''}`).join('\n');
 
-/** The deployment's tile template (MAP_TILE_URL from /api/config); undefined while it is asked for. */
-function useTileUrl(): string | undefined {
-  const config = useQuery<{ mapTileUrl: string }>({ queryKey: ['/api/config'], staleTime: Infinity });
-  if (config.isPending) return undefined;
-  return config.data?.mapTileUrl ?? DEFAULT_TILE_URL;
-}
-
 /**
  * The map of search results (Leaflet with markercluster, its own chunk: load it with lazyComponent or React.lazy).
  * Markers are grouped when they crowd; a marker opens a popup with the result's name and a View button. The view fits
@@ -105,8 +94,7 @@ export function ResultsMap(props: ResultsMapProps) {
   const latest = useRef(props);
   latest.current = props;
   const tileUrl = useTileUrl();
-  const [tiles, setTiles] = useState<'loading' | 'ok' | 'failed'>(() => (typeof navigator !== 'undefined' && navigator.onLine === false ? 'failed' : 'loading'));
-  const [tileAttempt, setTileAttempt] = useState(0);
+  const { tiles, setTiles, tileAttempt } = useTileState();
   // 'Search this area' shows once the person has moved the map, until they press it or the view fits new results.
   const [moved, setMoved] = useState(false);
   const movedByPerson = useRef(false);
@@ -256,21 +244,7 @@ export function ResultsMap(props: ResultsMapProps) {
       layer.remove();
     };
     // Loading turning to ok keeps the layer; failing removes it; coming back online (a new attempt) asks again.
-  }, [tileUrl, tileAttempt, tilesFailed]);
-
-  useEffect(() => {
-    const offline = () => setTiles('failed');
-    const online = () => {
-      setTiles('loading');
-      setTileAttempt((n) => n + 1);
-    };
-    window.addEventListener('offline', offline);
-    window.addEventListener('online', online);
-    return () => {
-      window.removeEventListener('offline', offline);
-      window.removeEventListener('online', online);
-    };
-  }, []);
+  }, [tileUrl, tileAttempt, tilesFailed, setTiles]);
 
   // The markers follow the items: the group's layers are updated in place (added, removed, replaced when a result
   // moved or was renamed), never the map re-made.

@@ -3,8 +3,8 @@ import L, { type LeafletEventHandlerFnMap, type Map as LeafletMap } from 'leafle
 import { MapContainer, Marker, Polyline, TileLayer } from 'react-leaflet';
 import { DRIVEN_PATH_STYLE, MARKERS, markerAnchor, markerSvg, PLANNED_LEG_STYLE, type MapContent, type MarkerKind } from './map-markers';
 import { OPENING_PADDING, toTuple, type LatLng } from './map-view';
+import { TILE_ATTRIBUTION } from '@client/lib/map-tiles';
 
-const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 /** A Leaflet icon of one of the map's markers (map-markers.ts): the marker itself is not focusable (it does nothing). */
 function markerIcon(kind: MarkerKind): L.DivIcon {

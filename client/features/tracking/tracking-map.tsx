@@ -1,5 +1,4 @@
 import { startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { Map as LeafletMap } from 'leaflet';
 import { LocateFixed, Route } from 'lucide-react';
 import type { TrackingView } from '@domain/catalogue/types';
@@ -10,20 +9,7 @@ import { initialCentre, routePoints } from './live-tracking';
 import type { MapContent } from './map-markers';
 import { MapPreview } from './map-preview';
 import { OPENING_PADDING, toTuple, type LatLng } from './map-view';
-
-/** The server's MAP_TILE_URL default, used until GET /api/config has answered with the configured template. */
-export const MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-
-/**
- * The deployment's tile template (MAP_TILE_URL): its origin is the only one the CSP allows for images. Undefined
- * until /api/config has answered (tiles from a default origin the CSP may refuse would log errors); the default if
- * it fails.
- */
-function useTileUrl(): string | undefined {
-  const config = useQuery<{ mapTileUrl: string }>({ queryKey: ['/api/config'], staleTime: Infinity });
-  if (config.isPending) return undefined;
-  return config.data?.mapTileUrl ?? MAP_TILE_URL;
-}
+import { useTileState, useTileUrl } from '@client/lib/map-tiles';
 
 /**
  * Leaflet and react-leaflet (about 45 KB gzip) as their own chunk, loaded when the visitor reaches for the map: the
@@ -50,8 +36,6 @@ export type TrackingMapProps = {
   zoom?: number;
 };
 
-type TileState = 'loading' | 'ok' | 'failed';
-
 /**
  * The live map of a tracking record: pickup, destination, the driver moving with each update and the path driven
  * so far. It is a picture first (map-preview.tsx: tiles, route and markers, following the updates); Leaflet takes over
@@ -71,10 +55,11 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
     if (!anyLoaded) setTiles('failed');
   };
   const tileUrl = useTileUrl();
-  const [tiles, setTiles] = useState<TileState>(() => (typeof navigator !== 'undefined' && navigator.onLine === false ? 'failed' : 'loading'));
-  // Asks for the tiles again when the browser comes back online, so a failed map can recover without a reload.
-  const [tileAttempt, setTileAttempt] = useState(0);
   const anyTileLoaded = useRef(false);
+  // Asks for the tiles again when the browser comes back online, so a failed map can recover without a reload.
+  const { tiles, setTiles, tileAttempt } = useTileState(() => {
+    anyTileLoaded.current = false;
+  });
   const [me, setMe] = useState<LatLng | null>(null);
   const [locating, setLocating] = useState(false);
   // The map opens on everything there is to see (pickup, destination, driver) but never closer than the spec's
@@ -99,21 +84,6 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
       reach();
     }
   };
-
-  useEffect(() => {
-    const offline = () => setTiles('failed');
-    const online = () => {
-      anyTileLoaded.current = false;
-      setTiles('loading');
-      setTileAttempt((n) => n + 1);
-    };
-    window.addEventListener('offline', offline);
-    window.addEventListener('online', online);
-    return () => {
-      window.removeEventListener('offline', offline);
-      window.removeEventListener('online', online);
-    };
-  }, []);
 
   // Leaflet measures its container once; a dialog's opening animation or a layout change would leave grey strips.
   useEffect(() => {
@@ -157,7 +127,7 @@ export function TrackingMap({ tracking, height = 400, zoom = TRACKING_ZOOM }: Tr
         if (!anyTileLoaded.current) setTiles('failed');
       },
     }),
-    [],
+    [setTiles],
   );
 
   const fitToRoute = () => {
