@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { MAX_ID } from '../limits';
+import { blankIsAbsent } from './query';
 
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 100;
@@ -50,7 +51,6 @@ export function decodeCursor(cursor: string): number | undefined {
   return id <= MAX_ID ? id : undefined;
 }
 
-const blankIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /**
  * The query fields of a paged list, to spread into a route's query object (`z.object({ ...PAGE_FIELDS, ... })`).

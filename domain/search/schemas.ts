@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { ListingKind } from '../catalogue/kinds';
-import { LEASE_MONTHS } from '../catalogue/pricing';
+import { blankIsAbsent, leaseMonths } from '../catalogue/query';
 
 export const SEARCH_KINDS = ['restaurant', 'hotel', 'flight', 'car', 'property', 'taxi-ride', 'shipping-rate', 'general-service'] as const satisfies readonly ListingKind[];
 export type SearchKind = (typeof SEARCH_KINDS)[number];
@@ -30,8 +30,12 @@ export const SEARCH_WORDS_MAX = 8;
  * finds 'car'. A word shorter than 5 letters on both sides must match exactly (or as a prefix, when it is the last word).
  */
 export function typoBudget(typed: string, indexed: string): number {
-  const longer = Math.max([...typed].length, [...indexed].length);
-  return longer >= 9 ? 2 : longer >= 5 ? 1 : 0;
+  return typoBudgetOfLength(Math.max([...typed].length, [...indexed].length));
+}
+
+/** Typos a word of `letters` letters may carry: one from 5, two from 9. */
+export function typoBudgetOfLength(letters: number): number {
+  return letters >= 9 ? 2 : letters >= 5 ? 1 : 0;
 }
 
 /**
@@ -94,7 +98,6 @@ export const PRICE_BANDS: Record<SearchKind, PriceBand[]> = {
 };
 export const RATING_FACET_VALUES = ['4', '3'] as const;
 
-const blankIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = (label: string, max: number) =>
   z.preprocess(blankIsAbsent, z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).optional());
 /** `a,b,c`: a list of values of one facet (each at most 60 characters, at most 20 of them). */
@@ -185,13 +188,7 @@ export const SearchQuerySchema = z
     rooms: number('Rooms', 1, 50),
     guests: number('Guests', 1, 100),
     moveIn: day('Move-in date'),
-    months: z.preprocess(
-      blankIsAbsent,
-      z.coerce
-        .number({ error: 'Lease must be 1, 3, 6 or 12 months' })
-        .refine((m) => (LEASE_MONTHS as readonly number[]).includes(m), 'Lease must be 1, 3, 6 or 12 months')
-        .optional(),
-    ),
+    months: leaseMonths(),
     pickupDate: day('Pickup date'),
     returnDate: day('Return date'),
     limit: number('Limit', 1, SEARCH_LIMIT_MAX),

@@ -7,7 +7,6 @@ import {
   SHIPPING_MAX_SIDE_INCHES,
   SHIPPING_MAX_WEIGHT_LBS,
   SHIPPING_SPEEDS,
-  LEASE_MONTHS,
   earliestTravelDay,
   parseDay,
 } from '../../../domain/catalogue/pricing';
@@ -15,6 +14,7 @@ import { MAX_AVAILABILITY_DAYS, daysBetween } from '../../../domain/availability
 import { searchSpan } from '../../../domain/availability/spans';
 import { CUISINES, GENERAL_CATEGORIES, PROPERTY_TYPES } from '../../../domain/onboarding/options';
 import { ResponseCache, WithHeaders } from './cache';
+import { blankIsAbsent, leaseMonths } from '../../../domain/catalogue/query';
 import { PAGE_FIELDS, PageQuerySchema, pageHeaders, pageRequest, pagedList, type Page } from '../../../domain/catalogue/paging';
 import {
   AdditionalServiceSchema,
@@ -53,7 +53,6 @@ const PlaceholderQuery = z.object({
 // category are closed lists (the registration forms offer only those), so another value is a client mistake (400);
 // 'All' (any case) means no filter. Free text (search words, places, car category) accepts any text. Numbers and
 // dates are validated and answer 400 when malformed.
-const blankIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const text = (label: string) =>
   z.preprocess(
@@ -160,13 +159,7 @@ const PropertiesQuery = z
     minPrice: dollars('Minimum price'),
     maxPrice: dollars('Maximum price'),
     moveIn: searchDay('Move-in date'),
-    months: z.preprocess(
-      blankIsAbsent,
-      z.coerce
-        .number({ error: 'Lease must be 1, 3, 6 or 12 months' })
-        .refine((m) => (LEASE_MONTHS as readonly number[]).includes(m), 'Lease must be 1, 3, 6 or 12 months')
-        .optional(),
-    ),
+    months: leaseMonths(),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: 'Minimum price must not be above maximum price',
