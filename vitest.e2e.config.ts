@@ -11,5 +11,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     retry: 0,
+    // One server serves every spec: once several tests have failed it is likely stuck, and the rest would each wait
+    // out their timeouts (a frozen server once ran the suite past CI's limit). Stop and report instead.
+    bail: 5,
   },
 });
