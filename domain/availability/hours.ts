@@ -1,32 +1,18 @@
 /**
  * Weekly hours (a restaurant's opening hours, a general service's working hours) and what follows from them: open
  * now or not, when it opens next, and the appointment slots of a day. Times are wall-clock times in the listing's own
- * IANA time zone; instants are UTC.
+ * IANA time zone; instants are UTC. No zod here (the home page's open-now badges use it): the schemas are in
+ * hours-schema.ts.
  */
-import { z } from 'zod';
 import { zoneOffsetMinutes } from '../catalogue/pricing';
 
 /** Day numbers as Date.getUTCDay counts them: 0 is Sunday. */
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
-const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Use a time like 09:30');
-
-/** One opening interval of one weekday; `close` is after `open` (24:00 ends at midnight). */
-export const HoursIntervalSchema = z
-  .object({ day: z.number().int().min(0).max(6), open: clock, close: clock })
-  .refine((i) => minutesOf(i.close) > minutesOf(i.open), { message: 'Closing time must be after opening time', path: ['close'] });
-export type HoursInterval = z.infer<typeof HoursIntervalSchema>;
-
-export const WeeklyHoursSchema = z
-  .object({
-    timeZone: z
-      .string()
-      .max(64)
-      .refine((tz) => !Number.isNaN(zoneOffsetMinutes(tz, new Date(0))), 'Unknown time zone'),
-    week: z.array(HoursIntervalSchema).max(28, 'At most 4 intervals a day'),
-  })
-  .meta({ id: 'WeeklyHours' });
-export type WeeklyHours = z.infer<typeof WeeklyHoursSchema>;
+/** One opening interval of one weekday, as "HH:MM" wall-clock times; `close` is after `open` (24:00 ends at midnight). */
+export type HoursInterval = { day: number; open: string; close: string };
+/** A week of opening intervals in an IANA time zone (checked by WeeklyHoursSchema, hours-schema.ts). */
+export type WeeklyHours = { timeZone: string; week: HoursInterval[] };
 
 /** "HH:MM" -> minutes after midnight ("24:00" -> 1440). */
 export function minutesOf(time: string): number {

@@ -4,7 +4,8 @@
  * are the shapes and pure rules both sides share.
  */
 import { z } from 'zod';
-import { WeeklyHoursSchema, type WeeklyHours } from './hours';
+import type { WeeklyHours } from './hours';
+import { WeeklyHoursSchema } from './hours-schema';
 
 /** The listing kinds with availability, named as the admin collections name them. */
 export const AVAILABILITY_KINDS = ['hotels', 'cars', 'properties', 'flights', 'general-services', 'restaurants'] as const;

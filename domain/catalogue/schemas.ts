@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { assertExact } from '../exact';
 import type * as T from './types';
-import { WeeklyHoursSchema } from '../availability/hours';
+import { WeeklyHoursSchema } from '../availability/hours-schema';
 
 /**
  * Response schemas of the public catalogue (the OpenAPI document and the reply serializer use them). Each is checked

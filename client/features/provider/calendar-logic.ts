@@ -3,7 +3,8 @@
  * each day says, and the weekly hours editor's draft to and from the domain's WeeklyHours.
  */
 import { type AvailabilityKind, type CalendarDay, UNIT_NAMES } from '@domain/availability/schemas';
-import { WEEKDAYS, WeeklyHoursSchema, type WeeklyHours } from '@domain/availability/hours';
+import { WEEKDAYS, type WeeklyHours } from '@domain/availability/hours';
+import { WeeklyHoursSchema } from '@domain/availability/hours-schema';
 import type { ProviderKind } from '@domain/provider/schemas';
 
 /** The provider kinds with a calendar (taxi and shipping keep their capacity in dispatch). */

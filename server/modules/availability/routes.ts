@@ -9,12 +9,14 @@ import {
   BookingRulesSchema,
   CalendarSchema,
   CapacityBodySchema,
+  DAY_KINDS,
   DayRangeQuery,
   HoursBodySchema,
   OccupancySchema,
 } from '../../../domain/availability/schemas';
-import { WeeklyHoursSchema } from '../../../domain/availability/hours';
+import { WeeklyHoursSchema } from '../../../domain/availability/hours-schema';
 import { idParam } from '../../../domain/ids';
+import { KIND_PAGE_FIELDS, kindPageHeaders, kindPageRequest } from '../../../domain/catalogue/kind-paging';
 import { currentUser, requireRole } from '../../platform/auth/guards';
 import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
@@ -22,6 +24,11 @@ import { addBlock, calendar, dayAvailability, occupancy, opening, removeBlock, s
 
 const KindParams = z.object({ kind: z.enum(AVAILABILITY_KINDS, { error: 'Unknown listing kind' }), id: idParam('Invalid listing id') });
 const BlockParams = KindParams.extend({ blockId: idParam('Invalid block id') });
+/** The admin's occupancy: a page (issue 29), of one kind or of all (an empty `kind=` means all). */
+const OccupancyQuery = z.object({
+  kind: z.preprocess((v) => (v === '' ? undefined : v), z.enum(DAY_KINDS, { error: 'Unknown listing kind' }).optional()),
+  ...KIND_PAGE_FIELDS,
+});
 /** Restaurants answer with their opening, which needs no days. */
 const OptionalRange = z.union([DayRangeQuery, z.object({ from: z.undefined().optional(), to: z.undefined().optional() })]);
 
@@ -73,5 +80,15 @@ export async function availabilityRoutes(app: FastifyInstance, ctx: AppContext) 
     return reply.status(204).send();
   });
 
-  r.get('/api/admin/occupancy', { onRequest: requireRole('admin'), schema: { response: { 200: OccupancySchema } } }, async () => occupancy(db));
+  // Paged (issue 29): `listings` holds one page (`limit`, `cursor`; optionally one `kind`), with X-Total-Count and
+  // Link rel="next" as every admin table.
+  r.get(
+    '/api/admin/occupancy',
+    { onRequest: requireRole('admin'), schema: { querystring: OccupancyQuery, response: { 200: OccupancySchema } } },
+    async (request, reply) => {
+      const { from, to, items, total, nextAfter } = await occupancy(db, { kind: request.query.kind }, kindPageRequest(request.query));
+      reply.header('cache-control', 'no-store').headers(kindPageHeaders('/api/admin/occupancy', request.query, { total, nextAfter }));
+      return { from, to, listings: items };
+    },
+  );
 }
