@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesAsPrefix, typoDistance, typoMatches, TYPO_CANDIDATES_MAX } from './words';
+import { matchesAsPrefix, prefixTypoDistance, prefixTypoMatches, typoDistance, typoMatches, TYPO_CANDIDATES_MAX } from './words';
 
 describe('typoDistance', () => {
   it('counts insertions, deletions, substitutions and neighbour transpositions as one typo each', () => {
@@ -25,6 +25,22 @@ describe('typoMatches', () => {
   it('keeps at most TYPO_CANDIDATES_MAX', () => {
     const many = Array.from({ length: 30 }, (_, i) => `pizz${String.fromCharCode(97 + (i % 26))}${i >= 26 ? 'x' : ''}`);
     expect(typoMatches('pizza', many)).toHaveLength(TYPO_CANDIDATES_MAX);
+  });
+});
+
+describe('prefixTypoMatches', () => {
+  it('counts the typos to the nearest beginning of a word', () => {
+    expect(prefixTypoDistance('piza', 'pizzeria')).toBe(1);
+    expect(prefixTypoDistance('harbourfornt', 'harbourfront')).toBe(1);
+    expect(prefixTypoDistance('pita', 'pianoforte')).toBe(2);
+    expect(prefixTypoDistance('pizza', 'pi')).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('keeps the words a word being typed may begin despite typos, within the budget of a word one letter longer', () => {
+    expect(prefixTypoMatches('piza', ['pizzeria', 'pizza', 'pianoforte', 'pizazz'])).toEqual(['pizza', 'pizzeria']);
+    // Three letters allow no typo; words it begins exactly are prefix matches, not typos.
+    expect(prefixTypoMatches('piz', ['pizzeria', 'pita'])).toEqual([]);
+    expect(prefixTypoMatches('pizz', ['pizzeria'])).toEqual([]);
   });
 });
 

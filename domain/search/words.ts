@@ -1,9 +1,10 @@
 /**
  * How the words of a search match the lexicon (issue 29): each typed word matches itself, words it begins (when it may
- * be unfinished) and words within its typo budget ({@link typoBudget}). The server splits and folds the query in the
- * database (search_words_of: the same parser and unaccent rules as the documents), then applies these rules.
+ * be unfinished), words within its typo budget ({@link typoBudget}) and, the last word, words it begins with typos
+ * ({@link prefixTypoMatches}). The server splits and folds the query in the database (search_words_of: the same parser
+ * and unaccent rules as the documents), then applies these rules.
  */
-import { typoBudget } from './schemas';
+import { typoBudget, typoBudgetOfLength } from './schemas';
 
 /** The shortest last word matched as a prefix ('pi' finds 'pizza' while typing); one letter matches too much. */
 export const LAST_WORD_PREFIX_MIN = 2;
@@ -45,6 +46,35 @@ export function typoMatches(typed: string, candidates: readonly string[]): strin
     .filter((c) => c !== typed)
     .map((word) => ({ word, typos: typoDistance(typed, word) }))
     .filter(({ word, typos }) => typos > 0 && typos <= typoBudget(typed, word))
+    .sort((a, b) => a.typos - b.typos || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0))
+    .slice(0, TYPO_CANDIDATES_MAX)
+    .map(({ word }) => word);
+}
+
+/**
+ * Typos between a word being typed and the beginning of a word: the fewest between it and the word's beginnings as
+ * long as typed or up to two letters longer ('piza' is one typo from 'pizz', so from 'pizzeria'). Shorter beginnings
+ * are left out: they would let any word sharing all but the last typed letters match ('pita' and 'pia...').
+ */
+export function prefixTypoDistance(typed: string, word: string): number {
+  const letters = [...word];
+  const n = [...typed].length;
+  let best = Number.POSITIVE_INFINITY;
+  for (let k = n; k <= Math.min(letters.length, n + 2); k++) best = Math.min(best, typoDistance(typed, letters.slice(0, k).join('')));
+  return best;
+}
+
+/**
+ * The lexicon words the last typed word may be the beginning of despite typos (it may be unfinished, as it matches
+ * words it begins exactly): within the budget of a word one letter longer than typed (as 'piza' has one typo towards
+ * 'pizza'), closest first, at most TYPO_CANDIDATES_MAX. Words it begins exactly are its prefix matches, not typos.
+ */
+export function prefixTypoMatches(typed: string, candidates: readonly string[]): string[] {
+  const budget = typoBudgetOfLength([...typed].length + 1);
+  return candidates
+    .filter((c) => !c.startsWith(typed))
+    .map((word) => ({ word, typos: prefixTypoDistance(typed, word) }))
+    .filter(({ typos }) => typos > 0 && typos <= budget)
     .sort((a, b) => a.typos - b.typos || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0))
     .slice(0, TYPO_CANDIDATES_MAX)
     .map(({ word }) => word);

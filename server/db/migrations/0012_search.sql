@@ -63,19 +63,47 @@ CREATE FUNCTION "search_words_of"(t text) RETURNS text[] LANGUAGE sql STABLE PAR
   SELECT coalesce(array_agg(p.token ORDER BY p.n), '{}') FROM ts_parse('default', search_text(t)) WITH ORDINALITY p(tokid, token, n) WHERE p.tokid <> 12
 $$;
 --> statement-breakpoint
--- The city of a place text, for display: the first comma part that is not a street address ('612 College St, Toronto'),
--- without '(YYZ)', 'Downtown', 'Greater', '... Area', '... International Airport' or '... and ...' ('Regina and
--- Saskatoon' -> 'Regina'). These helpers are single expressions, so PostgreSQL inlines them into the refresh.
-CREATE FUNCTION "search_city"(place text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT nullif(trim(
+-- Whether a comma part of an address names a street rather than a place: it has a house number ('612 College St',
+-- 'Via Verdi 76', '12a', '10-12'; postcodes have more digits), begins with a street word ('Via Roma', 'Rue Saint-Paul',
+-- 'Calle Mayor') or ends with one ('King St W', 'Baker Street', 'Hauptstraße'). A city beginning 'St.' (St. John's)
+-- is not a street: 'St' counts only after another word.
+CREATE FUNCTION "search_is_street"(part text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT lower(part) ~ '(^|\s)#?[0-9]{1,4}[a-z]?(-[0-9]{1,4}[a-z]?)?(\s|$)'
+      OR lower(part) ~ '^\s*(via|viale|vicolo|corso|piazza|piazzale|largo|rue|place|avenue|av|avenida|boulevard|bd|calle|carrer|paseo|plaza|rua|travessa|strada|chemin|allee|allée)\.?\s'
+      OR lower(part) ~ '\S\s+(street|st|avenue|ave|road|rd|boulevard|blvd|drive|dr|lane|ln|way|court|ct|crescent|cres|place|pl|terrace|highway|hwy|parkway|pkwy|square|sq)\.?(\s+([nsew]|ne|nw|se|sw|north|south|east|west))?\s*$'
+      OR lower(part) ~ '\S(strasse|straße|gasse|platz|allee)\s*$'
+$$;
+--> statement-breakpoint
+-- The city of a place text, for display. Addresses come in many orders ('City', 'City, Region', 'Street 12, City',
+-- '12 Street, City, Region', 'Street, City, Country'): the city is the first comma part that is not a street, or,
+-- when every part is one ('Via Verdi 76, 1000 Bruxelles'), the last of several (none of a lone street). Each part is
+-- first cut before ' and ', ' within ' or ' & ' ('Regina and Saskatoon', 'Regina within 40 km' -> 'Regina'); the
+-- chosen one loses words with digits (postcodes: '75004 Paris' -> 'Paris'), 'Downtown', 'Greater', '... Area' and
+-- '... International Airport'; '(YYZ)' goes first. PL/pgSQL, as the loop reads plainly there and its plans are kept
+-- between calls: an SQL function with a FROM clause is not inlined and runs far slower per listing refreshed.
+CREATE FUNCTION "search_city"(place text) RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  parts text[] := string_to_array(regexp_replace(coalesce(place, ''), '\([^)]*\)', ' ', 'g'), ',');
+  part text;
+  city text;
+BEGIN
+  FOREACH part IN ARRAY parts LOOP
+    part := regexp_replace(part, '\s+(and|within|&)\s.*$', '', 'i');
+    IF btrim(part) <> '' AND NOT search_is_street(part) THEN
+      city := part;
+      EXIT;
+    END IF;
+  END LOOP;
+  IF city IS NULL AND cardinality(parts) > 1 THEN
+    city := regexp_replace(parts[cardinality(parts)], '\s+(and|within|&)\s.*$', '', 'i');
+  END IF;
+  RETURN nullif(btrim(
     regexp_replace(
       regexp_replace(
-        regexp_replace(
-          split_part(regexp_replace(regexp_replace(coalesce(place, ''), '\([^)]*\)', ' ', 'g'), '^\s*[0-9][^,]*,', ''), ',', 1),
-          '\s+(and|within|&)\s.*$', '', 'i'),
+        regexp_replace(city, '(^|\s)\S*[0-9]\S*', ' ', 'g'),
         '\s+(international\s+)?(airport|area|region)\s*$', '', 'i'),
-      '^\s*(downtown|greater|central|north|south|east|west|metro)\s+', '', 'i')), '')
-$$;
+      '^\s*(downtown|greater|central|north|south|east|west|metro)\s+', '', 'i')), '');
+END $$;
 --> statement-breakpoint
 -- The index of a price in its kind's bands (domain/search/schemas.ts PRICE_BANDS: [min, max) in whole dollars; a test
 -- keeps the two lists equal); -1 for no price (2147483647: a restaurant with nothing available).

@@ -115,6 +115,27 @@ describe('words', () => {
     expect(described).toBeGreaterThan(photography);
   });
 
+  it('ranks the name holding all the typed words (a typo in the word being typed included) above one holding fewer', async () => {
+    // 'Pizza Roma' holds 'roma' and 'pizza' (one typo from 'piza') in its name and 'via' in its street; 'Via Roma
+    // Pizzeria' holds 'via', 'roma' and, as the word being typed, 'piza' (one typo from 'pizz...').
+    await changeCatalogue(t, 'restaurants', (tx) => tx.insert(restaurants).values({ name: 'Pizza Roma', cuisine: 'Italian', rating: '4.9', address: 'Via Verdi 76, Milano' }));
+    const r = await search({ q: 'via roma piza' });
+    expect(names(r).slice(0, 2)).toEqual(['Via Roma Pizzeria', 'Pizza Roma']);
+    expect(r.items[1]!.city).toBe('Milano');
+    expect((await search({ q: 'via roma piza', kind: 'restaurant' })).items[0]!.name).toBe('Via Roma Pizzeria');
+  });
+
+  it('ranks a name holding more of the words (typos included) above one holding fewer, whatever the other fields hold', async () => {
+    // Two of three words in the name (one a typo: 'nordik') above one, though the other's words are all exact.
+    await changeCatalogue(t, 'restaurants', (tx) =>
+      tx.insert(restaurants).values([
+        { name: 'Nordik Fjord', cuisine: 'Scandinavian', rating: '3.0', description: 'A bakery and coffee bar.' },
+        { name: 'Fjord House', cuisine: 'Scandinavian', rating: '5.0', description: 'Bakery.', address: '12 Nordic Way, Oslo' },
+      ]),
+    );
+    expect(names(await search({ q: 'nordic fjord bakery' }))).toEqual(['Nordik Fjord', 'Fjord House']);
+  });
+
   it('answers words nothing matches with an empty list, not an error', async () => {
     const r = await search({ q: 'qwxzvk blorptangle' });
     expect(r).toMatchObject({ items: [], total: 0, nextCursor: null });
@@ -408,6 +429,30 @@ describe('items', () => {
     const property = (await search({ kind: 'property', limit: 1 })).items[0]!;
     expect(property.name).toBe(property.title);
     expect((await search({ kind: 'flight', limit: 1 })).items[0]).toMatchObject({ lat: null, lng: null });
+  });
+
+  it('name the city of an address written in any common order, street first or city first', async () => {
+    const addresses: Array<[string, string | null]> = [
+      ['Milano', 'Milano'],
+      ['Milano, Italia', 'Milano'],
+      ['Via Verdi 76, Milano', 'Milano'],
+      ['123 King St W, Toronto, ON', 'Toronto'],
+      ['Via Garibaldi, Milano, Italia', 'Milano'],
+      ['Baker Street, London, United Kingdom', 'London'],
+      ['Calle Mayor, Madrid, Spain', 'Madrid'],
+      ['Hauptstraße 5, 10115 Berlin, Germany', 'Berlin'],
+      ["St. John's, NL", "St. John's"],
+      ['Downtown Regina, SK', 'Regina'],
+      ['Via Verdi 76', null], // a street alone names no city
+    ];
+    await changeCatalogue(t, 'restaurants', (tx) =>
+      tx.insert(restaurants).values(addresses.map(([address], i) => ({ name: `Placeholder Kitchen ${i + 1}`, cuisine: 'Fusion', address }))),
+    );
+    const found = await search({ q: 'placeholder kitchen', kind: 'restaurant', limit: 100 });
+    const cities = new Map(found.items.map((i) => [i.name, i.city]));
+    expect(Object.fromEntries(addresses.map(([address], i) => [address, cities.get(`Placeholder Kitchen ${i + 1}`)]))).toEqual(
+      Object.fromEntries(addresses.map(([address, city]) => [address, city])),
+    );
   });
 
   it('answers with no-cache, and the function answers the same as the route', async () => {

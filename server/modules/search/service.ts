@@ -26,7 +26,7 @@ import {
   type SearchQuery,
   type SearchResult,
 } from '../../../domain/search/schemas';
-import { matchesAsPrefix, typoMatches } from '../../../domain/search/words';
+import { matchesAsPrefix, prefixTypoMatches, typoMatches } from '../../../domain/search/words';
 import type { Db } from '../../db/connect';
 import { cars, hotels } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
@@ -136,7 +136,7 @@ function alternatives(w: Word, weights = ''): string {
 
 /** Splits and folds the text as the documents were (in the database), then finds each word's exact, prefix and typo matches. */
 async function wordsOf(db: Db, text: string): Promise<Word[]> {
-  const rows = await rowsOf<{ word: string; known: boolean; longer: boolean; near: string[] | null }>(
+  const rows = await rowsOf<{ word: string; known: boolean; longer: boolean; near: string[] | null; near_prefix: string[] | null }>(
     db,
     sql`select w.word,
           exists (select 1 from search_words s where s.word = w.word) as known,
@@ -145,7 +145,13 @@ async function wordsOf(db: Db, text: string): Promise<Word[]> {
             select s.word from search_words s
             where s.word % w.word and s.word <> w.word
               and (case when length(s.word) <= 64 then levenshtein_less_equal(w.word, s.word, 4) else 99 end) <= 4
-            order by similarity(s.word, w.word) desc, s.word limit 50) end as near
+            order by similarity(s.word, w.word) desc, s.word limit 50) end as near,
+          -- The last word may be unfinished: lexicon words holding a stretch like it (pg_trgm word similarity), among
+          -- which prefixTypoMatches finds those it begins with a typo ('piza' and 'pizzeria').
+          case when w.n = cardinality(search_words_of(${text})) and length(w.word) between 4 and 64 then array(
+            select s.word from search_words s
+            where w.word <% s.word and not starts_with(s.word, w.word)
+            order by word_similarity(w.word, s.word) desc, s.word limit 50) end as near_prefix
         from unnest(search_words_of(${text})) with ordinality w(word, n)
         order by w.n`,
   );
@@ -154,24 +160,25 @@ async function wordsOf(db: Db, text: string): Promise<Word[]> {
     word: r.word,
     exact: r.known,
     prefix: r.longer && matchesAsPrefix(r.word, i, rows.length),
-    typos: typoMatches(r.word, r.near ?? []),
+    typos: [...new Set([...typoMatches(r.word, r.near ?? []), ...prefixTypoMatches(r.word, r.near_prefix ?? [])])],
   }));
 }
 
 /**
  * The relevance of a matching document as an integer (so a cursor compares it exactly): its name equal to the query
- * (30000), beginning with it (20000) or holding all its words (10000); then per word 3 for the word itself, 2 for a
- * word it begins, 1 for a typo (times 100); then per word the best field it is in (name 4, category 3, place 2, rest 1).
+ * (30000) or beginning with it (20000); then per word 3 for the word itself, 2 for a word it begins, 1 for a typo
+ * (times 100), and the best field it is in: the name 1004, category 3, place 2, rest 1. The name's thousand per word
+ * puts a name holding more of the words (typos included: 'via roma piza' and Via Roma Pizzeria) above one holding
+ * fewer whatever the other fields hold, and stays below the tiers: 8 words (SEARCH_WORDS_MAX) score under 10500.
  */
 function scoreSql(words: Word[]): SQL {
   const key = words.map((w) => w.word).join(' ');
-  const inName = words.map((w) => alternatives(w, 'A')).join(' & ');
-  const name = sql`case when d.name_key = ${key} then 30000 when d.name_key like ${`${key}%`} then 20000 when d.document @@ ${inName}::tsquery then 10000 else 0 end`;
+  const name = sql`case when d.name_key = ${key} then 30000 when d.name_key like ${`${key}%`} then 20000 else 0 end`;
   const perWord = words.map((w) => {
     const exact = w.exact ? sql`when d.document @@ ${lexeme(w.word)}::tsquery then 300 ` : sql``;
     const prefix = w.prefix ? sql`when d.document @@ ${`${lexeme(w.word)}:*`}::tsquery then 200 ` : sql``;
     const kind = w.typos.length === 0 ? sql.raw(w.exact ? '300' : '200') : w.exact || w.prefix ? sql`case ${exact}${prefix}else 100 end` : sql.raw('100');
-    const field = sql`case when d.document @@ ${alternatives(w, 'A')}::tsquery then 4 when d.document @@ ${alternatives(w, 'B')}::tsquery then 3 when d.document @@ ${alternatives(w, 'C')}::tsquery then 2 else 1 end`;
+    const field = sql`case when d.document @@ ${alternatives(w, 'A')}::tsquery then 1004 when d.document @@ ${alternatives(w, 'B')}::tsquery then 3 when d.document @@ ${alternatives(w, 'C')}::tsquery then 2 else 1 end`;
     return sql`(${kind}) + (${field})`;
   });
   return sql`(${name}) + ${sql.join(perWord, sql` + `)}`;
