@@ -10,7 +10,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@client/ui/sh
 import { LocationInput } from '@client/features/locations/location-input';
 import { locateDevice } from '@client/features/locations/device-location';
 import { CardGridSkeleton, EmptyState, ErrorState } from '@client/features/catalogue/components/states';
-import { NativeSelect, ResultCount, ShowMoreButton, ViewToggle, sortOptions, useRevealFocus } from '@client/features/catalogue/components/list-controls';
+import { NativeSelect, ResultCount, NextPageButton, ViewToggle, sortOptions, useRevealFocus } from '@client/features/catalogue/components/list-controls';
 import { useDebouncedValue } from '@client/features/catalogue/components/use-catalogue';
 import { FacetPanel } from './facet-panel';
 import { listingHref, rememberListing } from './listing-href';
@@ -224,17 +224,9 @@ export function SearchPage() {
                       </li>
                     ))}
                   </ul>
-                  {search.hasNextPage ? (
-                    <ShowMoreButton
-                      loading={search.isFetchingNextPage}
-                      onClick={() => {
-                        reveal.mark();
-                        void search.fetchNextPage();
-                      }}
-                    >
-                      Show more
-                    </ShowMoreButton>
-                  ) : null}
+                  <NextPageButton pages={search} reveal={reveal}>
+                    Show more
+                  </NextPageButton>
                 </>
               )}
             </div>

@@ -136,6 +136,31 @@ export function ShowMoreButton({ onClick, loading, children }: { onClick: () => 
   );
 }
 
+/**
+ * 'Show more' under a list read a page at a time (an infinite query): nothing once the last page is in; the first new
+ * item takes the focus (useRevealFocus) when it arrives.
+ */
+export function NextPageButton({
+  pages,
+  reveal,
+  children,
+}: {
+  pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  reveal: { mark: () => void };
+  children: ReactNode;
+}) {
+  if (!pages.hasNextPage) return null;
+  const next = () => {
+    reveal.mark();
+    void pages.fetchNextPage();
+  };
+  return (
+    <ShowMoreButton loading={pages.isFetchingNextPage} onClick={next}>
+      {children}
+    </ShowMoreButton>
+  );
+}
+
 /** List / Map: two toggle buttons (aria-pressed) in a labelled group. */
 export function ViewToggle({ view, onChange, label = 'Show results as' }: { view: 'list' | 'map'; onChange: (view: 'list' | 'map') => void; label?: string }) {
   const base =

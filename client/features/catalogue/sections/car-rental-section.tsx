@@ -13,7 +13,7 @@ import { formatDay, localToday } from '../components/dates';
 import { FilterChips } from '../components/chips';
 import { DateField, SelectField } from '../components/fields';
 import { CardImage, SearchStates } from '../components/states';
-import { ResultCount, ShowMoreButton, sortOptions, useRevealFocus } from '../components/list-controls';
+import { ResultCount, NextPageButton, sortOptions, useRevealFocus } from '../components/list-controls';
 import { searchQueryString } from '@client/features/search/search-query';
 import { facetCounts, useSearch } from '@client/features/search/use-search';
 import { useLinkedListing } from '@client/features/search/listing-link';
@@ -98,17 +98,9 @@ export function CarRentalSection() {
               ),
             )}
           </ul>
-          {cars.hasNextPage ? (
-            <ShowMoreButton
-              loading={cars.isFetchingNextPage}
-              onClick={() => {
-                reveal.mark();
-                void cars.fetchNextPage();
-              }}
-            >
-              Show more cars
-            </ShowMoreButton>
-          ) : null}
+          <NextPageButton pages={cars} reveal={reveal}>
+            Show more cars
+          </NextPageButton>
           </>
           )}
         </SearchStates>

@@ -11,7 +11,7 @@ import { SECTION_IDS } from '../categories';
 import { FilterChips } from '../components/chips';
 import { SearchStates } from '../components/states';
 import { TextField, SelectField } from '../components/fields';
-import { ResultCount, ShowMoreButton, sortOptions, useRevealFocus } from '../components/list-controls';
+import { ResultCount, NextPageButton, sortOptions, useRevealFocus } from '../components/list-controls';
 import { searchQueryString } from '@client/features/search/search-query';
 import { facetCounts, useSearch } from '@client/features/search/use-search';
 import { useLinkedListing } from '@client/features/search/listing-link';
@@ -64,17 +64,9 @@ export function GeneralServicesSection() {
         <ul aria-label="General services" aria-busy={list.isPlaceholderData} className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((s, i) => (s.id === pinned?.id ? null : <ServiceCard key={s.id} service={s} cardRef={reveal.refFor(i)} />))}
         </ul>
-        {list.hasNextPage ? (
-          <ShowMoreButton
-            loading={list.isFetchingNextPage}
-            onClick={() => {
-              reveal.mark();
-              void list.fetchNextPage();
-            }}
-          >
-            Show more services
-          </ShowMoreButton>
-        ) : null}
+        <NextPageButton pages={list} reveal={reveal}>
+          Show more services
+        </NextPageButton>
         </>
         )}
       </SearchStates>

@@ -22,7 +22,7 @@ import { SECTION_IDS } from '../categories';
 import { dayAfter, formatDay, isAfter, localToday } from '../components/dates';
 import { DateField, SelectField, type Option } from '../components/fields';
 import { CardImage, SearchStates } from '../components/states';
-import { AreaNote, ResultCount, ShowMoreButton, ViewToggle, sortOptions, useRevealFocus } from '../components/list-controls';
+import { AreaNote, ResultCount, NextPageButton, ViewToggle, sortOptions, useRevealFocus } from '../components/list-controls';
 import { PRICE_BANDS } from '@domain/search/schemas';
 import { bboxParam, searchQueryString } from '@client/features/search/search-query';
 import { facetCounts, useSearch } from '@client/features/search/use-search';
@@ -193,17 +193,9 @@ export function HotelsSection() {
               </li>
             ))}
           </ul>
-          {hotels.hasNextPage ? (
-            <ShowMoreButton
-              loading={hotels.isFetchingNextPage}
-              onClick={() => {
-                reveal.mark();
-                void hotels.fetchNextPage();
-              }}
-            >
-              Show more hotels
-            </ShowMoreButton>
-          ) : null}
+          <NextPageButton pages={hotels} reveal={reveal}>
+            Show more hotels
+          </NextPageButton>
           </>
           )}
         </SearchStates>

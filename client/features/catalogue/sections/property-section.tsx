@@ -20,7 +20,7 @@ import { SECTION_IDS } from '../categories';
 import { formatDay, localToday } from '../components/dates';
 import { DateField, SelectField, TextField } from '../components/fields';
 import { CardImage, SearchStates } from '../components/states';
-import { AreaNote, ResultCount, ShowMoreButton, ViewToggle, sortOptions, useRevealFocus } from '../components/list-controls';
+import { AreaNote, ResultCount, NextPageButton, ViewToggle, sortOptions, useRevealFocus } from '../components/list-controls';
 import { bboxParam, searchQueryString } from '@client/features/search/search-query';
 import { facetCounts, useSearch } from '@client/features/search/use-search';
 import { useLinkedListing } from '@client/features/search/listing-link';
@@ -171,17 +171,9 @@ export function PropertySection() {
               </li>
             ))}
           </ul>
-          {list.hasNextPage ? (
-            <ShowMoreButton
-              loading={list.isFetchingNextPage}
-              onClick={() => {
-                reveal.mark();
-                void list.fetchNextPage();
-              }}
-            >
-              Show more properties
-            </ShowMoreButton>
-          ) : null}
+          <NextPageButton pages={list} reveal={reveal}>
+            Show more properties
+          </NextPageButton>
           </>
           )}
         </SearchStates>
