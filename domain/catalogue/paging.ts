@@ -24,11 +24,13 @@ export const LINK_HEADER = 'link';
 
 const CURSOR_PREFIX = 'id:';
 
-function toBase64Url(text: string): string {
+/** A cursor's text as it travels (URL-safe base64, no padding); shared with kind-paging.ts. */
+export function toBase64Url(text: string): string {
   return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-function fromBase64Url(text: string): string | undefined {
+/** The text of a cursor, or undefined when it is not one (too long, not base64). */
+export function fromBase64Url(text: string): string | undefined {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(text)) return undefined;
   try {
     return atob(text.replace(/-/g, '+').replace(/_/g, '/'));
@@ -51,6 +53,15 @@ export function decodeCursor(cursor: string): number | undefined {
   return id <= MAX_ID ? id : undefined;
 }
 
+/** A `cursor` query field: empty means absent; text that `decode` does not take is refused with 'Cursor is not valid'. */
+export const cursorField = (decode: (cursor: string) => unknown) =>
+  z.preprocess(
+    blankIsAbsent,
+    z
+      .string({ error: PAGE_MESSAGES.cursor })
+      .refine((c) => decode(c) !== undefined, PAGE_MESSAGES.cursor)
+      .optional(),
+  );
 
 /**
  * The query fields of a paged list, to spread into a route's query object (`z.object({ ...PAGE_FIELDS, ... })`).
@@ -66,13 +77,7 @@ export const PAGE_FIELDS = {
       .max(PAGE_LIMIT_MAX, PAGE_MESSAGES.limit)
       .optional(),
   ),
-  cursor: z.preprocess(
-    blankIsAbsent,
-    z
-      .string({ error: PAGE_MESSAGES.cursor })
-      .refine((c) => decodeCursor(c) !== undefined, PAGE_MESSAGES.cursor)
-      .optional(),
-  ),
+  cursor: cursorField(decodeCursor),
 };
 
 /** The query of a list that has no filters of its own: just the page. */
@@ -95,6 +100,11 @@ export type Page<T> = { items: T[]; total: number; nextAfter: number | null };
  * the new `cursor` last). `query` holds the validated parameters as the route read them.
  */
 export function nextLink(path: string, query: Record<string, unknown>, nextAfter: number): string {
+  return linkWithCursor(path, query, encodeCursor(nextAfter));
+}
+
+/** The Link header value of the page a cursor (already encoded) starts. */
+export function linkWithCursor(path: string, query: Record<string, unknown>, cursor: string): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (key === 'limit' || key === 'cursor' || value === undefined || value === null) continue;
@@ -102,7 +112,7 @@ export function nextLink(path: string, query: Record<string, unknown>, nextAfter
   }
   // The page's own parameters last, whatever order the route's schema lists them in.
   if (query.limit !== undefined && query.limit !== null) params.append('limit', String(query.limit));
-  params.append('cursor', encodeCursor(nextAfter));
+  params.append('cursor', cursor);
   return `<${path}?${params.toString()}>; rel="next"`;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openState, type WeeklyHours } from '../../domain/availability/hours';
+import { parseNextLink } from '../../domain/catalogue/paging';
 import { api, apiSession, baseURL, createUser, demoProviderCredentials, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
@@ -181,10 +182,28 @@ describe('provider portal: Today', () => {
     const { email, password } = demoProviderCredentials();
     await signIn(provider, email, password);
     await provider.waitForURL((url) => url.pathname === '/');
-    const listings = (await (await provider.request.get('/api/provider/listings')).json()) as Array<{ kind: string; id: number; name: string }>;
+    // The list comes a page at a time (issue 29): every page of the API, then the screen shows them all by Show more.
+    const listings: Array<{ kind: string; id: number; name: string }> = [];
+    let total = 0;
+    for (let next: string | null = '/api/provider/listings?limit=100'; next; ) {
+      const res = await provider.request.get(next);
+      listings.push(...((await res.json()) as typeof listings));
+      total = Number(res.headers()['x-total-count']);
+      next = parseNextLink(res.headers().link);
+    }
+    expect(listings).toHaveLength(total);
     await provider.goto('/provider/listings');
-    await provider.getByText(`${listings.length} listings`, { exact: true }).waitFor();
-    expect(await provider.getByRole('list', { name: 'My listings' }).getByRole('link').count()).toBe(listings.length);
+    const links = provider.getByRole('list', { name: 'My listings' }).getByRole('link');
+    await links.first().waitFor();
+    while ((await links.count()) < total) {
+      const before = await links.count();
+      await provider.getByText(`Showing ${before} of ${total} listings`, { exact: true }).waitFor();
+      await provider.getByRole('button', { name: 'Show more' }).click();
+      await expect.poll(() => links.count()).toBeGreaterThan(before);
+    }
+    await provider.getByText(`${total} listings`, { exact: true }).waitFor();
+    expect(await links.count()).toBe(total);
+    expect(await provider.getByRole('button', { name: 'Show more' }).count()).toBe(0);
     // Found by kind and name; the editor has the edit form, the photo upload and the calendar.
     const car = listings.find((l) => l.kind === 'cars')!;
     await provider.getByLabel('Kind').selectOption('cars');

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { DAY_KINDS, type DayKind, type Occupancy } from '@domain/availability/schemas';
 import { PROVIDER_KIND_LABEL } from '@domain/provider/schemas';
+import { LINK_HEADER, TOTAL_COUNT_HEADER, parseNextLink, parseTotalCount } from '@domain/catalogue/paging';
+import { apiRequest } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatDate } from '@client/lib/format';
 import { Button } from '@client/ui/button';
@@ -10,21 +12,43 @@ import { TableScroll, TableState, tdClass, thClass } from './admin-ui';
 import { percent, sortOccupancy, usedText, type OccupancySort } from './occupancy';
 
 export const OCCUPANCY_KEY = ['/api/admin/occupancy'] as const;
-const PAGE = 50;
 
-/** The Occupancy tab (issue 25): each listing with capacity, how full it is over the coming 30 days. */
+/** One page of the occupancy (issue 29): its window and listings, how many listings match in all, the next page's URL. */
+type OccupancyPage = Occupancy & { total: number | null; next: string | null };
+
+async function fetchOccupancy(url: string): Promise<OccupancyPage> {
+  const res = await apiRequest('GET', url);
+  const body = (await res.json()) as Occupancy;
+  return { ...body, total: parseTotalCount(res.headers.get(TOTAL_COUNT_HEADER)), next: parseNextLink(res.headers.get(LINK_HEADER)) };
+}
+
+/**
+ * The Occupancy tab (issue 25): each listing with capacity, how full it is over the coming 30 days. The server pages
+ * it (issue 29): the kind is asked of the server, Show more reads the next page, and the sort orders the listings
+ * loaded so far.
+ */
 export function OccupancyTab() {
-  const occupancy = useQuery<Occupancy>({ queryKey: OCCUPANCY_KEY });
   const [sort, setSort] = useState<OccupancySort>('desc');
   const [kind, setKind] = useState<DayKind | ''>('');
-  const [shown, setShown] = useState(PAGE);
+  const occupancy = useInfiniteQuery({
+    queryKey: [...OCCUPANCY_KEY, kind],
+    initialPageParam: kind ? `/api/admin/occupancy?kind=${kind}` : '/api/admin/occupancy',
+    queryFn: ({ pageParam }) => fetchOccupancy(pageParam),
+    getNextPageParam: (last) => last.next ?? undefined,
+    // Another kind keeps the table in place until its first page is in.
+    placeholderData: keepPreviousData,
+  });
 
   if (occupancy.isPending) return <TableState status="pending" label="occupancy" />;
-  if (occupancy.isError) return <TableState status="error" label="occupancy" onRetry={() => void occupancy.refetch()} />;
-  const { from, to, listings } = occupancy.data;
-  if (listings.length === 0) return <TableState status="empty" label="occupancy" emptyText="No listings with capacity yet." />;
+  if (occupancy.isError && !occupancy.data) return <TableState status="error" label="occupancy" onRetry={() => void occupancy.refetch()} />;
+  const pages = occupancy.data.pages;
+  const { from, to } = pages[0];
+  const listings = pages.flatMap((p) => p.listings);
+  const total = pages[pages.length - 1].total;
+  if (listings.length === 0 && kind === '' && !occupancy.isPlaceholderData) return <TableState status="empty" label="occupancy" emptyText="No listings with capacity yet." />;
 
   const rows = sortOccupancy(listings, sort, kind);
+  const left = total !== null ? Math.max(0, total - listings.length) : null;
   const window = `${formatDate(`${from}T00:00:00`)} – ${formatDate(`${to}T00:00:00`)}`;
   return (
     <div className="grid min-w-0 gap-3">
@@ -41,7 +65,6 @@ export function OccupancyTab() {
             value={kind}
             onChange={(e) => {
               setKind(e.target.value as DayKind | '');
-              setShown(PAGE);
             }}
             className="h-9 max-w-full rounded-md border border-gray-300 bg-white px-2 text-sm"
           >
@@ -92,7 +115,7 @@ export function OccupancyTab() {
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100 bg-white">
-              {rows.slice(0, shown).map((r) => {
+              {rows.map((r) => {
                 const pct = percent(r.occupancy);
                 const width = Math.round(Math.min(1, Math.max(0, r.occupancy)) * 100);
                 return (
@@ -129,9 +152,16 @@ export function OccupancyTab() {
           </table>
         </TableScroll>
       )}
-      {rows.length > shown ? (
-        <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setShown(shown + PAGE)}>
-          Show more ({rows.length - shown} left)
+      {occupancy.hasNextPage ? (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          disabled={occupancy.isFetchingNextPage}
+          onClick={() => void occupancy.fetchNextPage()}
+        >
+          {occupancy.isFetchingNextPage ? 'Loading…' : left !== null ? `Show more (${left} left)` : 'Show more'}
         </Button>
       ) : null}
     </div>

@@ -1,7 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { ProviderOrder } from '@domain/provider/schemas';
-import { getQueryFn } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatCents, formatDate, pluralize } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
@@ -11,7 +9,7 @@ import { deductionsText, feeRateText, moneyTotals } from '@client/features/money
 import { LoadingBlocks } from '@client/features/money/money-ui';
 import { PayoutsList } from '@client/features/money/payouts-list';
 import { StatementDownload } from '@client/features/money/statement-download';
-import { PROVIDER_ORDERS_KEY } from './provider-api';
+import { useProviderOrders } from './provider-orders';
 import { EmptyNote, QueryError } from './provider-ui';
 import { orderKey, stepLabel } from './today-logic';
 
@@ -43,10 +41,11 @@ const AMOUNT_HEADS = ['Gross', 'Fee', 'Net', 'You earn'];
 
 /** Each paid order's gross, fee, net and earnings, newest first, with their totals. */
 function OrdersMoney() {
-  // The Today tab polls the same list; opening this tab asks again (staleTime 0).
-  const orders = useQuery<ProviderOrder[] | null>({ queryKey: PROVIDER_ORDERS_KEY, queryFn: getQueryFn<ProviderOrder[]>({ on401: 'throw' }), staleTime: 0 });
+  // The Today tab polls the same list; opening this tab asks again (staleTime 0). Older orders come a page at a
+  // time (issue 29): the table and its totals are of the orders loaded so far.
+  const orders = useProviderOrders();
   const [shown, setShown] = useState(ROWS);
-  const paid = useMemo(() => (orders.data ?? []).filter((o) => o.money), [orders.data]);
+  const paid = useMemo(() => (orders.data?.orders ?? []).filter((o) => o.money), [orders.data]);
   const totals = useMemo(() => moneyTotals(paid), [paid]);
   return (
     <section aria-labelledby="orders-money-heading" className="grid gap-2">
@@ -110,6 +109,18 @@ function OrdersMoney() {
           {paid.length > shown ? (
             <Button variant="outline" className="justify-self-center" onClick={() => setShown(shown + ROWS)}>
               Show {Math.min(ROWS, paid.length - shown)} more of {pluralize(paid.length - shown, 'earlier order')}
+            </Button>
+          ) : orders.hasNextPage ? (
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              disabled={orders.isFetchingNextPage}
+              onClick={() => {
+                setShown(shown + ROWS);
+                void orders.fetchNextPage();
+              }}
+            >
+              {orders.isFetchingNextPage ? 'Loading…' : 'Show more earlier orders'}
             </Button>
           ) : null}
         </>

@@ -1,6 +1,5 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
 import { PROVIDER_KIND_LABEL, PROVIDER_KINDS, type ProviderKind, type ProviderListing } from '@domain/provider/schemas';
 import { cn } from '@client/lib/cn';
@@ -8,18 +7,25 @@ import { pluralize } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
 import { Input, fieldClasses } from '@client/ui/input';
 import { Skeleton } from '@client/ui/skeleton';
+import { ShowMore, usePagedList } from '@client/features/admin/paged-list';
+import { PROVIDER_LISTINGS_KEY } from './provider-api';
 import { EmptyNote, QueryError } from './provider-ui';
 
 /** Where a listing's editor lives. */
 export const editorPath = (listing: { kind: ProviderKind; id: number }) => `/provider/listings/${listing.kind}/${listing.id}`;
 
-/** /provider/listings: my listings as a list (found by name, filtered by kind), each opening its own editor page. */
-export function ListingsSection({ listings }: { listings: UseQueryResult<ProviderListing[] | null> }) {
+/**
+ * /provider/listings: my listings as a list (found by name, filtered by kind), each opening its own editor page. The
+ * list comes a page at a time (issue 29), with Show more while there are more; the search and the kind filter
+ * look through the listings loaded so far.
+ */
+export function ListingsSection() {
   const searchId = useId();
   const kindId = useId();
   const [text, setText] = useState('');
   const [kind, setKind] = useState<ProviderKind | 'all'>('all');
-  const all = useMemo(() => listings.data ?? [], [listings.data]);
+  const { query: listings, rows, total } = usePagedList<ProviderListing>(PROVIDER_LISTINGS_KEY, '/api/provider/listings');
+  const all = useMemo(() => rows, [rows]);
   const kinds = useMemo(() => PROVIDER_KINDS.filter((k) => all.some((l) => l.kind === k)), [all]);
   const needle = text.trim().toLowerCase();
   const shown = all.filter((l) => (kind === 'all' || l.kind === kind) && (!needle || l.name.toLowerCase().includes(needle)));
@@ -64,9 +70,11 @@ export function ListingsSection({ listings }: { listings: UseQueryResult<Provide
               </div>
             ) : null}
           </div>
-          <p className="text-sm text-gray-600" aria-live="polite">
-            {shown.length === all.length ? pluralize(all.length, 'listing') : `${shown.length} of ${pluralize(all.length, 'listing')}`}
-          </p>
+          {listings.hasNextPage ? null : (
+            <p className="text-sm text-gray-600" aria-live="polite">
+              {shown.length === all.length ? pluralize(all.length, 'listing') : `${shown.length} of ${pluralize(all.length, 'listing')}`}
+            </p>
+          )}
           {shown.length === 0 ? (
             <EmptyNote>No listing matches.</EmptyNote>
           ) : (
@@ -99,6 +107,7 @@ export function ListingsSection({ listings }: { listings: UseQueryResult<Provide
               ))}
             </ul>
           )}
+          {listings.hasNextPage ? <ShowMore shown={all.length} total={total} noun="listings" list={listings} /> : null}
         </>
       )}
     </section>

@@ -1,9 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, LayoutList, LogIn, Wallet } from 'lucide-react';
-import type { ProviderListing, ProviderOrder } from '@domain/provider/schemas';
-import { getQueryFn } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { pluralize } from '@client/lib/format';
 import { usePageTitle } from '@client/lib/use-page-title';
@@ -15,10 +13,11 @@ import { useAuth } from '@client/features/accounts/use-auth';
 import { SessionErrorNotice } from '@client/features/accounts/session-error-notice';
 import { ListingEditor } from './listing-editor';
 import { useOrderChime } from './order-chime';
-import { PROVIDER_EARNINGS_KEY, PROVIDER_LISTINGS_KEY, PROVIDER_ORDERS_KEY } from './provider-api';
+import { PROVIDER_EARNINGS_KEY } from './provider-api';
+import { useProviderOrders } from './provider-orders';
 import { EarningsSection } from './provider-earnings';
 import { ListingsSection } from './provider-listings';
-import { ORDERS_POLL_MS, TodaySection } from './provider-today';
+import { TodaySection } from './provider-today';
 import { arrivals, orderKey, todayView } from './today-logic';
 
 type Section = 'today' | 'listings' | 'editor' | 'earnings';
@@ -95,22 +94,19 @@ function PageTitle({ section, count }: { section: Section; count: number }) {
 function ProviderPortal({ section }: { section: Section }) {
   const params = useParams();
   const queryClient = useQueryClient();
-  // New orders reach this screen by polling (TanStack Query's refetchInterval), in the background too.
-  const orders = useQuery<ProviderOrder[] | null>({
-    queryKey: PROVIDER_ORDERS_KEY,
-    queryFn: getQueryFn<ProviderOrder[]>({ on401: 'throw' }),
-    refetchInterval: ORDERS_POLL_MS,
-    refetchIntervalInBackground: true,
-    staleTime: 0,
-  });
-  const listings = useQuery<ProviderListing[] | null>({ queryKey: PROVIDER_LISTINGS_KEY, queryFn: getQueryFn<ProviderListing[]>({ on401: 'throw' }), enabled: section === 'listings' });
+  // New orders reach this screen by polling (TanStack Query's refetchInterval), in the background too; older ones a
+  // page at a time when asked for (issue 29).
+  const orders = useProviderOrders({ poll: true });
   const chime = useOrderChime();
-  const { data, dataUpdatedAt } = orders;
+  const { dataUpdatedAt } = orders;
+  const data = orders.data?.orders;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed at every answer (the day may have turned)
   const view = useMemo(() => todayView(data ?? [], new Date()), [data, dataUpdatedAt]);
 
   // What is new since the last answer: a chime (when on), a toast, and a sentence for screen readers.
   const seen = useRef<Set<string> | null>(null);
+  // The newest order id seen: older orders that Show more loads later (issue 29) are not new arrivals.
+  const newest = useRef(0);
   const play = useRef(chime.play);
   useEffect(() => {
     play.current = chime.play;
@@ -118,8 +114,9 @@ function ProviderPortal({ section }: { section: Section }) {
   const [announcement, setAnnouncement] = useState('');
   useEffect(() => {
     if (!data) return;
-    const fresh = arrivals(seen.current, data);
+    const fresh = arrivals(seen.current, data).filter((o) => o.orderId > newest.current);
     seen.current = new Set(data.map(orderKey));
+    newest.current = Math.max(newest.current, ...data.map((o) => o.orderId));
     if (fresh.length === 0) return;
     play.current();
     const what = fresh.length === 1 ? `Order #${fresh[0].id} for ${fresh[0].listingName}` : pluralize(fresh.length, 'new order');
@@ -155,7 +152,7 @@ function ProviderPortal({ section }: { section: Section }) {
         {announcement}
       </p>
       {section === 'today' ? <TodaySection orders={orders} view={view} chime={chime} /> : null}
-      {section === 'listings' ? <ListingsSection listings={listings} /> : null}
+      {section === 'listings' ? <ListingsSection /> : null}
       {section === 'editor' ? <ListingEditor kind={params.kind} id={params.id} /> : null}
       {section === 'earnings' ? <EarningsSection /> : null}
     </Frame>

@@ -1,7 +1,5 @@
 import { useId, useState } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { BellRing, RefreshCw } from 'lucide-react';
-import type { ProviderOrder } from '@domain/provider/schemas';
 import { formatDate, formatTimeOfDay, pluralize } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
@@ -12,14 +10,15 @@ import { EmptyNote, QueryError } from './provider-ui';
 import { orderKey, stepLabel, type TodayView } from './today-logic';
 import type { useOrderChime } from './order-chime';
 
-/** How often the Today screen asks for new orders (TanStack Query's refetchInterval; there is no push for them). */
-export const ORDERS_POLL_MS = 10_000;
+import { ORDERS_POLL_MS, type ProviderOrdersQuery } from './provider-orders';
+
+export { ORDERS_POLL_MS };
 const EARLIER_PAGE = 10;
 
 const day = (iso: string) => formatDate(`${iso}T00:00:00`);
 
 type TodayProps = {
-  orders: UseQueryResult<ProviderOrder[] | null>;
+  orders: ProviderOrdersQuery;
   view: TodayView;
   chime: ReturnType<typeof useOrderChime>;
 };
@@ -134,7 +133,7 @@ export function TodaySection({ orders, view, chime }: TodayProps) {
             <h3 id="earlier-heading" className="text-lg font-semibold text-gray-900">
               Earlier orders and bookings
             </h3>
-            {view.earlier.length === 0 ? (
+            {view.earlier.length === 0 && !orders.hasNextPage ? (
               <EmptyNote>No earlier orders or bookings.</EmptyNote>
             ) : (
               <>
@@ -148,6 +147,19 @@ export function TodaySection({ orders, view, chime }: TodayProps) {
                 {view.earlier.length > earlierShown ? (
                   <Button variant="outline" className="justify-self-center" onClick={() => setEarlierShown(earlierShown + EARLIER_PAGE)}>
                     Show {Math.min(EARLIER_PAGE, view.earlier.length - earlierShown)} more of {pluralize(view.earlier.length - earlierShown, 'earlier order')}
+                  </Button>
+                ) : orders.hasNextPage ? (
+                  // Every order loaded is shown: older ones come from the server a page at a time (issue 29).
+                  <Button
+                    variant="outline"
+                    className="justify-self-center"
+                    disabled={orders.isFetchingNextPage}
+                    onClick={() => {
+                      setEarlierShown(earlierShown + EARLIER_PAGE);
+                      void orders.fetchNextPage();
+                    }}
+                  >
+                    {orders.isFetchingNextPage ? 'Loading…' : 'Show more earlier orders'}
                   </Button>
                 ) : null}
               </>

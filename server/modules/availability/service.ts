@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { closedMessage, daySlots, openState, type WeeklyHours } from '../../../domain/availability/hours';
 import {
+  DAY_KINDS,
   UNIT_NAMES,
   shortDate,
   type AvailabilityKind,
@@ -18,6 +19,7 @@ import {
   type SlotAvailability,
 } from '../../../domain/availability/schemas';
 import type { DaySpan } from '../../../domain/availability/spans';
+import { pageAcrossKinds, type KindPage, type KindPageRequest } from '../../../domain/catalogue/kind-paging';
 import { addDays, todayUtc } from '../../../domain/catalogue/pricing';
 import type { Db, Tx } from '../../db/connect';
 import type { EventBus } from '../../platform/events/bus';
@@ -297,29 +299,56 @@ export async function removeBlock(db: Db, viewer: Viewer, kind: AvailabilityKind
 
 // ---------------------------------------------------------------- admin
 
-/** Every listing with capacity: units sold or held over the next `days` days against its capacity. */
-export async function occupancy(db: Db, days = 30, now: Date = new Date()): Promise<Occupancy> {
+/**
+ * A page of the active listings with capacity (issue 29: the admin's table is paged, never downloaded whole): units
+ * sold or held over the next `days` days against each listing's capacity. Kind by kind in DAY_KINDS order, each kind
+ * by id; `kind` keeps one kind (the cursor positions stay those of DAY_KINDS, so a Link works with or without it).
+ * Each page aggregates the days of its own listings only.
+ */
+export async function occupancy(
+  db: Db,
+  filter: { kind?: DayKind },
+  page: KindPageRequest,
+  days = 30,
+  now: Date = new Date(),
+): Promise<Omit<Occupancy, 'listings'> & KindPage<Occupancy['listings'][number]>> {
   const from = todayUtc(now);
   const end = addDays(from, days);
-  const kinds: DayKind[] = ['hotels', 'cars', 'properties', 'flights'];
-  const listings: Occupancy['listings'] = [];
-  for (const kind of kinds) {
-    const s = LISTING_SOURCES[kind];
-    const rows = await rowsOf<{ id: number; name: string; capacity: number; used: number; blocked_days: number }>(
-      db,
-      sql`select l.id, ${sql.raw(s.name)} as name, ${sql.raw(s.capacity!)}::int as capacity,
-            coalesce(sum(a.taken), 0)::int as used, count(a.day) filter (where a.blocked > 0)::int as blocked_days
-          from ${sql.raw(s.table)} l
-          left join availability_days a on a.kind = ${kind} and a.listing_id = l.id and a.day >= ${from}::date and a.day < ${end}::date
-          where l.is_active group by l.id order by l.id`,
-    );
-    for (const r of rows) {
-      const capacityUnitDays = Number(r.capacity) * (days - Number(r.blocked_days));
-      const used = Number(r.used);
-      listings.push({ kind, id: r.id, name: r.name, capacity: Number(r.capacity), usedUnitDays: used, capacityUnitDays, occupancy: capacityUnitDays > 0 ? used / capacityUnitDays : 0 });
-    }
-  }
-  return { from, to: addDays(end, -1), listings };
+  const kinds = DAY_KINDS.filter((k) => filter.kind === undefined || k === filter.kind);
+  const rows = await pageAcrossKinds(
+    DAY_KINDS,
+    page,
+    async (kind, afterId, limit) => {
+      if (!kinds.includes(kind)) return [];
+      const s = LISTING_SOURCES[kind];
+      const got = await rowsOf<{ id: number; name: string; capacity: number; used: number; blocked_days: number }>(
+        db,
+        sql`with page as (
+              select l.id, ${sql.raw(s.name)} as name, ${sql.raw(s.capacity!)}::int as capacity
+              from ${sql.raw(s.table)} l
+              where l.is_active ${afterId === undefined ? sql`` : sql`and l.id > ${afterId}`}
+              order by l.id limit ${limit}
+            )
+            select p.id, p.name, p.capacity,
+              coalesce(sum(a.taken), 0)::int as used, count(a.day) filter (where a.blocked > 0)::int as blocked_days
+            from page p
+            left join availability_days a on a.kind = ${kind} and a.listing_id = p.id and a.day >= ${from}::date and a.day < ${end}::date
+            group by p.id, p.name, p.capacity order by p.id`,
+      );
+      return got.map((r) => {
+        const capacityUnitDays = Number(r.capacity) * (days - Number(r.blocked_days));
+        const used = Number(r.used);
+        return { kind, id: Number(r.id), name: r.name, capacity: Number(r.capacity), usedUnitDays: used, capacityUnitDays, occupancy: capacityUnitDays > 0 ? used / capacityUnitDays : 0 };
+      });
+    },
+    async (kind) => {
+      if (!kinds.includes(kind)) return 0;
+      const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(LISTING_SOURCES[kind].table)} where is_active`);
+      return Number(row.n);
+    },
+    (r) => r.id,
+  );
+  return { from, to: addDays(end, -1), ...rows };
 }
 
 /** Why a restaurant takes no order at `now` ('Closed now, opens at 11:00'), or null when it does (or has no hours). */

@@ -6,7 +6,7 @@
  * earning and completes the order it served. Every money event posts to the ledger in the transaction of the state
  * change that causes it.
  */
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { addDays, todayUtc } from '../../../domain/catalogue/pricing';
 import { lineSpan } from '../../../domain/availability/spans';
 import { DAY_KINDS, type DayKind } from '../../../domain/availability/schemas';
@@ -576,15 +576,16 @@ export async function partCalledOff(exec: Exec, bookingId: number, partKey: stri
 
 // ---------------------------------------------------------------- provider's list
 
-/** A provider's orders, newest first (at most `limit`), with their lines and bookings. */
-export async function providerOrderRows(db: Db, providerId: number, limit = 500) {
+/** A page of a provider's orders, newest first (at most `page.limit`), with their lines and bookings. */
+export async function providerOrderRows(db: Db, providerId: number, page: { limit: number; before?: number }) {
+  // Newest first by id (keyset, issue 29): the rows before `page.before`, the id the previous page ended at.
   const orders = await db
     .select({ order: providerOrders, booking: bookings })
     .from(providerOrders)
     .innerJoin(bookings, eq(bookings.id, providerOrders.bookingId))
-    .where(eq(providerOrders.providerId, providerId))
-    .orderBy(desc(providerOrders.createdAt), desc(providerOrders.id))
-    .limit(limit);
+    .where(and(eq(providerOrders.providerId, providerId), page.before === undefined ? undefined : lt(providerOrders.id, page.before)))
+    .orderBy(desc(providerOrders.id))
+    .limit(page.limit);
   const lines =
     orders.length === 0
       ? []

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../domain/ids';
+import { PageQuerySchema, pageHeaders, pageRequest, pagedList } from '../../../domain/catalogue/paging';
+import { KindPageQuerySchema, kindPageHeaders, kindPageRequest } from '../../../domain/catalogue/kind-paging';
 import {
   OrderAcceptedSchema,
   OrderReadySchema,
@@ -53,10 +55,16 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext) {
   const provider = { onRequest: requireRole('provider') };
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
-  r.get('/api/provider/listings', { ...provider, schema: { response: { 200: z.array(ProviderListingSchema) } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return listMyListings(ctx.db, me(request));
-  });
+  // Paged (issue 29): `limit` and `cursor`, X-Total-Count and Link rel="next"; kind by kind, each kind oldest first.
+  r.get(
+    '/api/provider/listings',
+    { ...provider, schema: { querystring: KindPageQuerySchema, response: { 200: pagedList(ProviderListingSchema) } } },
+    async (request, reply) => {
+      const page = await listMyListings(ctx.db, me(request), kindPageRequest(request.query));
+      reply.header('cache-control', 'no-store').headers(kindPageHeaders('/api/provider/listings', request.query, page));
+      return page.items;
+    },
+  );
 
   r.get('/api/provider/listings/:kind/:id', { ...provider, schema: { params: KindParams, response: { 200: ProviderListingSchema } } }, async (request) =>
     getMyListing(ctx.db, me(request), request.params.kind, request.params.id),
@@ -141,9 +149,11 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.type('image/webp').send(bytes);
   });
 
-  r.get('/api/provider/orders', { ...provider, schema: { response: { 200: z.array(ProviderOrderSchema) } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return listMyOrders(ctx.db, me(request));
+  // Paged (issue 29): newest first, `limit` and `cursor`, X-Total-Count and Link rel="next".
+  r.get('/api/provider/orders', { ...provider, schema: { querystring: PageQuerySchema, response: { 200: pagedList(ProviderOrderSchema) } } }, async (request, reply) => {
+    const page = await listMyOrders(ctx.db, me(request), pageRequest(request.query));
+    reply.header('cache-control', 'no-store').headers(pageHeaders('/api/provider/orders', request.query, page));
+    return page.items;
   });
 
   r.post('/api/provider/orders/:id/accept', { ...provider, schema: { params: OrderParams, response: { 200: OrderAcceptedSchema } } }, async (request) => acceptOrder(ctx.events, me(request), request.params.id));

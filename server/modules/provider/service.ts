@@ -6,7 +6,9 @@
  * provider cannot even learn which ids exist. Every listing write records who changed it and when (changed_by,
  * changed_at; the admin's listing rows show both) and emits catalogue.changed.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Page, PageRequest } from '../../../domain/catalogue/paging';
+import { pageAcrossKinds, type KindPage, type KindPageRequest } from '../../../domain/catalogue/kind-paging';
 import { centsToDollars, dollarsToCents } from '../../../domain/catalogue/money';
 import type { PriceLine } from '../../../domain/bookings/breakdown';
 import {
@@ -21,7 +23,7 @@ import {
   type ProviderOrder,
 } from '../../../domain/provider/schemas';
 import type { Db, Tx } from '../../db/connect';
-import { bookingItems, bookings, deliveryOrders, menuItems, users } from '../../db/schema';
+import { bookingItems, bookings, deliveryOrders, menuItems, providerOrders, users } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
 import { providerKind, tableOf, type ListingRow } from './kinds';
@@ -58,15 +60,30 @@ async function ownedListing(db: Exec, kind: ProviderKind, id: number, ownerId: n
   return row as unknown as ListingRow;
 }
 
-/** Every listing the provider owns, kind by kind, newest last. */
-export async function listMyListings(db: Db, ownerId: number): Promise<ProviderListing[]> {
-  const out: ProviderListing[] = [];
-  for (const kind of PROVIDER_KINDS) {
-    const table = tableOf(kind);
-    const rows = await db.select().from(table).where(eq(table.ownerId, ownerId)).orderBy(asc(table.id));
-    for (const row of rows) out.push(toListing(kind, row as unknown as ListingRow));
-  }
-  return out;
+/**
+ * A page of the listings the provider owns (issue 29: no list is downloaded whole), kind by kind in PROVIDER_KINDS
+ * order, each kind oldest first; the cursor says the kind and id the previous page ended at.
+ */
+export async function listMyListings(db: Db, ownerId: number, page: KindPageRequest): Promise<KindPage<ProviderListing>> {
+  return pageAcrossKinds(
+    PROVIDER_KINDS,
+    page,
+    async (kind, afterId, limit) => {
+      const table = tableOf(kind);
+      const rows = await db
+        .select()
+        .from(table)
+        .where(and(eq(table.ownerId, ownerId), afterId === undefined ? undefined : gt(table.id, afterId)))
+        .orderBy(asc(table.id))
+        .limit(limit);
+      return rows.map((row) => toListing(kind, row as unknown as ListingRow));
+    },
+    (kind) => {
+      const table = tableOf(kind);
+      return db.$count(table, eq(table.ownerId, ownerId));
+    },
+    (listing) => listing.id,
+  );
 }
 
 export async function getMyListing(db: Db, ownerId: number, kind: ProviderKind, id: number): Promise<ProviderListing> {
@@ -245,8 +262,24 @@ function partCharges(o: ProviderOrder, priceLines: (typeof bookings.$inferSelect
  * paid): the customer's display name (their username), the order's lines and total, its money (gross, the commission
  * fixed when it was paid, net, refunds), what I may do with it now and, for a restaurant, its delivery's progress.
  */
-export async function listMyOrders(db: Db, ownerId: number, now: Date = new Date()): Promise<ProviderOrder[]> {
-  const { orders: rows, lines } = await providerOrderRows(db, ownerId);
+export async function listMyOrders(db: Db, ownerId: number, page: PageRequest, now: Date = new Date()): Promise<Page<ProviderOrder>> {
+  // Keyset on the provider order's id, newest first (issue 29); one row more than the page says whether there is more.
+  const got = await providerOrderRows(db, ownerId, { limit: page.limit + 1, before: page.after });
+  const more = got.orders.length > page.limit;
+  const rows = more ? got.orders.slice(0, page.limit) : got.orders;
+  const lines = got.lines;
+  const nextAfter = more ? rows[rows.length - 1].order.id : null;
+  const total = !more && page.after === undefined ? rows.length : await db.$count(providerOrders, eq(providerOrders.providerId, ownerId));
+  return { items: await orderViews(db, rows, lines, now), total, nextAfter };
+}
+
+/** The provider's view of its order rows: customer, lines, money, delivery progress and what it may do next. */
+async function orderViews(
+  db: Db,
+  rows: Awaited<ReturnType<typeof providerOrderRows>>['orders'],
+  lines: Awaited<ReturnType<typeof providerOrderRows>>['lines'],
+  now: Date,
+): Promise<ProviderOrder[]> {
   if (rows.length === 0) return [];
   const customers = new Map(
     (

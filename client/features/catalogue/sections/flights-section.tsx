@@ -5,7 +5,7 @@ import type { Flight } from '@domain/catalogue/types';
 import { centsToDollars, dollarsToCents } from '@domain/catalogue/money';
 import { CABIN_CLASSES, cabinFarePerAdultCents, flightFareCents, type CabinClass, type Passengers } from '@domain/catalogue/pricing';
 import { cityPart } from '@domain/catalogue/filters';
-import { apiJson } from '@client/lib/api';
+import { fetchPage, type FetchedPage } from '@client/lib/paged';
 import { cn } from '@client/lib/cn';
 import { formatMoney, pluralize } from '@client/lib/format';
 import { Button } from '@client/ui/button';
@@ -26,7 +26,8 @@ import { UnitsLeft } from '@client/features/availability/units-left';
 import { onlyLeftMessage } from '@domain/availability/schemas';
 
 type TripType = 'round' | 'oneway';
-type SearchResult = { outbound: Flight[]; inbound: Flight[] | null; passengers: Passengers; cabin: CabinClass };
+/** The first page of each direction (issue 29: the flights list comes a page at a time; Show more reads the next). */
+type SearchResult = { outbound: FetchedPage<Flight>; inbound: FetchedPage<Flight> | null; passengers: Passengers; cabin: CabinClass };
 
 function passengerCount(p: Passengers): number {
   return p.adults + p.children + p.infants;
@@ -59,15 +60,16 @@ export function FlightsSection() {
 
   const search = useMutation({
     mutationFn: async (input: { from: string; to: string; date: string; returnDate?: string; passengers: Passengers; cabin: CabinClass }): Promise<SearchResult> => {
-      const outbound = apiJson<Flight[]>('GET', `/api/flights${buildQuery({ from: input.from, to: input.to, date: input.date })}`);
+      const outbound = fetchPage<Flight>(`/api/flights${buildQuery({ from: input.from, to: input.to, date: input.date })}`);
       const inbound = input.returnDate
-        ? apiJson<Flight[]>('GET', `/api/flights${buildQuery({ from: input.to, to: input.from, date: input.returnDate })}`)
+        ? fetchPage<Flight>(`/api/flights${buildQuery({ from: input.to, to: input.from, date: input.returnDate })}`)
         : Promise.resolve(null);
       const [out, back] = await Promise.all([outbound, inbound]);
       return { outbound: out, inbound: back, passengers: input.passengers, cabin: input.cabin };
     },
     onSuccess: (result) => {
-      const n = result.outbound.length + (result.inbound?.length ?? 0);
+      const count = (page: FetchedPage<Flight>) => page.total ?? page.items.length;
+      const n = count(result.outbound) + (result.inbound ? count(result.inbound) : 0);
       toast({ title: 'Search Complete', description: `Found ${n} flights` });
     },
     onError: () => {
@@ -166,10 +168,11 @@ export function FlightsSection() {
         {search.isPending ? (
           <CardGridSkeleton label="flights" count={2} />
         ) : search.data ? (
-          <div className="grid gap-6">
-            <FlightList title="Outbound flights" flights={search.data.outbound} passengers={search.data.passengers} cabin={search.data.cabin} />
+          // Keyed by the search, so each search starts again from its first page.
+          <div className="grid gap-6" key={search.submittedAt}>
+            <FlightList title="Outbound flights" first={search.data.outbound} passengers={search.data.passengers} cabin={search.data.cabin} />
             {search.data.inbound ? (
-              <FlightList title="Return flights" flights={search.data.inbound} passengers={search.data.passengers} cabin={search.data.cabin} />
+              <FlightList title="Return flights" first={search.data.inbound} passengers={search.data.passengers} cabin={search.data.cabin} />
             ) : null}
           </div>
         ) : (
@@ -180,7 +183,30 @@ export function FlightsSection() {
   );
 }
 
-function FlightList({ title, flights, passengers, cabin }: { title: string; flights: Flight[]; passengers: Passengers; cabin: CabinClass }) {
+/** The flights of one direction: the first page found, then each next page (the answer's Link) on Show more. */
+function usePagedFlights(first: FetchedPage<Flight>) {
+  const [more, setMore] = useState<{ items: Flight[]; next: string | null }>({ items: [], next: first.next });
+  const load = useMutation({
+    mutationFn: (url: string) => fetchPage<Flight>(url),
+    // Keyset pages (after the last id shown): nothing repeats, nothing is skipped.
+    onSuccess: (page) => setMore((m) => ({ items: [...m.items, ...page.items], next: page.next })),
+    onError: () => {
+      toast({ title: 'Search Error', description: 'Unable to load more flights. Please try again.', variant: 'destructive' });
+    },
+  });
+  return {
+    flights: [...first.items, ...more.items],
+    total: first.total,
+    next: more.next,
+    loading: load.isPending,
+    loadMore: () => {
+      if (more.next) load.mutate(more.next);
+    },
+  };
+}
+
+function FlightList({ title, first, passengers, cabin }: { title: string; first: FetchedPage<Flight>; passengers: Passengers; cabin: CabinClass }) {
+  const { flights, total, next, loading, loadMore } = usePagedFlights(first);
   return (
     <div>
       <h3 className="mb-3 font-semibold text-gray-900">{title}</h3>
@@ -234,6 +260,18 @@ function FlightList({ title, flights, passengers, cabin }: { title: string; flig
           })}
         </ul>
       )}
+      {next ? (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <Button variant="outline" onClick={loadMore} disabled={loading}>
+            {loading ? 'Loading…' : 'Show more flights'}
+          </Button>
+          {total !== null ? (
+            <p className="text-sm text-gray-600">
+              Showing {flights.length} of {total} flights
+            </p>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }
