@@ -3,7 +3,7 @@ import type { ProviderOrder } from '@domain/provider/schemas';
 import { cn } from '@client/lib/cn';
 import { formatCents, formatDate, pluralize } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
-import { Button } from '@client/ui/button';
+import { EarlierOrdersButton } from './earlier-orders-button';
 import { BalanceCard } from '@client/features/money/balance-card';
 import { deductionsText, feeRateText, moneyTotals } from '@client/features/money/money-format';
 import { LoadingBlocks } from '@client/features/money/money-ui';
@@ -106,23 +106,7 @@ function OrdersMoney() {
             </table>
           </div>
           {totals.refundedCents > 0 ? <p className="text-sm text-gray-600">Refunded to customers: {formatCents(totals.refundedCents)}.</p> : null}
-          {paid.length > shown ? (
-            <Button variant="outline" className="justify-self-center" onClick={() => setShown(shown + ROWS)}>
-              Show {Math.min(ROWS, paid.length - shown)} more of {pluralize(paid.length - shown, 'earlier order')}
-            </Button>
-          ) : orders.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              disabled={orders.isFetchingNextPage}
-              onClick={() => {
-                setShown(shown + ROWS);
-                void orders.fetchNextPage();
-              }}
-            >
-              {orders.isFetchingNextPage ? 'Loading…' : 'Show more earlier orders'}
-            </Button>
-          ) : null}
+          <EarlierOrdersButton hidden={Math.max(0, paid.length - shown)} step={ROWS} onShowMore={() => setShown(shown + ROWS)} orders={orders} />
         </>
       )}
     </section>

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { BellRing, RefreshCw } from 'lucide-react';
-import { formatDate, formatTimeOfDay, pluralize } from '@client/lib/format';
+import { formatDate, formatTimeOfDay } from '@client/lib/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
+import { EarlierOrdersButton } from './earlier-orders-button';
 import { Checkbox } from '@client/ui/checkbox';
 import { Skeleton } from '@client/ui/skeleton';
 import { OrderActions, OrderCard } from './order-card';
@@ -144,24 +145,13 @@ export function TodaySection({ orders, view, chime }: TodayProps) {
                     </li>
                   ))}
                 </ul>
-                {view.earlier.length > earlierShown ? (
-                  <Button variant="outline" className="justify-self-center" onClick={() => setEarlierShown(earlierShown + EARLIER_PAGE)}>
-                    Show {Math.min(EARLIER_PAGE, view.earlier.length - earlierShown)} more of {pluralize(view.earlier.length - earlierShown, 'earlier order')}
-                  </Button>
-                ) : orders.hasNextPage ? (
-                  // Every order loaded is shown: older ones come from the server a page at a time (issue 29).
-                  <Button
-                    variant="outline"
-                    className="justify-self-center"
-                    disabled={orders.isFetchingNextPage}
-                    onClick={() => {
-                      setEarlierShown(earlierShown + EARLIER_PAGE);
-                      void orders.fetchNextPage();
-                    }}
-                  >
-                    {orders.isFetchingNextPage ? 'Loading…' : 'Show more earlier orders'}
-                  </Button>
-                ) : null}
+                {/* Every order loaded is shown: older ones come from the server a page at a time (issue 29). */}
+                <EarlierOrdersButton
+                  hidden={Math.max(0, view.earlier.length - earlierShown)}
+                  step={EARLIER_PAGE}
+                  onShowMore={() => setEarlierShown(earlierShown + EARLIER_PAGE)}
+                  orders={orders}
+                />
               </>
             )}
           </section>
