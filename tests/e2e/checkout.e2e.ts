@@ -473,7 +473,8 @@ describe('cart and checkout', () => {
     const checkout = page.getByRole('dialog');
     await checkout.getByLabel('Card number').waitFor();
     await page.keyboard.press('Escape');
-    await checkout.waitFor({ state: 'detached' });
+    // The cart's dialog may still be closing beside the checkout's (two dialogs): wait until neither is left.
+    await page.waitForFunction(() => document.querySelectorAll('[role="dialog"]').length === 0);
 
     await page.goto('/bookings');
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^Booking #/ }) }).first();
