@@ -11,6 +11,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     retry: 0,
+    // expect.poll waits on what the app does next (a request, a render): on a loaded two-core machine a second is not
+    // always enough, so polls wait up to 10 s (as long as the assertion keeps failing; a pass returns at once).
+    expect: { poll: { timeout: 10_000 } },
     // One server serves every spec: once several tests have failed it is likely stuck, and the rest would each wait
     // out their timeouts (a frozen server once ran the suite past CI's limit). Stop and report instead.
     bail: 5,
