@@ -157,7 +157,8 @@ describe('cart and checkout', () => {
     await addFoodFromMenu(page, /^View menu of /);
     const cart = await openCart(page);
     await cart.getByRole('button', { name: 'Checkout', exact: true }).click();
-    const checkout = page.getByRole('dialog');
+    // By name: the menu's dialog may still be closing when the checkout opens.
+    const checkout = page.getByRole('dialog', { name: /^(Complete your booking|Pay for booking #\d+)$/ });
     const address = checkout.getByRole('combobox', { name: 'Delivery address' });
     await address.waitFor();
     expect(await address.inputValue()).toContain('Union Station');
