@@ -126,10 +126,16 @@ describe('appointments and opening hours', () => {
 
     const checkout = page.getByRole('dialog', { name: 'Complete your booking' });
     const address = checkout.getByRole('combobox', { name: 'Delivery address' });
-    // Typed as a person types (the dialog's field settles its first value as it opens).
+    // Typed as a person types, once the dialog has loaded what it shows: text typed while its parts still load can
+    // be lost (the form is remounted; a known defect, see the issue 29 note).
+    await page.waitForLoadState('networkidle');
     await address.click();
     await address.pressSequentially('union station', { delay: 20 });
-    await checkout.getByRole('option', { name: /Union Station/ }).first().click();
+    // The suggestions follow the text typed so far: pick once they answer for the whole of it.
+    await expect.poll(() => address.inputValue()).toBe('union station');
+    const station = checkout.getByRole('option', { name: /Union Station/ }).first();
+    await expect.poll(() => station.count()).toBe(1);
+    await station.click();
     await checkout.getByRole('button', { name: 'Continue to payment' }).click();
 
     // The server refuses with the reason, shown where the order is placed; nothing to pay.
