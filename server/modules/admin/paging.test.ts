@@ -2,9 +2,9 @@ import { asc, desc, ne } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_COLLECTIONS } from '../../../domain/catalogue/kinds';
-import { parseNextLink } from '../../../domain/catalogue/paging';
 import { contactMessages, hotels, registrations, serviceProviders } from '../../db/schema';
 import { createAdmin, createTestApp, type TestApp } from '../../testing/test-app';
+import { followPages } from '../../testing/follow-pages';
 import { serverKindOfCollection } from '../catalogue/kinds';
 
 type Json = Record<string, unknown>;
@@ -28,20 +28,9 @@ const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cooki
 const total = (res: LightMyRequestResponse) => Number(res.headers['x-total-count']);
 
 /** Follows the Link headers from `url`, running `between` after each page; the ids seen and each page's answer. */
-async function walk(url: string, between: (page: number) => Promise<void> = async () => {}) {
-  const ids: number[] = [];
-  const answers: LightMyRequestResponse[] = [];
-  let next: string | null = url;
-  while (next) {
-    const res = await get(next);
-    expect(res.statusCode, res.body).toBe(200);
-    answers.push(res);
-    ids.push(...(res.json() as Json[]).map((r) => r.id as number));
-    next = parseNextLink(res.headers.link as string | undefined);
-    await between(answers.length);
-    expect(answers.length).toBeLessThan(200);
-  }
-  return { ids, answers };
+async function walk(url: string, between?: (page: number) => Promise<void>) {
+  const answers = await followPages(get, url, between);
+  return { ids: answers.flatMap((a) => (a.json() as Json[]).map((r) => r.id as number)), answers };
 }
 
 describe('admin tables come a page at a time', () => {

@@ -8,9 +8,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_KINDS, type DayKind } from '../../../domain/availability/schemas';
 import { addDays, todayUtc } from '../../../domain/catalogue/pricing';
-import { parseNextLink } from '../../../domain/catalogue/paging';
 import { availabilityDays, cars, flights, hotels, properties } from '../../db/schema';
 import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
+import { followPages } from '../../testing/follow-pages';
 
 type Row = { kind: DayKind; id: number; name: string; capacity: number; usedUnitDays: number; capacityUnitDays: number; occupancy: number };
 type Answer = { from: string; to: string; listings: Row[] };
@@ -54,15 +54,7 @@ async function activeListings(only?: DayKind): Promise<string[]> {
 }
 
 async function walk(url: string) {
-  const answers: LightMyRequestResponse[] = [];
-  let next: string | null = url;
-  while (next) {
-    const res = await get(next);
-    expect(res.statusCode, res.body).toBe(200);
-    answers.push(res);
-    next = parseNextLink(res.headers.link as string | undefined);
-    expect(answers.length).toBeLessThan(100);
-  }
+  const answers = await followPages(get, url, undefined, 100);
   return { answers, rows: answers.flatMap((a) => (a.json() as Answer).listings) };
 }
 

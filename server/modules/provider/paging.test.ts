@@ -6,10 +6,10 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseNextLink } from '../../../domain/catalogue/paging';
 import { PROVIDER_KINDS, type ProviderKind } from '../../../domain/provider/schemas';
 import { bookings, providerOrders } from '../../db/schema';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app';
+import { followPages } from '../../testing/follow-pages';
 import { tableOf } from './kinds';
 
 type Json = Record<string, unknown>;
@@ -73,18 +73,9 @@ afterAll(async () => t?.close());
 const get = (url: string, who: Account = owner) => t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
 const total = (res: LightMyRequestResponse) => Number(res.headers['x-total-count']);
 
-/** Follows the Link headers from `url`, running `between` after each page; every page's answer. */
-async function walk(url: string, between: (page: number) => Promise<void> = async () => {}) {
-  const answers: LightMyRequestResponse[] = [];
-  let next: string | null = url;
-  while (next) {
-    const res = await get(next);
-    expect(res.statusCode, res.body).toBe(200);
-    answers.push(res);
-    next = parseNextLink(res.headers.link as string | undefined);
-    await between(answers.length);
-    expect(answers.length).toBeLessThan(50);
-  }
+/** Follows the Link headers from `url`, running `between` after each page; every page's answer and their rows. */
+async function walk(url: string, between?: (page: number) => Promise<void>) {
+  const answers = await followPages(get, url, between, 50);
   return { answers, rows: answers.flatMap((a) => a.json() as Json[]) };
 }
 
