@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { parseNextLink } from '../../domain/catalogue/paging';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
@@ -127,6 +128,22 @@ export async function api<T>(cookie: string, method: string, path: string, body?
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/**
+ * Every row of a paged list (issue 29): follows its `Link: rel="next"` from `path` to the last page, with the session
+ * cookie when given. The rows in the list's order.
+ */
+export async function allPages<T>(path: string, cookie?: string): Promise<T[]> {
+  const rows: T[] = [];
+  for (let next: string | null = path, pages = 0; next; pages++) {
+    expect(pages, `${path} never ends`).toBeLessThan(500);
+    const res = await fetch(new URL(next, baseURL()), { headers: cookie ? { cookie } : {} });
+    expect(res.status, `${next}: ${res.status}`).toBe(200);
+    rows.push(...((await res.json()) as T[]));
+    next = parseNextLink(res.headers.get('link') ?? undefined);
+  }
+  return rows;
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { closedMessage, openState, type WeeklyHours } from '../../domain/availability/hours';
 import { SLOT_TAKEN } from '../../domain/availability/schemas';
-import { appReady, baseURL, createUser, demoProviderCredentials, signIn, useBrowser } from './fixtures';
+import { allPages, appReady, baseURL, createUser, demoProviderCredentials, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -33,10 +33,10 @@ async function putHours(kind: 'restaurants' | 'general-services', id: number, bo
  * other owners while this one runs, and order from the first seeded ones).
  */
 async function lastOwnListing<T extends { id: number }>(kind: 'restaurants' | 'general-services'): Promise<T> {
-  const res = await fetch(`${baseURL()}/api/provider/listings`, { headers: { cookie: await providerCookie() } });
-  expect(res.status).toBe(200);
-  const own = new Set(((await res.json()) as Array<{ kind: string; id: number }>).filter((l) => l.kind === kind).map((l) => l.id));
-  const listed = (await getJson<T[]>(`/api/${kind}`)).filter((l) => own.has(l.id));
+  // Both lists come a page at a time (issue 29): every page of each.
+  const mine = await allPages<{ kind: string; id: number }>('/api/provider/listings?limit=100', await providerCookie());
+  const own = new Set(mine.filter((l) => l.kind === kind).map((l) => l.id));
+  const listed = (await allPages<T>(`/api/${kind}?limit=100`)).filter((l) => own.has(l.id));
   return listed[listed.length - 1];
 }
 
