@@ -18,6 +18,12 @@ export const DialogOverlay = forwardRef<
   return <DialogPrimitive.Overlay ref={ref} className={cn(overlayClasses, className)} {...props} />;
 });
 
+/** Whether keyboard focus is inside a dialog that is open (not one closing). */
+function focusHeldByOpenDialog(): boolean {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active.closest('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]') !== null;
+}
+
 type DialogContentProps = ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & {
   /** Hide the corner close button (the dialog still closes with Escape and outside clicks). */
   hideClose?: boolean;
@@ -53,8 +59,16 @@ export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Cont
           }}
           onCloseAutoFocus={(event) => {
             onCloseAutoFocus?.(event);
+            if (event.defaultPrevented) return;
+            if (focusHeldByOpenDialog()) {
+              // A dialog opened as this one closed (the cart's Checkout opens the checkout) keeps the focus it took.
+              // Moving it back to the opener would make that dialog's focus trap bounce it back, selecting whatever
+              // had been typed so far, so the next key replaced it.
+              event.preventDefault();
+              return;
+            }
             const target = returnFocusRef?.current ?? opener.current;
-            if (!event.defaultPrevented && target?.isConnected) {
+            if (target?.isConnected) {
               event.preventDefault();
               target.focus();
             }

@@ -84,13 +84,7 @@ export function CartDialog({ open, onOpenChange, returnFocusRef }: CartDialogPro
   return (
     <>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent
-          className="max-w-lg"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusRef.current?.focus();
-          }}
-        >
+        <DialogContent className="max-w-lg" returnFocusRef={returnFocusRef}>
           {cart.items.length === 0 ? (
             <>
               <DialogHeader>
