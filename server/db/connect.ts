@@ -32,6 +32,8 @@ export type Database = {
   migrate(): Promise<void>;
   /** Cheap liveness check. */
   ping(): Promise<void>;
+  /** PGlite only: its whole data directory as a tarball, consistent (taken between queries), for `connect({ snapshot })`. */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -63,6 +65,8 @@ export type ConnectOptions = {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` (the default when unset) keeps everything in memory. */
   dataDir?: string;
+  /** PGlite only: starts from this `snapshot()` of another database instead of an empty one. */
+  snapshot?: Blob;
 };
 
 /** Opens PGlite (files under dataDir) when no databaseUrl is given, a node-postgres pool otherwise. */
@@ -101,7 +105,10 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // btree_gist: the availability exclusion constraint (migration 0008); cube, earthdistance, pg_trgm, unaccent and
   // fuzzystrmatch: the catalogue search (migration 0012, ADR 031); as on PostgreSQL.
-  const client = await PGlite.create(dataDir, { extensions: { loadLibrariesOneByOne, btree_gist, cube, earthdistance, pg_trgm, unaccent, fuzzystrmatch } });
+  const client = await PGlite.create(dataDir, {
+    extensions: { loadLibrariesOneByOne, btree_gist, cube, earthdistance, pg_trgm, unaccent, fuzzystrmatch },
+    loadDataDir: opts.snapshot,
+  });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
@@ -113,6 +120,7 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
+    snapshot: () => client.dumpDataDir('none'),
     async close() {
       await client.close();
     },

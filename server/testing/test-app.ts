@@ -23,8 +23,9 @@ export type TestApp = {
 export async function createTestApp(
   opts: { seed?: boolean; env?: Record<string, string>; overrides?: ContextOverrides; database?: { database: Database; drop(): Promise<void> } } = {},
 ): Promise<TestApp> {
-  const { database, drop } = opts.database ?? (await createTestDatabase());
-  if (opts.seed !== false) await seedCatalogue(database.db);
+  const seeded = opts.seed !== false;
+  const { database, drop } = opts.database ?? (await createTestDatabase({ seeded }));
+  if (opts.database && seeded) await seedCatalogue(database.db);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -11,8 +11,8 @@ export async function createTwoInstances(
 ): Promise<{ a: TestApp; b: TestApp; close(): Promise<void> }> {
   const redisUrl = process.env.REDIS_URL;
   if (!process.env.DATABASE_URL || !redisUrl) throw new Error('two instances need DATABASE_URL and REDIS_URL');
-  const db = await createTestDatabase();
-  const a = await createTestApp({ database: db, seed: opts.seed, env: { REDIS_URL: opts.redisUrlA ?? redisUrl } });
+  const db = await createTestDatabase({ seeded: opts.seed !== false });
+  const a = await createTestApp({ database: db, seed: false, env: { REDIS_URL: opts.redisUrlA ?? redisUrl } });
   const second = await connect({ databaseUrl: db.url! });
   const b = await createTestApp({ database: { database: second, drop: () => second.close() }, seed: false, env: { REDIS_URL: redisUrl } });
   return {

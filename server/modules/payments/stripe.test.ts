@@ -2,7 +2,6 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { seedCatalogue } from '../../db/seed';
 import { bookings, payments, webhookEvents } from '../../db/schema';
 import { startFakeStripe } from '../../platform/payments/fake-stripe';
 import { StripeGateway } from '../../platform/payments';
@@ -19,8 +18,7 @@ const SECRET = 'whsec_test_secret';
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  const { database, drop } = await createTestDatabase();
-  await seedCatalogue(database.db);
+  const { database, drop } = await createTestDatabase({ seeded: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
