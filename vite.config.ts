@@ -175,6 +175,8 @@ export default defineConfig({
     root: r('.'),
     include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // The run's databases are copies of one migrated (and one seeded) database built here once.
+    globalSetup: ['server/testing/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
