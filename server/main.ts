@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { createContext } from './platform/context';
 import { connect } from './db/connect';
+import { DataDirInUse } from './db/data-dir-lock';
 import { seedCatalogue } from './db/seed';
 import { openOrdersOfEarlierBookings } from './modules/money';
 import { ensureAdmin } from './modules/accounts/service';
@@ -58,6 +59,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A second server on the same embedded database is refused with what to do, not a stack trace.
+  console.error(err instanceof DataDirInUse ? err.message : err);
   process.exit(1);
 });

@@ -14,6 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 
 /**
  * The Drizzle database, whichever driver is underneath. Built without the relational schema (`db.query.*` is not
@@ -32,8 +33,11 @@ export type Database = {
   migrate(): Promise<void>;
   /** Cheap liveness check. */
   ping(): Promise<void>;
-  /** PGlite only: its whole data directory as a tarball, consistent (taken between queries), for `connect({ snapshot })`. */
-  snapshot?(): Promise<Blob>;
+  /**
+   * PGlite only: its whole data directory as a tarball (gzipped when asked), consistent (taken between queries), for
+   * `connect({ snapshot })`.
+   */
+  snapshot?(gzip?: boolean): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -102,13 +106,23 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     };
   }
   const dataDir = opts.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  let unlock = () => {};
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+  }
   // btree_gist: the availability exclusion constraint (migration 0008); cube, earthdistance, pg_trgm, unaccent and
   // fuzzystrmatch: the catalogue search (migration 0012, ADR 031); as on PostgreSQL.
-  const client = await PGlite.create(dataDir, {
-    extensions: { loadLibrariesOneByOne, btree_gist, cube, earthdistance, pg_trgm, unaccent, fuzzystrmatch },
-    loadDataDir: opts.snapshot,
-  });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, {
+      extensions: { loadLibrariesOneByOne, btree_gist, cube, earthdistance, pg_trgm, unaccent, fuzzystrmatch },
+      loadDataDir: opts.snapshot,
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
@@ -120,9 +134,10 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
-    snapshot: () => client.dumpDataDir('none'),
+    snapshot: (gzip = false) => client.dumpDataDir(gzip ? 'gzip' : 'none'),
     async close() {
       await client.close();
+      unlock();
     },
   };
 }
