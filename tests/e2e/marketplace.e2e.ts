@@ -257,11 +257,17 @@ describe('marketplace', () => {
 
     await property.getByLabel('Property type').click();
     await page.getByRole('option', { name: 'Penthouse' }).click();
-    await expect.poll(() => cards.count()).toBeLessThan(all);
-    for (const text of await cards.allInnerTexts()) expect(text).toContain('Penthouse');
+    // Every card shown is a penthouse (the list answers the new filter), and fewer than before.
+    await expect
+      .poll(async () => {
+        const texts = await cards.allInnerTexts();
+        return texts.length > 0 && texts.every((text) => text.includes('Penthouse'));
+      })
+      .toBe(true);
+    expect(await cards.count()).toBeLessThan(all);
 
     await property.getByLabel('Price range').click();
-    await page.getByRole('option', { name: '$500 - $1,000' }).click();
+    await page.getByRole('option', { name: '$500 – $1,000' }).click();
     await property.getByText('No properties found matching your criteria.').waitFor();
 
     await property.getByLabel('Property type').click();
