@@ -55,7 +55,8 @@ export async function buildDatabaseTemplates(databaseUrl: string | undefined): P
     return { templates: { kind: 'pglite', ...files }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const tag = randomBytes(4).toString('hex');
-  const names = { migrated: `tpl_${tag}_migrated`, seeded: `tpl_${tag}_seeded` };
+  // Named t_... as the test databases, so what an interrupted run leaves is cleared with them (.ci/run).
+  const names = { migrated: `t_tpl_${tag}_migrated`, seeded: `t_tpl_${tag}_seeded` };
   const drop = async () => {
     for (const name of Object.values(names)) await onServer(databaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   };
