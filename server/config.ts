@@ -90,6 +90,8 @@ const EnvSchema = z.object({
     }),
   /** How long an idle keep-alive connection stays open (ms): longer than the idle timeout of any proxy in front (nginx 75 s, ALB 60 s). */
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(76_000),
+  /** After SIGTERM, how long the instance keeps serving (s) while /readyz says 503 and the balancer stops sending. */
+  DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(10),
 });
 
 export type Config = {
@@ -122,6 +124,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** KEEP_ALIVE_TIMEOUT_MS: the HTTP server's keep-alive timeout; its headers timeout is a second longer. */
   keepAliveTimeoutMs: number;
+  /** DRAIN_SECONDS in milliseconds. */
+  drainMs: number;
   dispatchTickMs: number;
   /** DISPATCH_RADIUS_KM: only drivers this many road km or less from the pickup are offered an order. */
   dispatchRadiusKm: number;
@@ -185,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: e.LOG_REQUESTS,
     trustProxy: e.TRUST_PROXY,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    drainMs: Math.round(e.DRAIN_SECONDS * 1000),
     dispatchTickMs: e.DISPATCH_TICK_MS,
     dispatchRadiusKm: e.DISPATCH_RADIUS_KM,
     bookingHoldMs: Math.round(e.BOOKING_HOLD_MINUTES * 60_000),

@@ -11,6 +11,9 @@ import { ensureDemoDriver } from './modules/drivers/demo';
 import { ensureDemoProvider } from './modules/accounts/demo';
 import { writeDemoAccounts } from './demo-accounts';
 
+/** After the drain period, how long closing may take (requests in flight, workers, the database) before exiting anyway. */
+const SHUTDOWN_BOUND_MS = 15_000;
+
 async function main() {
   const config = loadConfig();
   const database = await connect({
@@ -25,7 +28,8 @@ async function main() {
   const driver = await ensureDemoDriver(database.db);
   const provider = await ensureDemoProvider(database.db);
 
-  const app = await buildApp(await createContext(config, database));
+  const ctx = await createContext(config, database);
+  const app = await buildApp(ctx);
   if (seed.seeded) app.log.info('seeded the demo catalogue');
   if (opened > 0) app.log.info({ bookings: opened }, 'opened the orders of bookings paid before the ledger existed');
   if (admin.refused) app.log.warn(admin.refused);
@@ -45,16 +49,35 @@ async function main() {
     });
   }
 
+  // SIGTERM (a rolling restart): /readyz turns 503 at once while the instance keeps serving for DRAIN_SECONDS, so
+  // the balancer stops sending it traffic; then it stops accepting, finishes the requests in flight, tells every
+  // socket to reconnect elsewhere (1012), stops its workers and exits, within a bound. SIGINT (Ctrl-C) skips the
+  // drain period. A second signal exits at once.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    ctx.lifecycle.drain();
+    const drainMs = signal === 'SIGTERM' ? config.drainMs : 0;
+    app.log.info({ signal, drainSeconds: drainMs / 1000 }, 'draining');
+    setTimeout(() => {
+      app.log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, drainMs + SHUTDOWN_BOUND_MS).unref();
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
     await app.close();
     await database.close();
+    app.log.info('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  ctx.lifecycle.ready();
   app.log.info(`Go Live is serving on http://localhost:${config.port} (database: ${database.kind})`);
 }
 

@@ -16,7 +16,7 @@ type Options<M> = {
 };
 
 /**
- * A JSON WebSocket to `path` that reconnects with capped exponential backoff (1 s, 2 s, 4 s ... 15 s) after a drop,
+ * A JSON WebSocket to `path` that reconnects with capped, jittered exponential backoff (about 1 s, 2 s, 4 s ... 15 s) after a drop,
  * a server restart or a 1012 "service restart" close, until `path` changes or the component unmounts.
  * Pass `path = null` to stay disconnected. Returns the connection state, so callers can fall back to polling.
  */
@@ -56,7 +56,9 @@ export function useLiveSocket<M>(path: string | null, { onMessage, finalCodes = 
         socket = null;
         setState('closed');
         if (stopped || final.has(event.code)) return;
-        const delay = Math.min(15_000, 1000 * 2 ** attempt);
+        // Jittered (half to all of the step): the sockets a restarting instance closes together do not all come
+        // back to the next one in the same instant.
+        const delay = Math.min(15_000, 1000 * 2 ** attempt) * (0.5 + Math.random() / 2);
         attempt += 1;
         timer = setTimeout(open, delay);
       };

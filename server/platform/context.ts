@@ -8,6 +8,7 @@ import { Mailer } from './mailer/mailer';
 import { createMailTransport, type MailTransport } from './mailer/transport';
 import { SandboxGateway, StripeGateway, type PaymentGateway } from './payments';
 import { LOG_SAFETY } from './errors';
+import { Lifecycle } from './lifecycle';
 import { createPubSub, type PubSub } from './pubsub';
 
 /**
@@ -27,6 +28,8 @@ export type AppContext = {
   live: LiveGateway;
   /** The mail outbox and its worker (SMTP when SMTP_URL is set, the built-in mailbox otherwise). */
   mailer: Mailer;
+  /** Starting, ready or draining: what `/readyz` answers (main.ts moves it on). */
+  lifecycle: Lifecycle;
   /** Background loops modules start (dispatch ticks); stopped at close. */
   timers: Set<ReturnType<typeof setInterval>>;
   /** Closes what the context opened, in reverse order. The database stays open: its owner closes it. */
@@ -94,6 +97,7 @@ export async function createContext(config: Config, database: Database, override
     events,
     live,
     mailer,
+    lifecycle: new Lifecycle(),
     timers,
     async close() {
       if (closed) return;

@@ -41,6 +41,7 @@ export async function createTestApp(
   const ctx = await createContext(config, database, opts.overrides);
   const app = await buildApp(ctx);
   await app.ready();
+  ctx.lifecycle.ready();
   return {
     app,
     ctx,

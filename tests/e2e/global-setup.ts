@@ -68,6 +68,8 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Stopped at the end of a run (or to restart): no balancer to drain.
+      DRAIN_SECONDS: '0',
       // Every spec signs people up from 127.0.0.1; the per-address limit (ADR 016) is tested in the API suite.
       SIGNUP_LIMIT: '10000',
       // Likewise every browser's sockets and every public mail come from this one address and site (issue 27's caps

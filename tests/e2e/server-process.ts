@@ -22,6 +22,8 @@ export async function startServer(opts: { port: number; dataDir: string; distDir
       ADMIN_PASSWORD: 'pwa-admin-password-42',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Stopped at the end of a run (or to restart): no balancer to drain.
+      DRAIN_SECONDS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

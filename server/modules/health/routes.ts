@@ -10,6 +10,9 @@ export const HEALTH_PING_REUSE_MS = 1000;
 const HealthSchema = z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) });
 const UnavailableSchema = z.object({ status: z.literal('unavailable'), db: z.enum(['pglite', 'postgres']), message: z.string() });
 const ConfigSchema = z.object({ mapTileUrl: z.string() });
+const AliveSchema = z.object({ status: z.literal('alive') });
+const ReadySchema = z.object({ status: z.literal('ready'), db: z.enum(['pglite', 'postgres']), pubsub: z.enum(['in-process', 'redis']) });
+const NotReadySchema = z.object({ status: z.literal('unavailable'), message: z.string() });
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext, front?: FrontDoor) {
   // One ping at a time, its answer shared by every request within HEALTH_PING_REUSE_MS of it.
@@ -54,6 +57,24 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext, front?
       return reply.send(body as never);
     }
     return reply.status(503).send({ status: 'unavailable' as const, db: ctx.database.kind, message: 'Database unreachable' });
+  });
+
+  // Probes for a load balancer or an orchestrator (issue 30). Alive: the process answers at all.
+  r.get('/healthz', { schema: { response: { 200: AliveSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'alive' as const };
+  });
+  // Ready: send it traffic. Not while starting or draining, nor while its database (or Redis, when configured)
+  // cannot be reached: another instance can serve the request.
+  r.get('/readyz', { schema: { response: { 200: ReadySchema, 503: NotReadySchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const refuse = (message: string) => reply.status(503).send({ status: 'unavailable' as const, message });
+    const { state } = ctx.lifecycle;
+    if (state === 'starting') return refuse('Starting');
+    if (state === 'draining') return refuse('Draining: shutting down');
+    if (!(await databaseUp())) return refuse('Database unreachable');
+    if (ctx.pubsub.kind === 'redis' && !ctx.pubsub.available()) return refuse('Redis unreachable');
+    return { status: 'ready' as const, db: ctx.database.kind, pubsub: ctx.pubsub.kind };
   });
 
   /** What the client needs to know about this deployment: the map tile template (MAP_TILE_URL). */
