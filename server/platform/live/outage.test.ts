@@ -92,7 +92,9 @@ describe.runIf(shared)('a Redis outage seen by one of two instances', () => {
     await onA.next((m) => m.type === 'conversation_joined');
 
     proxy.cut();
-    await new Promise((r) => setTimeout(r, 200));
+    // A says it should get no traffic while its Redis is out of reach; B, whose Redis is up, stays ready.
+    await expect.poll(async () => (await a.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'unavailable', message: 'Redis unreachable' });
+    expect((await b.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
 
     // Five sends through A: each is answered at once (the publish gives up within LIVE_PUBLISH_TIMEOUT_MS).
     const ids: number[] = [];
@@ -122,6 +124,7 @@ describe.runIf(shared)('a Redis outage seen by one of two instances', () => {
     // Redis is back for A: its subscription returns, its sockets are told to reconnect, the rejoin catches up.
     proxy.restore();
     expect((await onA.closed).code).toBe(CLOSE.serviceRestart);
+    await expect.poll(async () => (await a.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     const back = await chatSocket(wsA, customer.cookie);
     back.socket.send(JSON.stringify({ type: 'join_conversation', conversationId: conversation.id, sinceId: ids.at(-1) }));
     const rejoined = await back.next((m) => m.type === 'conversation_joined');
