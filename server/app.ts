@@ -25,6 +25,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { catalogueRoutes, createCatalogueCache } from './modules/catalogue/routes';
 import { searchRoutes } from './modules/search';
 import { healthRoutes } from './modules/health/routes';
+import { metricsRoutes } from './platform/metrics';
 import { createLocationsCache, locationsRoutes } from './modules/locations/routes';
 import { bookingsRoutes } from './modules/bookings/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
@@ -187,6 +188,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installTextGuard(app);
   await ctx.live.install(app);
 
+  await metricsRoutes(app, ctx);
   await healthRoutes(app, ctx, front);
   await accountsRoutes(app, ctx);
   await catalogueRoutes(app, ctx, catalogueCache);

@@ -92,6 +92,8 @@ const EnvSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(76_000),
   /** After SIGTERM, how long the instance keeps serving (s) while /readyz says 503 and the balancer stops sending. */
   DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /** The bearer token GET /metrics asks for; unset, there is no /metrics. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export type Config = {
@@ -126,6 +128,7 @@ export type Config = {
   keepAliveTimeoutMs: number;
   /** DRAIN_SECONDS in milliseconds. */
   drainMs: number;
+  metricsToken?: string;
   dispatchTickMs: number;
   /** DISPATCH_RADIUS_KM: only drivers this many road km or less from the pickup are offered an order. */
   dispatchRadiusKm: number;
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     drainMs: Math.round(e.DRAIN_SECONDS * 1000),
+    metricsToken: e.METRICS_TOKEN,
     dispatchTickMs: e.DISPATCH_TICK_MS,
     dispatchRadiusKm: e.DISPATCH_RADIUS_KM,
     bookingHoldMs: Math.round(e.BOOKING_HOLD_MINUTES * 60_000),

@@ -33,6 +33,8 @@ export type Database = {
   migrate(): Promise<void>;
   /** Cheap liveness check. */
   ping(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (open, idle) and the queries waiting for one. */
+  poolStats?(): { open: number; idle: number; waiting: number };
   /**
    * PGlite only: its whole data directory as a tarball (gzipped when asked), consistent (taken between queries), for
    * `connect({ snapshot })`.
@@ -100,6 +102,7 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
       async ping() {
         await pool.query('select 1');
       },
+      poolStats: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async close() {
         await pool.end();
       },
