@@ -9,7 +9,7 @@ import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { runsBackgroundWork, type Config } from './config';
 import { installSessionResolution } from './platform/auth/plugin';
 import type { AppContext } from './platform/context';
 import { installCsrfProtection } from './platform/csrf';
@@ -197,14 +197,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await trackingRoutes(app, ctx, await loadPageRenderer(config.distDir));
   await bookingsRoutes(app, ctx);
   await availabilityRoutes(app, ctx);
-  registerAvailability(ctx);
+  // The background work (ROLE all or worker; every job is claimed in the database): hold expiry, the dispatcher's
+  // passes, scheduled payouts; the outbox sweep and the mail queue start with the context.
+  const background = runsBackgroundWork(config);
+  if (background) registerAvailability(ctx);
   await paymentsRoutes(app, ctx);
   await onboardingRoutes(app, ctx);
   await supportRoutes(app, ctx);
   await adminRoutes(app, ctx);
   await driversRoutes(app, ctx);
   await ordersRoutes(app, ctx);
-  registerOrders(ctx, { tickMs: config.dispatchTickMs });
+  registerOrders(ctx, { tickMs: background ? config.dispatchTickMs : 0 });
   registerDrivers(ctx);
   await notificationsRoutes(app, ctx);
   // After the orders module: its reaction to booking.confirmed creates the deliveries the receipt lists.
@@ -216,7 +219,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await providerRoutes(app, ctx);
   await moneyAdminRoutes(app, ctx);
   await payoutRoutes(app, ctx);
-  registerPayouts(ctx);
+  if (background) registerPayouts(ctx);
 
   await serveClient(app, config.distDir);
   return app;

@@ -92,6 +92,8 @@ const EnvSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(76_000),
   /** After SIGTERM, how long the instance keeps serving (s) while /readyz says 503 and the balancer stops sending. */
   DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /** What this process runs (issue 30): everything, HTTP and sockets only, or the background work only. */
+  ROLE: z.enum(['all', 'web', 'worker'], { error: 'ROLE must be all, web or worker' }).default('all'),
   /** The bearer token GET /metrics asks for; unset, there is no /metrics. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
@@ -128,6 +130,12 @@ export type Config = {
   keepAliveTimeoutMs: number;
   /** DRAIN_SECONDS in milliseconds. */
   drainMs: number;
+  /**
+   * ROLE: 'web' answers HTTP and sockets, 'worker' runs the background work (the outbox sweep, the mail queue, offer
+   * dispatch, hold expiry, scheduled payouts), 'all' both. Every job is claimed in the database, so any number of
+   * each can run on one PostgreSQL + Redis.
+   */
+  role: 'all' | 'web' | 'worker';
   metricsToken?: string;
   dispatchTickMs: number;
   /** DISPATCH_RADIUS_KM: only drivers this many road km or less from the pickup are offered an order. */
@@ -163,6 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const e = parsed.data;
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new Error(`Invalid environment:\n  ROLE: ${e.ROLE} needs DATABASE_URL (PostgreSQL): the embedded database runs in one process, which is ROLE=all`);
+  }
   if (e.SERVICE_FEE_MIN_CENTS > e.SERVICE_FEE_MAX_CENTS) throw new Error('Invalid environment:\n  SERVICE_FEE_MIN_CENTS: must not be more than SERVICE_FEE_MAX_CENTS');
   const stripe =
     e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
@@ -193,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     drainMs: Math.round(e.DRAIN_SECONDS * 1000),
+    role: e.ROLE,
     metricsToken: e.METRICS_TOKEN,
     dispatchTickMs: e.DISPATCH_TICK_MS,
     dispatchRadiusKm: e.DISPATCH_RADIUS_KM,
@@ -209,3 +221,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     live: { publishTimeoutMs: e.LIVE_PUBLISH_TIMEOUT_MS, socketsPerAddress: e.LIVE_SOCKETS_PER_ADDRESS, socketsPerUser: e.LIVE_SOCKETS_PER_USER },
   };
 }
+
+/** Whether this process runs the background work (ROLE all or worker). */
+export const runsBackgroundWork = (config: Pick<Config, 'role'>): boolean => config.role !== 'web';

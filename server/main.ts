@@ -78,7 +78,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   ctx.lifecycle.ready();
-  app.log.info(`Go Live is serving on http://localhost:${config.port} (database: ${database.kind})`);
+  app.log.info(`Go Live is serving on http://localhost:${config.port} (database: ${database.kind}, role: ${config.role})`);
 }
 
 main().catch((err) => {

@@ -1,5 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { Config } from '../config';
+import { runsBackgroundWork, type Config } from '../config';
 import type { Database, Db } from '../db/connect';
 import { SessionStore } from './auth/sessions';
 import { EventBus, eventsChannel } from './events/bus';
@@ -68,7 +68,8 @@ export async function createContext(config: Config, database: Database, override
   // Events published while this instance's subscription was down never reached its sockets: they reconnect and
   // catch up from the database (a chat rejoin with its last message id, a tracking snapshot).
   const stopResync = pubsub.onResubscribed(() => live.resync());
-  await events.start();
+  // A web process (ROLE=web) runs an event's reactions right after its own commit; the workers sweep what is left.
+  await events.start({ sweep: runsBackgroundWork(config) });
   const messageIdDomain = (() => {
     try {
       return new URL(config.siteUrl).hostname || 'golive.local';
@@ -82,8 +83,9 @@ export async function createContext(config: Config, database: Database, override
     log,
     claimLeaseMs: config.mail.claimLeaseMs,
     publicBudget: { perAddressPerHour: config.mail.publicPerAddressPerHour, perHour: config.mail.publicPerHour },
+    sends: runsBackgroundWork(config),
   });
-  mailer.start();
+  if (runsBackgroundWork(config)) mailer.start();
   const timers = new Set<ReturnType<typeof setInterval>>();
   let closed = false;
   return {

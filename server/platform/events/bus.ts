@@ -87,9 +87,10 @@ export class EventBus {
     private readonly channel: string = eventsChannel('default'),
   ) {}
 
-  /** Subscribes to pub/sub and starts the sweeper that retries undispatched events. */
-  async start(opts: { sweepMs?: number } = {}): Promise<void> {
+  /** Subscribes to pub/sub and (unless `sweep: false`) starts the sweeper that retries undispatched events. */
+  async start(opts: { sweepMs?: number; sweep?: boolean } = {}): Promise<void> {
     this.unsubscribe = await this.pubsub.subscribe(this.channel, (message) => this.deliver(message));
+    if (opts.sweep === false) return;
     const every = opts.sweepMs ?? 1000;
     this.sweeper = setInterval(() => void this.sweep(), every);
     this.sweeper.unref();

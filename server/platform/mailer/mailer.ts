@@ -91,6 +91,8 @@ export type MailerOptions = {
   claimLeaseMs?: number;
   /** MAIL_PUBLIC_PER_ADDRESS_PER_HOUR / MAIL_PUBLIC_PER_HOUR. */
   publicBudget?: PublicMailBudget;
+  /** Whether this process sends (default true); false on ROLE=web, whose mail the workers send. */
+  sends?: boolean;
 };
 
 /** How `enqueue` stores a mail. */
@@ -183,7 +185,7 @@ export class Mailer {
 
   /** Asks the worker to run now (after a commit that enqueued mail). */
   kick(): void {
-    if (this.closed) return;
+    if (this.closed || this.opts.sends === false) return;
     if (this.running) {
       this.again = true;
       return;
