@@ -122,7 +122,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Public catalogue and location answers (ADR 015) and the built assets, answered by the front door when known.
   const catalogueCache = createCatalogueCache(ctx);
   const locationsCache = createLocationsCache();
-  const front = new FrontDoor(ctx.log, config.logRequests === 'all');
+  const front = new FrontDoor(ctx.log, config.logRequests === 'all', () => ctx.lifecycle.state === 'draining');
   front.add((method, url, headers) => (url.startsWith('/api/locations?') ? locationsCache.answer(method, url, headers) : catalogueCache.answer(method, url, headers)));
   front.add(assetAnswerer(loadAssets(config.distDir)));
   const app = Fastify({

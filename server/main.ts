@@ -61,6 +61,8 @@ async function main() {
     }
     stopping = true;
     ctx.lifecycle.drain();
+    // Idle kept-alive connections close now; the others close after their next answer (FrontDoor).
+    app.server.closeIdleConnections();
     const drainMs = signal === 'SIGTERM' ? config.drainMs : 0;
     app.log.info({ signal, drainSeconds: drainMs / 1000 }, 'draining');
     setTimeout(() => {

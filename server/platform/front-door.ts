@@ -61,6 +61,8 @@ export class FrontDoor {
   constructor(
     private readonly log: Log,
     private readonly logEveryRequest: boolean,
+    /** Whether the instance is draining (shutting down): then every answer closes its connection after it. */
+    private readonly draining: () => boolean = () => false,
   ) {}
 
   add(answerer: Answerer): void {
@@ -83,6 +85,9 @@ export class FrontDoor {
    */
   readonly serverFactory: FastifyServerFactory = (handler, opts) => {
     const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      // Draining: a proxy's kept-alive connections are closed after their next answer, so none is left to reuse when
+      // the server closes (a request sent on a connection closing under it would fail, and a POST is not retried).
+      if (this.draining()) res.shouldKeepAlive = false;
       const url = req.url ?? '/';
       const found = normalPathAnswer(req.method, url) ?? this.find(req.method, url, req.headers);
       if (!found) return handler(req, res);

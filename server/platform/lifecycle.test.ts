@@ -78,12 +78,17 @@ describe('readiness and drain', () => {
       body: { status: 'ready', db: process.env.DATABASE_URL ? 'postgres' : 'pglite', pubsub: process.env.REDIS_URL ? 'redis' : 'in-process' },
     });
 
+    expect((await fetch(`${server.url}/api/hotels`)).headers.get('connection')).toBe('keep-alive');
+
     server.child.kill('SIGTERM');
     await expect.poll(async () => (await get(`${server.url}/readyz`)).status).toBe(503);
     expect(await get(`${server.url}/readyz`)).toEqual({ status: 503, body: { status: 'unavailable', message: 'Draining: shutting down' } });
     // Still serving while a balancer notices: the probes, and the marketplace itself.
     expect((await get(`${server.url}/healthz`)).status).toBe(200);
-    expect((await fetch(`${server.url}/api/hotels`)).status).toBe(200);
+    const hotels = await fetch(`${server.url}/api/hotels`);
+    expect(hotels.status).toBe(200);
+    // ... each answer closing its connection, so a proxy keeps none open to an instance about to close.
+    expect(hotels.headers.get('connection')).toBe('close');
     expect(server.child.exitCode).toBeNull();
 
     expect(await server.exited).toBe(0);
