@@ -44,6 +44,8 @@ export type Database = {
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** The advisory lock key PostgreSQL migrations run under (any number; this one spells "golive" in ASCII). */
+const MIGRATION_LOCK = 0x676f6c697665;
 
 function databaseIdentity(databaseUrl: string): string {
   try {
@@ -97,7 +99,16 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
       kind: 'postgres',
       identity: databaseIdentity(opts.databaseUrl),
       async migrate() {
-        await migratePg(drizzlePg(pool), { migrationsFolder });
+        // Instances starting together (a deployment, a rolling upgrade) migrate one at a time: the first applies
+        // what is new, the others then find nothing left to do.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(client), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          client.release();
+        }
       },
       async ping() {
         await pool.query('select 1');
