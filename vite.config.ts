@@ -12,16 +12,6 @@ import { prerender } from './scripts/prerender-plugin';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-/** Every React entry point the app or a library imports, and the preact/compat module that stands in for it. */
-const REACT_ON_PREACT = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
 /** The manifest's icons: rendered at build from one source SVG by {@link pwaIcons}. */
 const PWA_ICONS = [
   { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
@@ -77,9 +67,8 @@ export default defineConfig({
   // The build's year: what the prerendered footer shows, so the page hydrates with it (footer.tsx).
   define: { __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? pkg.version), __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   plugins: [
-    // JSX only: React Fast Refresh drives React's own renderer, which is not the one running (ADR 026), so an edited
-    // module reloads the page in development instead.
-    react({ refreshExclude: /./ }),
+    // JSX, and React Fast Refresh in development.
+    react(),
     tailwindcss(),
     // The first paint without JavaScript (issue 13): the signed-out home and onboarding pages, and a shell for the
     // rest, rendered into the built HTML (client/prerender.tsx).
@@ -137,9 +126,6 @@ export default defineConfig({
     alias: [
       { find: '@domain', replacement: r('./domain') },
       { find: '@client', replacement: r('./client') },
-      // ADR 026: the app and its libraries are written against React's API and run on Preact 11 through
-      // preact/compat (about a sixth of ReactDOM's size), here and in the server's render module alike.
-      ...REACT_ON_PREACT,
     ],
   },
   build: {
@@ -148,16 +134,16 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
-    // The framework every page runs on (Preact with preact/compat, React Router, TanStack Query, the class helpers)
-    // as one chunk rather than the handful of small shared chunks automatic splitting makes of it: fewer requests
-    // before a page can render (ADR 021).
+    // The framework every page runs on (React with ReactDOM and its scheduler, React Router, TanStack Query, the class
+    // helpers) as one chunk rather than the handful of small shared chunks automatic splitting makes of it: fewer
+    // requests before a page can render (ADR 021).
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](preact|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-slot|@radix-ui[\\/]react-compose-refs)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-slot|@radix-ui[\\/]react-compose-refs)[\\/]/,
             },
           ],
         },

@@ -5,7 +5,7 @@
  * (the same tree: app/app-tree.tsx); the shell of other routes is replaced by their page.
  *
  * That build is also the server's render module (written beside the client's build), for pages rendered per request:
- * {@link renderTrackingPage}. `react-dom/server` is preact/compat's renderToString here (ADR 026).
+ * {@link renderTrackingPage}.
  */
 import { renderToString } from 'react-dom/server';
 import type { QueryClient } from '@tanstack/react-query';

@@ -65,11 +65,12 @@ export function prerender({
       await build({
         configFile: false,
         root: config.root,
-        mode: 'production',
+        mode: config.mode,
         logLevel: 'warn',
         publicDir: false,
         resolve: { alias: config.resolve.alias },
-        define: { ...config.define, 'process.env.NODE_ENV': JSON.stringify('production') },
+        // React's production or development build, as the client's (and as the JSX transform picks its runtime).
+        define: { ...config.define, 'process.env.NODE_ENV': JSON.stringify(config.isProduction ? 'production' : 'development') },
         plugins: [react()],
         ssr: { noExternal: true, target: 'node' },
         build: {

@@ -115,11 +115,11 @@ describe('tracking page', () => {
     await page.goto('/track/gl2468013579ca');
     await page.mouse.move(0, 0);
     await page.locator('[inert]').waitFor({ state: 'detached' });
-    // Tab to the map from the button before it: the focus is on the map, the picture's frame or, once Leaflet has come
-    // (within tens of milliseconds here), Leaflet's container inside it.
+    const map = page.getByRole('region', { name: 'Map of the route and the current position' });
+    // Tab to the map from the button before it.
     await page.getByRole('button', { name: 'Centre on me' }).focus();
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.closest('[data-map-frame]') != null)).toBe(true);
+    expect(await map.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.locator('.leaflet-container').waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('leaflet-container'))).toBe(true);
     // Leaflet's container is now the one map region, and the keys pan it.
