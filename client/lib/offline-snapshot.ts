@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatRelativeTime } from '@domain/format';
 
 /**
  * The last answers of signed-in reads (the session, My bookings, the tracking records opened), kept in localStorage
@@ -51,16 +52,15 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 ];
 
 /**
- * 'Saved just now', 'Saved 5 minutes ago', 'Saved 1 hour ago', 'Saved 3 days ago': the age of a kept copy, written
- * by hand as en-US's Intl.RelativeTimeFormat writes it (client/lib/format.ts says why by hand). A time in the future
- * (a clock set back) reads 'just now'.
+ * 'Saved just now', 'Saved 5 minutes ago', 'Saved 1 hour ago', 'Saved 3 days ago' (en-US): the age of a kept copy in
+ * its largest whole unit. A time in the future (a clock set back) reads 'just now'.
  */
 export function savedAgo(savedAt: string | number | Date, now: number = Date.now()): string {
   const seconds = Math.floor((now - new Date(savedAt).getTime()) / 1000);
   if (!Number.isFinite(seconds)) return 'Saved earlier';
   for (const [unit, size] of UNITS) {
     const n = Math.floor(seconds / size);
-    if (n >= 1) return `Saved ${n} ${unit}${n === 1 ? '' : 's'} ago`;
+    if (n >= 1) return `Saved ${formatRelativeTime(-n, unit)}`;
   }
   return 'Saved just now';
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { WeeklyHours } from './hours';
 import { WeeklyHoursSchema } from './hours-schema';
+import { formatCalendarDay, SERVER_LOCALE } from '../format';
 
 /** The listing kinds with availability, named as the admin collections name them. */
 export const AVAILABILITY_KINDS = ['hotels', 'cars', 'properties', 'flights', 'general-services', 'restaurants'] as const;
@@ -53,10 +54,9 @@ export function addMonths(day: string, months: number): string {
   return first.toISOString().slice(0, 10);
 }
 
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-/** "2026-12-24" -> "Dec 24". */
+/** "2026-12-24" -> "Dec 24": a day in the refusals below, which the API words in English (SERVER_LOCALE). */
 export function shortDate(day: string): string {
-  return SHORT_DATE.format(new Date(`${day}T00:00:00Z`));
+  return formatCalendarDay(day, 'monthDay', { locale: SERVER_LOCALE });
 }
 
 // ---------------------------------------------------------------- refusals

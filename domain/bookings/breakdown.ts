@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assertExact } from '../exact';
 import { centsToDollars } from '../catalogue/money';
+import { formatCents, SERVER_LOCALE } from '../format';
 import { milliPercentOf, taxLabel, taxOnCents, taxRateFor } from './tax';
 import type { ServiceType } from './schemas';
 
@@ -97,8 +98,8 @@ export function serviceFeeCents(itemsCents: number, policy: ServiceFeePolicy): n
   return Math.min(Math.max(fee, policy.minCents), Math.max(policy.minCents, policy.maxCents));
 }
 
-/** '$1.00' for the labels (the domain formats on its own: no client helper here). */
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** '$1.00' in the labels, which the API words in English (SERVER_LOCALE). */
+const dollars = (cents: number) => formatCents(cents, { locale: SERVER_LOCALE });
 
 function serviceLabel(itemsCents: number, feeCents: number, policy: ServiceFeePolicy): string {
   const basisPoints = Math.round(policy.percent * 100);

@@ -9,8 +9,3 @@ export function dollarsToCents(dollars: number | string): number {
   if (!Number.isFinite(n)) throw new RangeError(`Not an amount: ${String(dollars)}`);
   return Math.sign(n) * Math.round(Math.abs(n) * 100 + Number.EPSILON);
 }
-
-/** "$12.34" */
-export function formatMoney(dollars: number): string {
-  return `$${dollars.toFixed(2)}`;
-}

@@ -63,12 +63,12 @@ export function propertyTotalCents(pricePerMonthCents: number, months: number): 
   return pricePerMonthCents * months;
 }
 
-/** Property price filter ranges (spec 000 section 9), in dollars; `max` undefined means no upper bound. */
+/** Property price filter ranges (spec 000 section 9), in dollars; `max` undefined means no upper bound (labels: formatMoneyRange). */
 export const PROPERTY_PRICE_RANGES = [
-  { id: '500-1000', label: '$500 - $1,000', min: 500, max: 1000 },
-  { id: '1000-2000', label: '$1,000 - $2,000', min: 1000, max: 2000 },
-  { id: '2000-3000', label: '$2,000 - $3,000', min: 2000, max: 3000 },
-  { id: '3000+', label: '$3,000+', min: 3000, max: undefined },
+  { id: '500-1000', min: 500, max: 1000 },
+  { id: '1000-2000', min: 1000, max: 2000 },
+  { id: '2000-3000', min: 2000, max: 3000 },
+  { id: '3000+', min: 3000, max: undefined },
 ] as const;
 
 // ---------------------------------------------------------------- taxi

@@ -7,6 +7,7 @@
  * other bookings) are not searched.
  */
 import { z } from 'zod';
+import { formatMoneyRange } from '../format';
 import type { ListingKind } from '../catalogue/kinds';
 import { blankIsAbsent, leaseMonths } from '../catalogue/query';
 
@@ -81,9 +82,12 @@ const bands = (edges: number[]): PriceBand[] =>
     const max = edges[i + 1] ?? null;
     return {
       value: max === null ? `${min}-` : `${min}-${max}`,
-      label: max === null ? `$${min.toLocaleString('en-US')}+` : min === 0 ? `Under $${max.toLocaleString('en-US')}` : `$${min.toLocaleString('en-US')}–$${max.toLocaleString('en-US')}`,
       min,
       max,
+      // Written when read, so that importing the bands builds no formatter.
+      get label() {
+        return formatMoneyRange(min, max);
+      },
     };
   });
 export const PRICE_BANDS: Record<SearchKind, PriceBand[]> = {

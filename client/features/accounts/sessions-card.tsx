@@ -3,7 +3,7 @@ import { LogOut, Monitor, RefreshCw } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { SessionInfo } from '@domain/accounts/schemas';
 import { apiJson, parseApiError } from '@client/lib/api';
-import { formatDateTime } from '@client/lib/format';
+import { formatDateTime } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/ui/card';

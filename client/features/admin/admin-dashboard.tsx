@@ -30,7 +30,7 @@ import {
 } from './admin-listings';
 import { OrdersTab } from './orders-tab';
 import { UsersTab } from './users-tab';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { ProvidersTab } from './providers-tab';
 import { DeliveriesTab } from './deliveries-tab';
 import { ListingTable, STATS_KEY } from './listing-tab';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTIONS, type AuditEntry } from '@domain/audit/schemas';
-import { formatDateTime } from '@client/lib/format';
+import { formatDateTime } from '@domain/format';
 import { TableScroll, TableState, tdClass, TableHead } from './admin-ui';
 import { describeChanges } from './audit-format';
 

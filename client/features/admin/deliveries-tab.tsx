@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { AdminDelivery } from '@domain/orders/schemas';
 import { cn } from '@client/lib/cn';
-import { formatDateTime } from '@client/lib/format';
+import { formatDateTime } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { TableScroll, TableState, tdClass, thClass } from './admin-ui';
 

@@ -6,7 +6,7 @@ import { AdminEditSchemas } from '@domain/admin/schemas';
 import { ratingLabel } from '@domain/reviews/rating-label';
 import { apiJson, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { Checkbox } from '@client/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';

@@ -4,7 +4,7 @@ import { Eye, MailCheck } from 'lucide-react';
 import type { AdminContactMessage } from '@domain/admin/schemas';
 import { apiJson, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { formatDateTime } from '@client/lib/format';
+import { formatDateTime } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { toast } from '@client/ui/use-toast';

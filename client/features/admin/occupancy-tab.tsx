@@ -6,7 +6,7 @@ import { PROVIDER_KIND_LABEL } from '@domain/provider/schemas';
 import { LINK_HEADER, TOTAL_COUNT_HEADER, parseNextLink, parseTotalCount } from '@domain/catalogue/paging';
 import { apiRequest } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { formatDate } from '@client/lib/format';
+import { formatDate } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { TableScroll, TableState, tdClass, thClass } from './admin-ui';
 import { percent, sortOccupancy, usedText, type OccupancySort } from './occupancy';

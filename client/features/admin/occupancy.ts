@@ -1,5 +1,6 @@
 /** The admin's Occupancy tab (issue 25) as pure functions: order, filter, and how a row's figures read. */
 import type { DayKind, Occupancy } from '@domain/availability/schemas';
+import { formatNumber } from '@domain/format';
 
 export type OccupancyRow = Occupancy['listings'][number];
 export type OccupancySort = 'desc' | 'asc';
@@ -24,5 +25,5 @@ export const UNIT_DAYS: Record<DayKind, string> = { hotels: 'room-nights', cars:
 
 /** "120 / 300 room-nights". */
 export function usedText(row: OccupancyRow): string {
-  return `${row.usedUnitDays.toLocaleString('en-US')} / ${row.capacityUnitDays.toLocaleString('en-US')} ${UNIT_DAYS[row.kind]}`;
+  return `${formatNumber(row.usedUnitDays)} / ${formatNumber(row.capacityUnitDays)} ${UNIT_DAYS[row.kind]}`;
 }

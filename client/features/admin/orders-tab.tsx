@@ -6,7 +6,7 @@ import { ADMIN_REPORTS, type AdminOrderDetail, type AdminOrderRow, type AdminOrd
 import { BOOKING_STATUSES, type BookingStatus, type CancelledBooking, type Delivery } from '@domain/bookings/schemas';
 import { apiJson, getQueryFn, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { formatDateTime, formatMoney, pluralize } from '@client/lib/format';
+import { formatDateTime, formatMoney, pluralize } from '@domain/format';
 import { Badge, type BadgeVariant } from '@client/ui/badge';
 import { Button, buttonVariants } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';

@@ -1,6 +1,6 @@
 import type { AdminServiceProvider } from '@domain/admin/schemas';
 import { cn } from '@client/lib/cn';
-import { formatDateTime } from '@client/lib/format';
+import { formatDateTime } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { TableScroll, TableState, tdClass, thClass } from './admin-ui';
 import { ShowMore, usePagedList } from './paged-list';

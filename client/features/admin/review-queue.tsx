@@ -12,7 +12,7 @@ import {
 } from '@domain/admin/schemas';
 import { apiJson, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { formatDateTime } from '@client/lib/format';
+import { formatDateTime } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';

@@ -5,7 +5,7 @@ import { ROLES, type Role } from '@domain/accounts/schemas';
 import { ACCOUNT_DISABLED, ROLE_LABELS, type AdminAccount, type AdminUserChange, type AdminUserPatch } from '@domain/admin/users';
 import { apiJson, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { formatDate, formatDateTime, pluralize } from '@client/lib/format';
+import { formatDate, formatDateTime, pluralize } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Input, fieldClasses } from '@client/ui/input';

@@ -4,6 +4,7 @@
  * the 'Only 2 rooms left' line of a card. Pure, so the rules are tested without a browser.
  */
 import { addDays, parseDay } from '@domain/catalogue/pricing';
+import { formatCalendarDay } from '@domain/format';
 import {
   addMonths,
   daysBetween,
@@ -15,7 +16,7 @@ import {
   type DayKind,
 } from '@domain/availability/schemas';
 import { nearestFreeSpan, spanDays, type DaySpan } from '@domain/availability/spans';
-import { pluralize } from '@client/lib/format';
+import { pluralize } from '@domain/format';
 
 export type DayFree = { date: string; free: number };
 
@@ -177,19 +178,14 @@ export function pickStayDay(day: string, pick: StayPick, state: DayState): StayP
   return { checkIn: day, checkOut: '' };
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-/** "2027-03" -> "March 2027". */
+/** "2027-03" -> "March 2027" in en-US. */
 export function monthLabel(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return `${MONTH_NAMES[m - 1]} ${y}`;
+  return formatCalendarDay(month, 'month');
 }
 
-/** "2027-03-03" -> "Wednesday, March 3, 2027" (a calendar day: no time zone involved). */
+/** "2027-03-03" -> "Wednesday, March 3, 2027" in en-US (a calendar day: no time zone involved). */
 export function longDayLabel(day: string): string {
-  const d = new Date(parseDay(day));
-  return `${WEEKDAY_NAMES[d.getUTCDay()]}, ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+  return formatCalendarDay(day, 'full');
 }
 
 /** "2027-03" plus `n` months. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { Booking } from '@domain/bookings/schemas';
 import type { GeneralService } from '@domain/catalogue/types';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { useHasBeenTrue } from '@client/lib/use-has-been-true';
 import { Button } from '@client/ui/button';
 import { CheckoutDialog } from '@client/features/payments/checkout-dialog';

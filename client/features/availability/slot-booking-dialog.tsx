@@ -5,7 +5,7 @@ import type { Booking } from '@domain/bookings/schemas';
 import type { GeneralService } from '@domain/catalogue/types';
 import type { SlotAvailability } from '@domain/availability/schemas';
 import { offlineMessage, stopIfOffline } from '@client/lib/online';
-import { formatDate, formatMoney } from '@client/lib/format';
+import { formatCalendarDay, formatDate, formatMoney } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { Skeleton } from '@client/ui/skeleton';
@@ -13,7 +13,7 @@ import { AUTH_ME_KEY, useAuth } from '@client/features/accounts/use-auth';
 import { InlineSignIn } from '@client/features/accounts/inline-sign-in';
 import { DateField } from '@client/features/catalogue/components/fields';
 import { EmptyState, ErrorState } from '@client/features/catalogue/components/states';
-import { formatDay, localToday } from '@client/features/catalogue/components/dates';
+import { localToday } from '@client/features/catalogue/components/dates';
 import { checkoutErrorText } from '@client/features/payments/payment-format';
 import { createBooking, quoteBooking } from '@client/features/payments/payments-api';
 import { appointmentLine, isSlotQueryOf, slotAvailabilityUrl, slotOptions, slotRefusal, type SlotOption } from './slot-logic';
@@ -202,7 +202,7 @@ function SlotBookingBody({ service, onCancel, onBooked }: { service: GeneralServ
         <EmptyState>No free times on this day</EmptyState>
       ) : (
         <SlotPicker
-          legend={`Free times on ${formatDay(day)}`}
+          legend={`Free times on ${formatCalendarDay(day, 'medium')}`}
           options={options}
           value={selected}
           disabled={creating}

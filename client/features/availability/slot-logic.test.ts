@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@client/lib/api';
-import { formatTimeOfDay } from '@client/lib/format';
+import { formatTimeOfDay } from '@domain/format';
 import { localToday } from '@client/features/catalogue/components/dates';
 import { appointmentLine, isSlotQueryOf, slotAvailabilityUrl, slotOptions, slotRefusal } from './slot-logic';
 

@@ -2,7 +2,7 @@ import type { GeneralService } from '@domain/catalogue/types';
 import type { SlotAvailability } from '@domain/availability/schemas';
 import { SLOT_TAKEN } from '@domain/availability/schemas';
 import { parseApiError } from '@client/lib/api';
-import { formatDateTime, formatMonthDay, formatTimeOfDay } from '@client/lib/format';
+import { formatDateTime, formatMonthDay, formatTimeOfDay } from '@domain/format';
 import { localToday } from '@client/features/catalogue/components/dates';
 import type { CheckoutItem } from '@client/features/payments/checkout-flow';
 import { serverTotalFrom409 } from '@client/features/payments/payments-api';

@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { DEFAULT_RULES, type BookingRules } from '@domain/availability/schemas';
 import { parseDay } from '@domain/catalogue/pricing';
 import { cn } from '@client/lib/cn';
-import { pluralize } from '@client/lib/format';
+import { pluralize } from '@domain/format';
 import { Button } from '@client/ui/button';
 import {
   FEW_LEFT,

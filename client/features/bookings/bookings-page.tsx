@@ -6,7 +6,7 @@ import type { Booking, BookingStatus, PaymentEntry } from '@domain/bookings/sche
 import { getQueryFn, isNetworkError, parseApiError } from '@client/lib/api';
 import { SNAPSHOTS, readSnapshot, savedAgo, saveSnapshot, useNow, type Snapshot } from '@client/lib/offline-snapshot';
 import { notifyOffline } from '@client/lib/online';
-import { formatDate, formatDateTime, formatMoney } from '@client/lib/format';
+import { formatDate, formatDateTime, formatMoney } from '@domain/format';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Badge, type BadgeVariant } from '@client/ui/badge';
 import { Button, buttonVariants } from '@client/ui/button';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CalendarCheck, CheckCircle2 } from 'lucide-react';
 import type { Booking } from '@domain/bookings/schemas';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { QuotedTotals } from '@client/features/payments/quoted-totals';
 import { useQuote } from '@client/features/payments/use-quote';
 import { Button } from '@client/ui/button';

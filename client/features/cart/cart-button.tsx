@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { ShoppingCart } from 'lucide-react';
-import { pluralize } from '@client/lib/format';
+import { pluralize } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { SimpleTooltip } from '@client/ui/tooltip';
 import { useCartCount } from './cart-store';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ShoppingCart } from 'lucide-react';
 import type { Booking } from '@domain/bookings/schemas';
-import { pluralize } from '@client/lib/format';
+import { pluralize } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { toast } from '@client/ui/use-toast';

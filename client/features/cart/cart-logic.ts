@@ -1,6 +1,6 @@
 import type { ServiceType } from '@domain/bookings/schemas';
 import { carDays, nights } from '@domain/catalogue/pricing';
-import { formatMoney, pluralize } from '@client/lib/format';
+import { formatMoney, pluralize } from '@domain/format';
 
 /** One cart line (spec 000 section 4). Prices are per unit, in dollars. */
 export type CartItem = {

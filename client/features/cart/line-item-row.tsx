@@ -1,5 +1,5 @@
 import { ShoppingCart, Trash2 } from 'lucide-react';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { cartLineUnit } from './cart-logic';
 import { Button } from '@client/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/ui/select';

@@ -15,13 +15,13 @@ import {
   taxiFareCents,
   type Parcel,
 } from '@domain/catalogue/pricing';
-import { formatMoney } from '@client/lib/format';
+import { formatCalendarDay, formatMoney } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { Skeleton } from '@client/ui/skeleton';
 import { toast } from '@client/ui/use-toast';
 import { UnifiedBookingDialog } from '@client/features/bookings/unified-booking-dialog';
 import { useUnifiedBooking, type NewUnifiedLine } from '@client/features/bookings/unified-booking-store';
-import { firstOfNextMonth, formatDay, localToday } from './components/dates';
+import { firstOfNextMonth, localToday } from './components/dates';
 import { EmptyState, ErrorState } from './components/states';
 import { buildQuery, useCatalogue } from './components/use-catalogue';
 import { useQuery } from '@tanstack/react-query';
@@ -198,7 +198,7 @@ function HotelsCard({ checkIn, checkOut }: { checkIn: string; checkOut: string }
   // Searched for the card's dates: only hotels with a room free every night, with their rooms left.
   const hotels = useCatalogue<Hotel[]>(`/api/hotels${buildQuery({ checkIn, checkOut, rooms: 1, guests: 2, limit: PER_CARD })}`, { staleTime: SEARCH_STALE_MS });
   return (
-    <ServiceCard title="Hotels" icon={HotelIcon} note={`${formatDay(checkIn)} to ${formatDay(checkOut)}, 1 room, 2 guests.`}>
+    <ServiceCard title="Hotels" icon={HotelIcon} note={`${formatCalendarDay(checkIn, 'medium')} to ${formatCalendarDay(checkOut, 'medium')}, 1 room, 2 guests.`}>
       <OfferList
         query={hotels}
         label="hotels"
@@ -209,7 +209,7 @@ function HotelsCard({ checkIn, checkOut }: { checkIn: string; checkOut: string }
             title: h.name,
             subtitle: withLeft(h.location, unitsLeftText('hotels', h.unitsLeft)),
             price,
-            line: line('hotel', 'hotels', h.id, h.name, `${h.location}, ${formatDay(checkIn)} - ${formatDay(checkOut)}`, price, h.image, {
+            line: line('hotel', 'hotels', h.id, h.name, `${h.location}, ${formatCalendarDay(checkIn, 'medium')} - ${formatCalendarDay(checkOut, 'medium')}`, price, h.image, {
               checkIn,
               checkOut,
               rooms: 1,
@@ -227,7 +227,7 @@ function FlightsCard({ date }: { date: string }) {
   const flights = useCatalogue<Flight[]>(`/api/flights${buildQuery({ date, limit: PER_CARD })}`, { staleTime: SEARCH_STALE_MS });
   const passengers = { adults: 1, children: 0, infants: 0 };
   return (
-    <ServiceCard title="Flights" icon={Plane} note={`${formatDay(date)}, 1 adult, Economy.`}>
+    <ServiceCard title="Flights" icon={Plane} note={`${formatCalendarDay(date, 'medium')}, 1 adult, Economy.`}>
       <OfferList
         query={flights}
         label="flights"
@@ -239,7 +239,7 @@ function FlightsCard({ date }: { date: string }) {
             title: name,
             subtitle: withLeft(`${f.departureTime} - ${f.arrivalTime}, ${f.duration}`, unitsLeftText('flights', f.unitsLeft)),
             price,
-            line: line('flight', 'flights', f.id, name, `${formatDay(date)}, Economy, 1 adult`, price, f.image, { date, passengers, cabinClass: 'Economy' }),
+            line: line('flight', 'flights', f.id, name, `${formatCalendarDay(date, 'medium')}, Economy, 1 adult`, price, f.image, { date, passengers, cabinClass: 'Economy' }),
           };
         }}
       />
@@ -250,7 +250,7 @@ function FlightsCard({ date }: { date: string }) {
 function CarsCard({ pickupDate, returnDate }: { pickupDate: string; returnDate: string }) {
   const cars = useCatalogue<Car[]>(`/api/cars${buildQuery({ pickupDate, returnDate, limit: PER_CARD })}`, { staleTime: SEARCH_STALE_MS });
   return (
-    <ServiceCard title="Car Rental" icon={CarFront} note={`${formatDay(pickupDate)} to ${formatDay(returnDate)}.`}>
+    <ServiceCard title="Car Rental" icon={CarFront} note={`${formatCalendarDay(pickupDate, 'medium')} to ${formatCalendarDay(returnDate, 'medium')}.`}>
       <OfferList
         query={cars}
         label="cars"
@@ -262,7 +262,7 @@ function CarsCard({ pickupDate, returnDate }: { pickupDate: string; returnDate: 
             title: name,
             subtitle: withLeft(c.category, unitsLeftText('cars', c.unitsLeft)),
             price,
-            line: line('car', 'cars', c.id, name, `${formatDay(pickupDate)} - ${formatDay(returnDate)}`, price, c.image, { pickupDate, returnDate }),
+            line: line('car', 'cars', c.id, name, `${formatCalendarDay(pickupDate, 'medium')} - ${formatCalendarDay(returnDate, 'medium')}`, price, c.image, { pickupDate, returnDate }),
           };
         }}
       />
@@ -323,7 +323,7 @@ function TaxiCard() {
 function PropertiesCard({ moveIn }: { moveIn: string }) {
   const properties = useCatalogue<Property[]>(`/api/properties${buildQuery({ moveIn, months: 1, limit: PER_CARD })}`, { staleTime: SEARCH_STALE_MS });
   return (
-    <ServiceCard title="Property Rental" icon={Building} note={`Move in ${formatDay(moveIn)}, 1-month lease.`}>
+    <ServiceCard title="Property Rental" icon={Building} note={`Move in ${formatCalendarDay(moveIn, 'medium')}, 1-month lease.`}>
       <OfferList
         query={properties}
         label="properties"
@@ -334,7 +334,7 @@ function PropertiesCard({ moveIn }: { moveIn: string }) {
             title: p.title,
             subtitle: `${p.type}, ${p.location}`,
             price,
-            line: line('property', 'properties', p.id, p.title, `${p.location}, move in ${formatDay(moveIn)}, 1 month`, price, p.image, { moveIn, months: 1 }),
+            line: line('property', 'properties', p.id, p.title, `${p.location}, move in ${formatCalendarDay(moveIn, 'medium')}, 1 month`, price, p.image, { moveIn, months: 1 }),
           };
         }}
       />

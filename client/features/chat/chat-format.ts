@@ -1,5 +1,5 @@
 import type { ChatConversation, ChatMessage } from '@domain/chat/schemas';
-import { formatMonthDay, formatTimeOfDay } from '@client/lib/format';
+import { formatMonthDay, formatTimeOfDay } from '@domain/format';
 
 function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();

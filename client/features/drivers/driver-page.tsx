@@ -5,7 +5,7 @@ import { Inbox, LocateOff, LogIn, RefreshCw, Wifi, WifiOff } from 'lucide-react'
 import type { DriverEarnings, DriverOrder, DriverOrdersResponse, DriverProfileView, DriverSocketMessage } from '@domain/orders/schemas';
 import type { DriverStep } from '@domain/orders/states';
 import { getQueryFn, parseApiError } from '@client/lib/api';
-import { formatMoney, pluralize } from '@client/lib/format';
+import { formatMoney, pluralize } from '@domain/format';
 import { useLiveSocket } from '@client/lib/live-socket';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Button, buttonVariants } from '@client/ui/button';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Clock, ExternalLink, Flag, LoaderCircle, MapPin, MessageCircle, Phone, Timer, User } from 'lucide-react';
 import type { DriverOrder } from '@domain/orders/schemas';
 import type { DriverStep } from '@domain/orders/states';
-import { formatDateTime, formatMoney } from '@client/lib/format';
+import { formatDateTime, formatMoney } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Card } from '@client/ui/card';

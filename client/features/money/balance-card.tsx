@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Balance } from '@domain/money/schemas';
 import { getQueryFn } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { formatCents } from '@client/lib/format';
+import { formatCents } from '@domain/format';
 import { balanceKey, type Payee } from './money-api';
 import { pendingText } from './money-format';
 import { LoadingBlocks, MoneyCard, MoneyQueryError, type HeadingLevel } from './money-ui';
@@ -23,9 +23,9 @@ export function BalanceCard({ payee, headingLevel = 'h2' }: { payee: Payee; head
       ) : (
         <>
           <dl className="grid gap-2 sm:grid-cols-3">
-            <Figure label="Available" cents={balance.data.availableCents} tone="emerald" testId={`${payee}-balance-available`} />
-            <Figure label="Pending" cents={balance.data.pendingCents} tone="amber" testId={`${payee}-balance-pending`} />
-            <Figure label="Paid out" cents={balance.data.paidOutCents} tone="gray" testId={`${payee}-balance-paid-out`} />
+            <Figure label="Available" cents={balance.data.availableCents} currency={balance.data.currency} tone="emerald" testId={`${payee}-balance-available`} />
+            <Figure label="Pending" cents={balance.data.pendingCents} currency={balance.data.currency} tone="amber" testId={`${payee}-balance-pending`} />
+            <Figure label="Paid out" cents={balance.data.paidOutCents} currency={balance.data.currency} tone="gray" testId={`${payee}-balance-paid-out`} />
           </dl>
           <p className="text-xs text-gray-600">
             Available is paid out at the next payout run. Pending: {pendingText(balance.data.holdDays)}
@@ -43,12 +43,12 @@ const TONES = {
 } as const;
 
 /** One figure: label and amount side by side on a phone, stacked in a column from `sm` up. */
-function Figure({ label, cents, tone, testId }: { label: string; cents: number; tone: keyof typeof TONES; testId: string }) {
+function Figure({ label, cents, currency, tone, testId }: { label: string; cents: number; currency: string; tone: keyof typeof TONES; testId: string }) {
   return (
     <div className={cn('flex items-baseline justify-between gap-2 rounded-lg p-3 sm:block', TONES[tone])}>
       <dt className="text-xs">{label}</dt>
       <dd className="text-xl font-bold tabular-nums" data-testid={testId}>
-        {formatCents(cents)}
+        {formatCents(cents, { currency })}
       </dd>
     </div>
   );

@@ -2,7 +2,7 @@ import type { Booking } from '@domain/bookings/schemas';
 import { kindOfCollection } from '@domain/catalogue/kinds';
 import type { BookingOrder, OrderStatus } from '@domain/money/schemas';
 import { cn } from '@client/lib/cn';
-import { formatCents } from '@client/lib/format';
+import { formatCents } from '@domain/format';
 import { Badge, type BadgeVariant } from '@client/ui/badge';
 import { ORDER_STATUS_LABEL } from './finance-logic';
 

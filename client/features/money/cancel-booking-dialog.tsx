@@ -5,7 +5,7 @@ import type { Booking, CancelledBooking } from '@domain/bookings/schemas';
 import type { CancellationQuote, OrderStatus } from '@domain/money/schemas';
 import { ApiError, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { formatCents, formatDateTime } from '@client/lib/format';
+import { formatCents, formatDateTime } from '@domain/format';
 import { stopIfOffline } from '@client/lib/online';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';

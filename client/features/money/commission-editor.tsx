@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { commissionCents, type CommissionRule } from '@domain/money/commission';
 import { parseApiError } from '@client/lib/api';
-import { formatCents } from '@client/lib/format';
+import { formatCents } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { FormAlert, FormField } from '@client/ui/form-field';
 import { Input } from '@client/ui/input';

@@ -4,7 +4,7 @@ import { AlertTriangle } from 'lucide-react';
 import { DECLINE_REASON_MAX } from '@domain/money/cancellation';
 import { DeclineOrderSchema, type DeclinedOrder } from '@domain/money/schemas';
 import { parseApiError } from '@client/lib/api';
-import { formatCents } from '@client/lib/format';
+import { formatCents } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { FormAlert, FormField } from '@client/ui/form-field';

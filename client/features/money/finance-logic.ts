@@ -1,7 +1,7 @@
 import { kindOfCollection } from '@domain/catalogue/kinds';
 import { CommissionRuleSchema, type CommissionRule } from '@domain/money/commission';
 import { CancellationQuoteSchema, type CancellationQuote, type FinanceDeliveries, type OrderStatus, type Payout, type PayoutStatus } from '@domain/money/schemas';
-import { formatCents, formatMoney, pluralize } from '@client/lib/format';
+import { formatCents, formatMoney, pluralize } from '@domain/format';
 
 /**
  * The pure part of the money screens (issue 28): the admin's finance tab (date range, account and kind labels,

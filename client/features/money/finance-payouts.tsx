@@ -4,7 +4,7 @@ import { Banknote } from 'lucide-react';
 import type { Payout, PayoutRun, PayoutStatus } from '@domain/money/schemas';
 import { parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { formatCents, formatDateTime } from '@client/lib/format';
+import { formatCents, formatDateTime } from '@domain/format';
 import { Badge, type BadgeVariant } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { toast } from '@client/ui/use-toast';
@@ -114,7 +114,7 @@ function PayoutTable({ payouts, label }: { payouts: readonly Payout[]; label: st
             <span className="block text-xs text-gray-500">#{p.payee}</span>
           </td>
           <td className={tdClass}>{PAYEE_KIND_LABEL[p.kind]}</td>
-          <td className={cn(tdClass, 'whitespace-nowrap tabular-nums')}>{formatCents(p.amountCents)}</td>
+          <td className={cn(tdClass, 'whitespace-nowrap tabular-nums')}>{formatCents(p.amountCents, { currency: p.currency })}</td>
           <td className={tdClass}>
             <Badge variant={STATUS_VARIANT[p.status]}>{PAYOUT_STATUS_LABEL[p.status]}</Badge>
           </td>

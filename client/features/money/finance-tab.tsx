@@ -4,7 +4,7 @@ import { AlertTriangle, CheckCircle2, RefreshCw } from 'lucide-react';
 import type { FinanceReport } from '@domain/money/schemas';
 import { parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { formatCents, formatDate, pluralize } from '@client/lib/format';
+import { formatCents, formatDate, pluralize } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { FormField } from '@client/ui/form-field';

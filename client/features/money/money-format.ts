@@ -1,12 +1,12 @@
 /**
  * What the provider's and driver's money screens say (issue 28), as pure rules: the platform fee's label, the hold
  * period, a payout's status, a month for the statement, and the totals of the orders table. Amounts are integer cents
- * and are written with client/lib/format.ts.
+ * and are written with domain/format.
  */
 import { commissionCents } from '@domain/money/commission';
 import type { OrderMoneyView, Payout } from '@domain/money/schemas';
 import type { ProviderOrder } from '@domain/provider/schemas';
-import { formatCents, formatDate, pluralize } from '@client/lib/format';
+import { formatCents, formatDate, pluralize } from '@domain/format';
 
 /** `15` -> `15%`, `12.5` -> `12.5%`: a commission percent (at most two decimals). */
 export function percentText(percent: number): string {

@@ -1,5 +1,5 @@
 import type { OrderMoneyView } from '@domain/money/schemas';
-import { formatCents } from '@client/lib/format';
+import { formatCents } from '@domain/format';
 import { deductionsText, feeLabel } from './money-format';
 
 /**

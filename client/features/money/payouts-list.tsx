@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Payout } from '@domain/money/schemas';
 import { getQueryFn } from '@client/lib/api';
-import { formatCents, pluralize } from '@client/lib/format';
+import { formatCents, pluralize } from '@domain/format';
 import { Badge, type BadgeVariant } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { payoutsKey, type Payee } from './money-api';
@@ -35,7 +35,7 @@ export function PayoutsList({ payee, headingLevel = 'h2' }: { payee: Payee; head
               {list.slice(0, shown).map((p) => (
                 <li key={p.id} className="grid gap-1 py-2.5">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-semibold tabular-nums text-gray-900">{formatCents(p.amountCents)}</span>
+                    <span className="font-semibold tabular-nums text-gray-900">{formatCents(p.amountCents, { currency: p.currency })}</span>
                     <Badge variant={STATUS_VARIANT[p.status]}>{PAYOUT_STATUS_TEXT[p.status]}</Badge>
                   </div>
                   <p className="text-xs text-gray-600">{payoutWhen(p)}</p>

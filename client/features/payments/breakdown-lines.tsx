@@ -1,5 +1,5 @@
 import type { PriceBreakdown } from '@domain/bookings/breakdown';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { cn } from '@client/lib/cn';
 
 /**

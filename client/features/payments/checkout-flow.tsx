@@ -5,7 +5,7 @@ import type { Booking, ServiceType } from '@domain/bookings/schemas';
 import { tipAllowed, type PriceBreakdown as Breakdown } from '@domain/bookings/breakdown';
 import { parseApiError } from '@client/lib/api';
 import { offlineMessage, stopIfOffline } from '@client/lib/online';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { Spinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, CreditCard, LogIn, RefreshCw, Truck, XCircle } from 'lucide-react';
 import type { Booking } from '@domain/bookings/schemas';
 import { getQueryFn, parseApiError } from '@client/lib/api';
-import { formatDateTime, formatMoney } from '@client/lib/format';
+import { formatDateTime, formatMoney } from '@domain/format';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Button, buttonVariants } from '@client/ui/button';
 import { Card } from '@client/ui/card';

@@ -1,5 +1,5 @@
 import type { Booking, BookingLine } from '@domain/bookings/schemas';
-import { formatDate, formatDateTime } from '@client/lib/format';
+import { formatDate, formatDateTime } from '@domain/format';
 
 /**
  * What happens next after a paid booking, one sentence per kind of line (issue 26: the confirmation screen says

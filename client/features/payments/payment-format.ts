@@ -1,7 +1,7 @@
 import type { BookingLine } from '@domain/bookings/schemas';
 import { carDays, nights } from '@domain/catalogue/pricing';
 import { parseApiError } from '@client/lib/api';
-import { formatMoney, pluralize } from '@client/lib/format';
+import { formatMoney, pluralize } from '@domain/format';
 
 function str(value: unknown): string | null {
   return typeof value === 'string' && value.trim() ? value : null;

@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { parseApiError } from '@client/lib/api';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { Spinner } from '@client/ui/spinner';
 import { BreakdownLines } from './breakdown-lines';
 import type { useQuote } from './use-quote';

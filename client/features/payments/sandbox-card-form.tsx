@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { LoaderCircle, Lock } from 'lucide-react';
 import { checkCard, normalizeCardNumber } from '@domain/payments/cards';
 import { parseApiError } from '@client/lib/api';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { stopIfOffline } from '@client/lib/online';
 import { OfflineNotice } from '@client/ui/offline-notice';
 import { Button } from '@client/ui/button';

@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { LoaderCircle, Lock } from 'lucide-react';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { stopIfOffline } from '@client/lib/online';
 import { OfflineNotice } from '@client/ui/offline-notice';
 import { Button } from '@client/ui/button';

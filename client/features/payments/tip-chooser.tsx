@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { cn } from '@client/lib/cn';
 import { Input } from '@client/ui/input';
 import { parseTipText, TIP_PERCENTS, tipDollars, type TipChoice } from './tip';

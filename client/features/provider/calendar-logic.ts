@@ -6,6 +6,7 @@ import { type AvailabilityKind, type CalendarDay, UNIT_NAMES } from '@domain/ava
 import { WEEKDAYS, type WeeklyHours } from '@domain/availability/hours';
 import { WeeklyHoursSchema } from '@domain/availability/hours-schema';
 import type { ProviderKind } from '@domain/provider/schemas';
+import { formatCalendarDay } from '@domain/format';
 
 /** The provider kinds with a calendar (taxi and shipping keep their capacity in dispatch). */
 export function calendarKind(kind: ProviderKind): AvailabilityKind | null {
@@ -46,25 +47,19 @@ export function monthRange(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: `${month}-${pad(last)}` };
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** "2027-03" -> "March 2027". */
+/** "2027-03" -> "March 2027" in en-US. */
 export function monthTitle(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return `${MONTH_NAMES[m - 1]} ${y}`;
+  return formatCalendarDay(month, 'month');
 }
 
-/** "2027-03-05" -> "Friday, March 5". */
+/** "2027-03-05" -> "Friday, March 5" in en-US. */
 export function longDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  const weekday = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][date.getUTCDay()];
-  return `${weekday}, ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCDate()}`;
+  return formatCalendarDay(day, 'weekdayMonthDay');
 }
 
-/** "2027-03-05" -> "Mar 5, 2027" (UTC: a calendar day, not an instant). */
+/** "2027-03-05" -> "Mar 5, 2027" in en-US (a calendar day, not an instant). */
 export function shortDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return `${MONTH_NAMES[date.getUTCMonth()].slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  return formatCalendarDay(day, 'medium');
 }
 
 /**
@@ -146,7 +141,7 @@ export function cellText(kind: AvailabilityKind, day: CalendarDay, status: DaySt
  * check-in to check-out ("Mar 3 – Mar 6"), anything else its first to last day ("Mar 3 – Mar 5", or one day "Mar 3").
  */
 export function entrySpan(kind: AvailabilityKind, from: string, to: string): string {
-  const short = (d: string) => shortDay(d).replace(/, \d{4}$/, '');
+  const short = (d: string) => formatCalendarDay(d, 'monthDay');
   if (kind === 'hotels') return `${short(from)} – ${short(to)}`;
   const last = new Date(`${to}T00:00:00Z`);
   last.setUTCDate(last.getUTCDate() - 1);

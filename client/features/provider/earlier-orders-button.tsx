@@ -1,4 +1,4 @@
-import { pluralize } from '@client/lib/format';
+import { pluralize } from '@domain/format';
 import { Button } from '@client/ui/button';
 
 /**

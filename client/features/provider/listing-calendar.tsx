@@ -5,7 +5,7 @@ import { UNIT_NAMES, type AvailabilityKind, type Block, type Calendar, type Cale
 import type { ProviderListing } from '@domain/provider/schemas';
 import { apiJson, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { formatDateTime } from '@client/lib/format';
+import { formatDateTime } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { Skeleton } from '@client/ui/skeleton';
 import { Spinner } from '@client/ui/spinner';

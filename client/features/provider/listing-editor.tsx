@@ -13,7 +13,7 @@ import {
   type ProviderListing,
 } from '@domain/provider/schemas';
 import { apiJson, getQueryFn, parseApiError } from '@client/lib/api';
-import { formatDateTime } from '@client/lib/format';
+import { formatDateTime } from '@domain/format';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Badge } from '@client/ui/badge';
 import { Button, buttonVariants } from '@client/ui/button';

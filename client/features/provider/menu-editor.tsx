@@ -4,7 +4,7 @@ import { Trash2 } from 'lucide-react';
 import { MENU_CATEGORIES, MenuItemSchema, type ProviderMenuItem } from '@domain/provider/schemas';
 import { apiJson, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { Checkbox } from '@client/ui/checkbox';
 import { fieldClasses, Input } from '@client/ui/input';

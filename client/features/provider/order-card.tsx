@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProviderOrder } from '@domain/provider/schemas';
 import { parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { formatDate, formatDateTime, formatMoney } from '@client/lib/format';
+import { formatDate, formatDateTime, formatMoney } from '@domain/format';
 import { Badge, type BadgeVariant } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Card } from '@client/ui/card';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ProviderOrder } from '@domain/provider/schemas';
 import { cn } from '@client/lib/cn';
-import { formatCents, formatDate, pluralize } from '@client/lib/format';
+import { formatCents, formatDate, pluralize } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { EarlierOrdersButton } from './earlier-orders-button';
 import { BalanceCard } from '@client/features/money/balance-card';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { PROVIDER_KIND_LABEL, PROVIDER_KINDS, type ProviderKind, type ProviderListing } from '@domain/provider/schemas';
 import { cn } from '@client/lib/cn';
-import { pluralize } from '@client/lib/format';
+import { pluralize } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Input, fieldClasses } from '@client/ui/input';
 import { Skeleton } from '@client/ui/skeleton';

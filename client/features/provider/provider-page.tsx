@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, LayoutList, LogIn, Wallet } from 'lucide-react';
 import { cn } from '@client/lib/cn';
-import { pluralize } from '@client/lib/format';
+import { pluralize } from '@domain/format';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { buttonVariants } from '@client/ui/button';
 import { NoticeCard } from '@client/ui/card';

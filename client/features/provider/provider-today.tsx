@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { BellRing, RefreshCw } from 'lucide-react';
-import { formatDate, formatTimeOfDay } from '@client/lib/format';
+import { formatDate, formatTimeOfDay } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { EarlierOrdersButton } from './earlier-orders-button';

@@ -4,7 +4,7 @@ import { ThumbsUp } from 'lucide-react';
 import { ratingLabel } from '@domain/reviews/rating-label';
 import { REVIEW_SORTS, type Review, type ReviewPage, type ReviewSort } from '@domain/reviews/schemas';
 import { parseApiError } from '@client/lib/api';
-import { formatDate } from '@client/lib/format';
+import { formatDate } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { Skeleton } from '@client/ui/skeleton';
 import { toast } from '@client/ui/use-toast';

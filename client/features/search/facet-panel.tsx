@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { FACETS_BY_KIND, PRICE_BANDS, PRICE_UNIT, type FacetCount } from '@domain/search/schemas';
 import { cn } from '@client/lib/cn';
+import { formatNumber } from '@domain/format';
 import { KIND_PLURALS } from './result-format';
 import type { SearchKind } from './search-query';
 import type { ListFacet, SearchPageState } from './search-state';
@@ -36,7 +37,7 @@ function Count({ n }: { n: number | undefined }) {
   return (
     <>
       <span aria-hidden="true" className="ml-auto rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium tabular-nums text-gray-600">
-        {n.toLocaleString('en-US')}
+        {formatNumber(n)}
       </span>
       <span className="sr-only">{`(${n} ${n === 1 ? 'result' : 'results'})`}</span>
     </>

@@ -1,5 +1,5 @@
 import { LISTING_KINDS } from '@domain/catalogue/kinds';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { formatKm } from '@client/features/locations/distance';
 import type { SearchKind } from './search-query';
 

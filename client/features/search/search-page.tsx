@@ -16,6 +16,7 @@ import { FacetPanel } from './facet-panel';
 import { listingHref, rememberListing } from './listing-href';
 import { MapArea, mapItemsOf } from './map-area';
 import { priceText } from './result-format';
+import { formatNumber, pluralize } from '@domain/format';
 import { ResultCard } from './result-card';
 import {
   apiQueryOf,
@@ -246,7 +247,7 @@ export function SearchPage() {
                   onSearchArea={(bounds) => go(withArea(state, bounds))}
                 />
                 {search.hasNextPage ? (
-                  <p className="mt-2 text-sm text-gray-600 lg:hidden">The map shows the first {items.length.toLocaleString('en-US')} results; switch to List for more.</p>
+                  <p className="mt-2 text-sm text-gray-600 lg:hidden">The map shows the first {formatNumber(items.length)} results; switch to List for more.</p>
                 ) : null}
               </div>
             ) : null}
@@ -260,7 +261,7 @@ export function SearchPage() {
           <SheetDescription className="sr-only">Narrow the results; each choice shows how many results it gives.</SheetDescription>
           {panel}
           <Button className="mt-auto" onClick={() => setFiltersOpen(false)}>
-            {search.isPending ? 'Show results' : `Show ${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`}
+            {search.isPending ? 'Show results' : `Show ${pluralize(total, 'result')}`}
           </Button>
         </SheetContent>
       </Sheet>

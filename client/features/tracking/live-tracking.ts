@@ -1,7 +1,7 @@
 import type { TrackingView } from '@domain/catalogue/types';
 import { factsOfTrackingRecord, journeyOf, type Journey } from '@domain/orders/journey';
 import type { TrackingSocketMessage } from '@domain/tracking/live';
-import { formatTimeOfDay } from '@client/lib/format';
+import { formatTimeOfDay, formatTimeOfDayUtc } from '@domain/format';
 
 /**
  * The most path points kept in the browser. The server bounds the path it sends in a snapshot; this only stops a
@@ -79,7 +79,8 @@ export function progressPercent(progress: number | null | undefined): number {
 export function formatClock(iso: string | null | undefined, { utc = false } = {}): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : formatTimeOfDay(date, { utc });
+  if (Number.isNaN(date.getTime())) return null;
+  return utc ? formatTimeOfDayUtc(date) : formatTimeOfDay(date);
 }
 
 /** `ETA 12 min · 2:45 PM`: the minutes the server computed and, when a driver is moving it, the clock time. */

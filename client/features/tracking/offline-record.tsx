@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { WifiOff } from 'lucide-react';
 import type { TrackingView } from '@domain/catalogue/types';
 import { isNetworkError } from '@client/lib/api';
-import { formatDateTime } from '@client/lib/format';
+import { formatDateTime } from '@domain/format';
 import { SNAPSHOTS, readSnapshot, savedAgo, saveSnapshot, useNow } from '@client/lib/offline-snapshot';
 import { useAuth } from '@client/features/accounts/use-auth';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Car, Check, Clock, MapPin, Phone, Search, Star, Truck, X } from 'lucide-react';
 import type { TrackingView } from '@domain/catalogue/types';
 import { journeyFinished, type Journey } from '@domain/orders/journey';
-import { formatDateTime, formatDateTimeUtc } from '@client/lib/format';
+import { formatDateTime, formatDateTimeUtc } from '@domain/format';
 import { useBrowserValue } from '@client/lib/use-is-client';
 import { Badge } from '@client/ui/badge';
 import { buttonVariants } from '@client/ui/button';

@@ -7,6 +7,7 @@
  */
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents } from '../../../domain/catalogue/money';
+import { formatCents, SERVER_LOCALE } from '../../../domain/format';
 import { REFUND_MESSAGES, type AdminOrderCustomer, type AdminOrderDetail, type AdminOrderRow, type AdminOrdersPage, type AdminOrdersQuery, type RefundOrder } from '../../../domain/admin/orders';
 import type { CancelledBooking } from '../../../domain/bookings/schemas';
 import type { Db } from '../../db/connect';
@@ -144,7 +145,7 @@ export async function refundOrder(events: EventBus, gateway: PaymentGateway, adm
   if (paid === 0) throw conflict(REFUND_MESSAGES.notPaid);
   if (refundable === 0) throw conflict(REFUND_MESSAGES.nothingLeft);
   if (dollarsToCents(body.amount) !== refundable) {
-    throw conflict(REFUND_MESSAGES.amountChanged(`$${centsToDollars(refundable).toFixed(2)}`), { refundable: centsToDollars(refundable) });
+    throw conflict(REFUND_MESSAGES.amountChanged(formatCents(refundable, { locale: SERVER_LOCALE })), { refundable: centsToDollars(refundable) });
   }
   return cancelBooking(events, gateway, admin, id);
 }

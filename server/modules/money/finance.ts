@@ -23,6 +23,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FinanceDeliveries, FinanceFigures, FinanceReport } from '../../../domain/money/schemas';
 import { LISTING_COLLECTIONS } from '../../../domain/catalogue/kinds';
+import { formatCents, SERVER_LOCALE } from '../../../domain/format';
 import type { Db, Tx } from '../../db/connect';
 import { badRequest } from '../../platform/errors';
 import { trialBalance } from './ledger';
@@ -203,7 +204,7 @@ async function deliveriesOf(tx: Exec, start: string, end: string): Promise<Finan
   };
 }
 
-const dollars = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
+const dollars = (cents: number) => formatCents(cents, { currency: CURRENCY, locale: SERVER_LOCALE });
 
 /**
  * The gateway's records against the ledger's gateway account. The gateway's side: charges (payments 'succeeded')

@@ -91,6 +91,7 @@ function receiptRows(rows: ReceiptItem[]): Array<ReceiptLine & { serviceType: st
 const receipt = rawStatement<{
   id: number;
   totalCents: number;
+  currency: string;
   breakdown: { subtotalCents: number; deliveryFeeCents: number; serviceFeeCents: number; taxCents: number; tipCents: number; lines: PriceLinesColumn };
   userId: number;
   username: string;
@@ -100,7 +101,7 @@ const receipt = rawStatement<{
   deliveries: Array<{ trackingId: string; name: string; trackingNumber: string }> | null;
 }>(
   'receipt_of_booking',
-  `select b.id, b.total_cents as "totalCents", u.id as "userId", u.username, u.email,
+  `select b.id, b.total_cents as "totalCents", b.currency, u.id as "userId", u.username, u.email,
      json_build_object('subtotalCents', b.subtotal_cents, 'deliveryFeeCents', b.delivery_fee_cents, 'serviceFeeCents', b.service_fee_cents,
        'taxCents', b.tax_cents, 'tipCents', b.tip_cents, 'lines', b.price_lines) as breakdown,
      (select json_build_object('brand', p.brand, 'last4', p.last4) from payments p
@@ -176,6 +177,7 @@ export function registerNotifications(ctx: AppContext) {
           // The same breakdown lines as the receipt screen (domain/bookings/breakdown.ts), the total last.
           charges: toPriceBreakdown({ ...b.breakdown, totalCents: b.totalCents }).lines.map((l) => ({ label: l.label, amount: l.amount })),
           total: centsToDollars(b.totalCents),
+          currency: b.currency,
           brand: paid?.brand ?? null,
           last4: paid?.last4 ?? null,
           deliveries,
@@ -213,7 +215,7 @@ export function registerNotifications(ctx: AppContext) {
       const [b] = await tx.select().from(bookings).where(eq(bookings.id, p.bookingId));
       const u = await userOf(tx, p.userId);
       if (b && u)
-        await queue(ctx, tx, `payment-failed:${p.paymentId}`, { to: u.email, userId: u.id }, templates.paymentFailed({ name: u.username, bookingId: b.id, total: centsToDollars(b.totalCents), message: p.message }));
+        await queue(ctx, tx, `payment-failed:${p.paymentId}`, { to: u.email, userId: u.id }, templates.paymentFailed({ name: u.username, bookingId: b.id, total: centsToDollars(b.totalCents), currency: b.currency, message: p.message }));
     }),
   );
 
@@ -228,14 +230,14 @@ export function registerNotifications(ctx: AppContext) {
   on('order.declined', (p) =>
     react(async (tx) => {
       const u = await userOf(tx, p.userId);
-      const [b] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, p.bookingId));
+      const [b] = await tx.select({ status: bookings.status, currency: bookings.currency }).from(bookings).where(eq(bookings.id, p.bookingId));
       if (u)
         await queue(
           ctx,
           tx,
           `order-declined:${p.orderId}`,
           { to: u.email, userId: u.id },
-          templates.orderDeclined({ name: u.username, bookingId: p.bookingId, provider: p.provider, reason: p.reason, refund: centsToDollars(p.refundCents), rest: b?.status !== 'cancelled' }),
+          templates.orderDeclined({ name: u.username, bookingId: p.bookingId, provider: p.provider, reason: p.reason, refund: centsToDollars(p.refundCents), currency: b?.currency, rest: b?.status !== 'cancelled' }),
         );
     }),
   );

@@ -26,6 +26,19 @@ describe('receipt mail', () => {
     expect(r.text).toContain('Tonkotsu Ramen (Kintaro Ramen Bar) × 2: $33.98\nSubtotal (2 items): $33.98\nDelivery fee · Kintaro Ramen Bar: $3.49\nService fee (5%): $1.70\nTax (HST 13%, Ontario): $5.09\nTip for your driver: $5.00\nTotal charged: $49.26');
     expect(r.html).toContain('Tax (HST 13%, Ontario)');
   });
+
+  it("groups digits, and writes the booking's currency", () => {
+    const receipt = { name: 'ana', bookingId: 8, lines: [{ name: 'Suite', quantity: 1, lineTotal: 1234.5 }], total: 1234.5, brand: null, last4: null, deliveries: [] };
+    expect(templates.bookingConfirmed(receipt).render(SITE).text).toContain('Suite × 1: $1,234.50\nTotal charged: $1,234.50');
+    expect(templates.bookingConfirmed({ ...receipt, currency: 'eur' }).render(SITE).text).toContain('Total charged: €1,234.50');
+  });
+});
+
+describe('order on the way mail', () => {
+  it('gives the arrival time in UTC, marked so', () => {
+    const r = templates.orderOnTheWay({ name: 'ana', eta: '12 min', etaAt: '2026-11-24T19:45:00Z', trackingId: 'trk_1', serviceName: 'Kintaro Ramen Bar' }).render(SITE);
+    expect(r.text).toContain('Estimated arrival: 12 min (about 7:45 PM UTC)');
+  });
 });
 
 describe('order mail subjects per kind', () => {

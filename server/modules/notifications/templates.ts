@@ -3,6 +3,7 @@
  * part; links are absolute, built from the site URL (PUBLIC_URL). `essential` mail (receipts, security, replies to
  * something the person did) goes even to people who turned off non-essential mail.
  */
+import { formatMoney, formatTimeOfDayUtc, SERVER_LOCALE } from '../../../domain/format';
 
 export type Rendered = { subject: string; html: string; text: string };
 export type Template = { name: string; essential: boolean; render: (site: string) => Rendered };
@@ -13,7 +14,11 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-const money = (dollars: number) => `$${dollars.toFixed(2)}`;
+/**
+ * Amounts in mails: `$1,234.50`. A mail has no visitor's locale, so it is written in SERVER_LOCALE, in the booking's
+ * currency where the mail is about one (US dollars otherwise).
+ */
+const money = (dollars: number, currency?: string) => formatMoney(dollars, { currency, locale: SERVER_LOCALE });
 
 type Block = { p: string } | { rows: Array<[string, string]> } | { button: { label: string; href: string } } | { note: string };
 
@@ -101,6 +106,7 @@ export const templates = {
     lines: ReceiptLine[];
     charges?: ChargeLine[];
     total: number;
+    currency?: string;
     brand: string | null;
     last4: string | null;
     deliveries: DeliveryRef[];
@@ -110,20 +116,20 @@ export const templates = {
     render: (site) =>
       layout(site, `Receipt for booking #${d.bookingId}`, 'Your booking is confirmed', [
         { p: `${greet(d.name)} thank you for booking with Go Live. Here is your receipt.` },
-        { rows: d.lines.map((l): [string, string] => [`${l.name} × ${l.quantity}`, money(l.lineTotal)]) },
-        { rows: [...(d.charges ?? []).map((c): [string, string] => [c.label, money(c.amount)]), ['Total charged', money(d.total)]] },
+        { rows: d.lines.map((l): [string, string] => [`${l.name} × ${l.quantity}`, money(l.lineTotal, d.currency)]) },
+        { rows: [...(d.charges ?? []).map((c): [string, string] => [c.label, money(c.amount, d.currency)]), ['Total charged', money(d.total, d.currency)]] },
         { p: d.brand && d.last4 ? `Paid with ${d.brand.toUpperCase()} ending in ${d.last4}.` : 'Paid by card.' },
         ...d.deliveries.map((x): Block => ({ button: { label: `Track ${x.name} (${x.trackingNumber})`, href: track(site, x.trackingId) } })),
         { button: { label: 'My bookings', href: `${site}/bookings` } },
       ]),
   }),
 
-  paymentFailed: (d: { name: string; bookingId: number; total: number; message: string }): Template => ({
+  paymentFailed: (d: { name: string; bookingId: number; total: number; currency?: string; message: string }): Template => ({
     name: 'payment-failed',
     essential: true,
     render: (site) =>
       layout(site, `Payment failed for booking #${d.bookingId}`, 'Your payment did not go through', [
-        { p: `${greet(d.name)} we could not charge ${money(d.total)} for booking #${d.bookingId}: ${d.message}` },
+        { p: `${greet(d.name)} we could not charge ${money(d.total, d.currency)} for booking #${d.bookingId}: ${d.message}` },
         { p: 'Nothing was charged. Your booking is kept, so you can try again with another card.' },
         { button: { label: 'Pay for my booking', href: `${site}/bookings` } },
       ]),
@@ -140,14 +146,14 @@ export const templates = {
       ]),
   }),
 
-  orderDeclined: (d: { name: string; bookingId: number; provider: string; reason: string; refund: number; rest: boolean }): Template => ({
+  orderDeclined: (d: { name: string; bookingId: number; provider: string; reason: string; refund: number; currency?: string; rest: boolean }): Template => ({
     name: 'order-declined',
     essential: true,
     render: (site) =>
       layout(site, `${d.provider} declined your order (booking #${d.bookingId})`, `${d.provider} cannot take your order`, [
         { p: `${greet(d.name)} ${d.provider} declined its part of booking #${d.bookingId}.` },
         { rows: [['Reason given', d.reason]] },
-        { p: `We have refunded ${money(d.refund)} to your card for it. Banks usually show it within 5-10 business days.` },
+        { p: `We have refunded ${money(d.refund, d.currency)} to your card for it. Banks usually show it within 5-10 business days.` },
         { p: d.rest ? 'The rest of your booking stands.' : 'Nothing else was in this booking, so it is now cancelled.' },
         { button: { label: 'My bookings', href: `${site}/bookings` } },
       ]),
@@ -170,7 +176,7 @@ export const templates = {
     render: (site) =>
       layout(site, d.kind === 'taxi' ? `${capital(orderPhrase('taxi', d.serviceName))} has started` : `${capital(orderPhrase(d.kind ?? 'food', d.serviceName))} is on the way`, d.stepLabel ?? (d.kind === 'taxi' ? 'On your way' : 'On the way to you'), [
         { p: d.kind === 'taxi' ? `${greet(d.name)} you have been picked up for ${orderPhrase('taxi', d.serviceName)}.` : `${greet(d.name)} ${orderPhrase(d.kind ?? 'food', d.serviceName)} has been picked up.` },
-        { rows: [['Estimated arrival', d.etaAt ? `${d.eta} (about ${new Date(d.etaAt).toISOString().slice(11, 16)} UTC)` : d.eta]] },
+        { rows: [['Estimated arrival', d.etaAt ? `${d.eta} (about ${formatTimeOfDayUtc(d.etaAt)})` : d.eta]] },
         { button: { label: 'Track it live', href: track(site, d.trackingId) } },
       ]),
   }),

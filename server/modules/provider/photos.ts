@@ -13,6 +13,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
+import { formatNumber, SERVER_LOCALE } from '../../../domain/format';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MAX_SIDE, PHOTO_TYPES } from '../../../domain/provider/schemas';
 import type { Db } from '../../db/connect';
 import type { restaurants } from '../../db/schema';
@@ -26,7 +27,7 @@ export const PHOTO_MAIN_WIDTH = 800;
 const PHOTO_TIMEOUT_SECONDS = 20;
 
 const TYPE_MESSAGE = 'Please upload a JPEG, PNG or WebP image';
-const thousands = (n: number) => n.toLocaleString('en-US');
+const thousands = (n: number) => formatNumber(n, { locale: SERVER_LOCALE });
 export const TOO_LARGE_MESSAGE = `Image is too large (max ${thousands(PHOTO_MAX_PIXELS)} pixels, ${thousands(PHOTO_MAX_SIDE)} pixels a side)`;
 const FILE_NAME = /^[0-9a-f]{32}-(400|800|1600)\.webp$/;
 const STORED_URL = /^\/uploads\/([0-9a-f]{32})-(?:400|800|1600)\.webp$/;

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { cn } from '@client/lib/cn';
+import { formatNumber } from '@domain/format';
 
 /**
  * Toggle chips for a single-choice filter; each chip is a button with aria-pressed. With `counts`, each value shows
@@ -46,7 +47,7 @@ export function FilterChips({
             {count !== undefined ? (
               <>
                 <span aria-hidden="true" className={cn('rounded-full px-1.5 text-xs tabular-nums', active ? 'bg-white/20 text-white' : 'bg-gray-100 text-gray-600')}>
-                  {count.toLocaleString('en-US')}
+                  {formatNumber(count)}
                 </span>
                 <span id={countId} hidden>
                   {`${count} ${countNoun ?? 'results'}`}

@@ -25,10 +25,3 @@ export function isAfter(from: string, to: string): boolean {
   const b = parseDay(to);
   return !Number.isNaN(a) && !Number.isNaN(b) && b > a;
 }
-
-/** "2026-12-01" -> "Dec 1, 2026" (read as a calendar day, so no time-zone shift). */
-export function formatDay(day: string): string {
-  const t = parseDay(day);
-  if (Number.isNaN(t)) return day;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(t));
-}

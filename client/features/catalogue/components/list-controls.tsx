@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { List, LoaderCircle, Map as MapIcon } from 'lucide-react';
 import { cn } from '@client/lib/cn';
+import { pluralize } from '@domain/format';
 import { fieldClasses } from '@client/ui/input';
 import { Button } from '@client/ui/button';
 
@@ -116,7 +117,7 @@ export function ResultCount({
   estimated?: boolean;
   className?: string;
 }) {
-  const count = `${total.toLocaleString('en-US')} ${total === 1 ? singular : plural}`;
+  const count = pluralize(total, singular, plural);
   return (
     <p role="status" aria-live="polite" className={cn('text-sm font-medium text-gray-700', className)}>
       {pending ? 'Searching…' : estimated ? `About ${count}` : count}

@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import type { AdditionalService } from '@domain/catalogue/types';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
 import { SECTION_IDS } from '../categories';

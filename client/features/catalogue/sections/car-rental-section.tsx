@@ -4,12 +4,12 @@ import { Briefcase, CarFront, MapPin, Users } from 'lucide-react';
 import type { Car } from '@domain/catalogue/types';
 import { centsToDollars, dollarsToCents } from '@domain/catalogue/money';
 import { carDays, carTotalCents } from '@domain/catalogue/pricing';
-import { formatMoney, pluralize } from '@client/lib/format';
+import { formatCalendarDay, formatMoney, pluralize } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
 import { BookNowButton } from '@client/features/bookings/book-now-button';
 import { SECTION_IDS } from '../categories';
-import { formatDay, localToday } from '../components/dates';
+import { localToday } from '../components/dates';
 import { FilterChips } from '../components/chips';
 import { DateField, SelectField } from '../components/fields';
 import { CardImage, SearchStates } from '../components/states';
@@ -73,7 +73,7 @@ export function CarRentalSection() {
         </div>
         {categories.length > 1 ? <FilterChips label="Car category" options={categories} value={category} onChange={setCategory} counts={cars.isPending ? undefined : counts} countNoun="cars" /> : null}
         <p className="text-sm text-gray-600" aria-live="polite">
-          {datesValid ? `${pluralize(days, 'day')}: ${formatDay(pickupDate)} to ${formatDay(returnDate)}` : 'Choose pickup and return dates to book.'}
+          {datesValid ? `${pluralize(days, 'day')}: ${formatCalendarDay(pickupDate, 'medium')} to ${formatCalendarDay(returnDate, 'medium')}` : 'Choose pickup and return dates to book.'}
         </p>
       </div>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-3">

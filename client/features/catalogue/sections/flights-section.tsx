@@ -7,7 +7,7 @@ import { CABIN_CLASSES, cabinFarePerAdultCents, flightFareCents, type CabinClass
 import { cityPart } from '@domain/catalogue/filters';
 import { fetchPage, type FetchedPage } from '@client/lib/paged';
 import { cn } from '@client/lib/cn';
-import { formatMoney, pluralize } from '@client/lib/format';
+import { formatCalendarDay, formatMoney, pluralize } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { Label } from '@client/ui/label';
@@ -16,7 +16,7 @@ import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
 import { BookNowButton } from '@client/features/bookings/book-now-button';
 import { LocationInput } from '@client/features/locations/location-input';
 import { SECTION_IDS } from '../categories';
-import { dayAfter, formatDay, isAfter, localToday } from '../components/dates';
+import { dayAfter, isAfter, localToday } from '../components/dates';
 import { DateField, SelectField } from '../components/fields';
 import { CardGridSkeleton, EmptyState } from '../components/states';
 import { buildQuery } from '../components/use-catalogue';
@@ -221,7 +221,7 @@ function FlightList({ title, first, passengers, cabin }: { title: string; first:
             const tooFew = f.unitsLeft !== undefined && f.unitsLeft < seatsNeeded(passengers);
             const bookable = Boolean(f.date) && !tooFew;
             const blocker = !f.date ? 'Search with a departure date to book.' : tooFew ? onlyLeftMessage('flights', f.unitsLeft ?? 0) : null;
-            const name = `${f.airline} ${f.flightNumber} ${f.departureCity} - ${f.arrivalCity}${f.date ? ` (${formatDay(f.date)})` : ''}`;
+            const name = `${f.airline} ${f.flightNumber} ${f.departureCity} - ${f.arrivalCity}${f.date ? ` (${formatCalendarDay(f.date, 'medium')})` : ''}`;
             return (
               <li key={f.id} className="grid gap-3 rounded-xl border border-gray-200 p-4 md:grid-cols-[1fr_auto] md:items-center">
                 <div className="min-w-0">
@@ -230,7 +230,7 @@ function FlightList({ title, first, passengers, cabin }: { title: string; first:
                   </p>
                   <p className="mt-1 text-sm text-gray-700">
                     {f.departureCity} {f.departureTime} → {f.arrivalCity} {f.arrivalTime}
-                    {f.arrivalDate && f.date && f.arrivalDate !== f.date ? ` (arrives ${formatDay(f.arrivalDate)})` : ''}
+                    {f.arrivalDate && f.date && f.arrivalDate !== f.date ? ` (arrives ${formatCalendarDay(f.arrivalDate, 'medium')})` : ''}
                   </p>
                   <p className="text-sm text-gray-600">
                     {f.duration} · {cabin} · {passengerSummary(passengers)}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type Ref }
 import { Clock, MapPin, MessageCircle, Phone, Route, Search, ShoppingCart, Truck, UtensilsCrossed } from 'lucide-react';
 import type { Restaurant } from '@domain/catalogue/types';
 import { deliversWithinText } from '@domain/orders/reach';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Input } from '@client/ui/input';

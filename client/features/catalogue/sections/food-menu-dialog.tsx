@@ -1,7 +1,7 @@
 import type { Place } from '@domain/bookings/schemas';
 import type { MenuItem, Restaurant } from '@domain/catalogue/types';
 import { deliversWithinText } from '@domain/orders/reach';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { Skeleton } from '@client/ui/skeleton';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Briefcase, CalendarClock, Check, Clock, MapPin, Plus } from 'lucide-react';
 import type { GeneralService } from '@domain/catalogue/types';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Button, buttonVariants } from '@client/ui/button';
 import { BookNowButton } from '@client/features/bookings/book-now-button';

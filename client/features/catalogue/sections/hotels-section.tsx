@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, Hotel as HotelIcon, MapPin, Star } from 'luc
 import type { Hotel } from '@domain/catalogue/types';
 import { centsToDollars, dollarsToCents } from '@domain/catalogue/money';
 import { hotelTotalCents, nights } from '@domain/catalogue/pricing';
-import { formatMoney, pluralize } from '@client/lib/format';
+import { formatCalendarDay, formatMoney, pluralize } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/ui/dialog';
@@ -19,7 +19,7 @@ import { Spinner } from '@client/ui/spinner';
 import { ChatButton } from '@client/features/chat/chat-button';
 import { LocationInput } from '@client/features/locations/location-input';
 import { SECTION_IDS } from '../categories';
-import { dayAfter, formatDay, isAfter, localToday } from '../components/dates';
+import { dayAfter, isAfter, localToday } from '../components/dates';
 import { DateField, SelectField, type Option } from '../components/fields';
 import { CardImage, SearchStates } from '../components/states';
 import { AreaNote, ResultCount, NextPageButton, ViewToggle, sortOptions, useRevealFocus } from '../components/list-controls';
@@ -265,7 +265,7 @@ function HotelDialog({
   const total = datesValid ? centsToDollars(hotelTotalCents(dollarsToCents(hotel.pricePerNight), stay.checkIn, stay.checkOut, stay.rooms)) : 0;
   const details = { checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: stay.rooms, guests: stay.guests };
   // The server prices a hotel line per room-stay: nights x rooms, so the unit price shown is the whole stay.
-  const name = `${hotel.name}${datesValid ? ` (${formatDay(stay.checkIn)} - ${formatDay(stay.checkOut)})` : ''}`;
+  const name = `${hotel.name}${datesValid ? ` (${formatCalendarDay(stay.checkIn, 'medium')} - ${formatCalendarDay(stay.checkOut, 'medium')})` : ''}`;
 
   const availability = useDayAvailability('hotels', hotel.id, availabilityWindow(today, span));
   const days = availability.data?.days ?? [];
@@ -364,7 +364,7 @@ function HotelDialog({
             title="Sold out for these dates"
             reason={refused ?? (check.state === 'short' ? shortReason('hotels', check) : null)}
             searching={availability.isFetching}
-            nearest={nearest ? { text: `${formatDay(nearest.start)} to ${formatDay(nearest.end)}`, onChoose: chooseNearest } : null}
+            nearest={nearest ? { text: `${formatCalendarDay(nearest.start, 'medium')} to ${formatCalendarDay(nearest.end, 'medium')}`, onChoose: chooseNearest } : null}
           />
         ) : null}
         <div className="rounded-lg bg-gray-50 p-3 text-sm text-gray-700">

@@ -4,7 +4,7 @@ import { Bath, BedDouble, Building, MapPin, Ruler } from 'lucide-react';
 import type { Property } from '@domain/catalogue/types';
 import { centsToDollars, dollarsToCents } from '@domain/catalogue/money';
 import { LEASE_MONTHS, PROPERTY_PRICE_RANGES, propertyTotalCents, type LeaseMonths } from '@domain/catalogue/pricing';
-import { formatMoney, pluralize } from '@client/lib/format';
+import { formatCalendarDay, formatMoney, formatMoneyRange, formatNumber, pluralize } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/ui/dialog';
@@ -17,7 +17,7 @@ import { useSoldOutCheckout } from '@client/features/availability/use-sold-out-c
 import { Spinner } from '@client/ui/spinner';
 import { ChatButton } from '@client/features/chat/chat-button';
 import { SECTION_IDS } from '../categories';
-import { formatDay, localToday } from '../components/dates';
+import { localToday } from '../components/dates';
 import { DateField, SelectField, TextField } from '../components/fields';
 import { CardImage, SearchStates } from '../components/states';
 import { AreaNote, ResultCount, NextPageButton, ViewToggle, sortOptions, useRevealFocus } from '../components/list-controls';
@@ -97,7 +97,7 @@ export function PropertySection() {
           label="Price range"
           value={range}
           onChange={setRange}
-          options={[{ value: ALL, label: 'Any price' }, ...PROPERTY_PRICE_RANGES.map((r) => ({ value: r.id, label: withCount(r.label, priceCounts.get(bandOf(r))) }))]}
+          options={[{ value: ALL, label: 'Any price' }, ...PROPERTY_PRICE_RANGES.map((r) => ({ value: r.id, label: withCount(formatMoneyRange(r.min, r.max), priceCounts.get(bandOf(r))) }))]}
         />
         <DateField label="Move-in date" value={moveIn} min={localToday()} onChange={setMoveIn} />
         <SelectField label="Lease duration" value={String(months)} onChange={(v) => setMonths(Number(v) as LeaseMonths)} options={LEASE_OPTIONS} />
@@ -262,7 +262,7 @@ function PropertyDialog({
           </span>
           <span className="inline-flex items-center gap-1">
             <Ruler className="size-4 text-gray-400" aria-hidden="true" />
-            {property.sqft.toLocaleString('en-US')} sqft
+            {formatNumber(property.sqft)} sqft
           </span>
         </div>
         <p className="text-sm text-gray-700">{property.description}</p>
@@ -296,7 +296,7 @@ function PropertyDialog({
             <p className="font-medium text-gray-900">Not available</p>
             <ul className="mt-1 grid gap-0.5" aria-label="Dates not available">
               {periods.slice(0, LISTED_PERIODS).map((r) => (
-                <li key={r.from}>{r.from === r.to ? formatDay(r.from) : `${formatDay(r.from)} to ${formatDay(r.to)}`}</li>
+                <li key={r.from}>{r.from === r.to ? formatCalendarDay(r.from, 'medium') : `${formatCalendarDay(r.from, 'medium')} to ${formatCalendarDay(r.to, 'medium')}`}</li>
               ))}
             </ul>
           </div>
@@ -312,7 +312,7 @@ function PropertyDialog({
             nearest={
               nearest
                 ? {
-                    text: `${formatDay(nearest.start)} to ${formatDay(nearest.end)}`,
+                    text: `${formatCalendarDay(nearest.start, 'medium')} to ${formatCalendarDay(nearest.end, 'medium')}`,
                     onChoose: () => {
                       onMoveIn(nearest.start);
                       booking.focusBook();

@@ -6,7 +6,7 @@ import type { ShippingQuote, ShippingRate, TrackingView } from '@domain/catalogu
 import { SHIPPING_DELIVERY_TIMES, SHIPPING_SPEEDS, type ShippingSpeed } from '@domain/catalogue/pricing';
 import { journeyOfRecord } from '@client/features/tracking/live-tracking';
 import { apiJson, parseApiError } from '@client/lib/api';
-import { formatDateTime, formatMoney } from '@client/lib/format';
+import { formatDateTime, formatMoney } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Input } from '@client/ui/input';

@@ -5,7 +5,7 @@ import { Car, CarTaxiFront, Clock, MapPin, MapPinned, MessageCircle, Navigation,
 import type { Booking, Place } from '@domain/bookings/schemas';
 import type { TaxiQuote, TaxiRideQuote } from '@domain/catalogue/types';
 import { apiJson } from '@client/lib/api';
-import { formatMoney } from '@client/lib/format';
+import { formatMoney } from '@domain/format';
 import { Button, buttonVariants } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { Spinner } from '@client/ui/spinner';
