@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { startTransition, useEffect, useId, useMemo, useOptimistic, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Crosshair, LoaderCircle, Search, SlidersHorizontal, X } from 'lucide-react';
@@ -43,14 +43,20 @@ const TYPING_DEBOUNCE_MS = 300;
  */
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readSearchPage(params), [params]);
+  const urlState = useMemo(() => readSearchPage(params), [params]);
+  // What the page shows: its URL's state, or the one just chosen while the navigation to it (a transition) is under
+  // way, so a radio or a checkbox shows the choice at once instead of springing back until the new URL renders.
+  const [state, showState] = useOptimistic(urlState);
   usePageTitle(state.q ? `Search: ${state.q}` : 'Search');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   const go = (next: SearchPageState, replace = false) => {
     const href = searchPageHref(next);
-    setParams(new URLSearchParams(href.includes('?') ? href.slice(href.indexOf('?') + 1) : ''), { replace });
+    startTransition(() => {
+      showState(next);
+      setParams(new URLSearchParams(href.includes('?') ? href.slice(href.indexOf('?') + 1) : ''), { replace });
+    });
   };
 
   // The words box: typed text goes to the URL after a pause (replacing the entry), or at once on Enter.
