@@ -20,13 +20,18 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: join(config.dataDir, 'pglite'),
   });
-  await database.migrate();
-  const seed = await seedCatalogue(database.db);
-  // Bookings paid before orders per provider and the ledger existed (migration 0010) get them once.
-  const opened = await openOrdersOfEarlierBookings(database.db);
-  const admin = await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword, promoteExisting: config.adminPromoteExisting });
-  const driver = await ensureDemoDriver(database.db);
-  const provider = await ensureDemoProvider(database.db);
+  // Instances starting together (a deployment, a rolling upgrade) prepare the database one at a time.
+  const { seed, opened, admin, driver, provider } = await database.exclusively(async () => {
+    await database.migrate();
+    return {
+      seed: await seedCatalogue(database.db),
+      // Bookings paid before orders per provider and the ledger existed (migration 0010) get them once.
+      opened: await openOrdersOfEarlierBookings(database.db),
+      admin: await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword, promoteExisting: config.adminPromoteExisting }),
+      driver: await ensureDemoDriver(database.db),
+      provider: await ensureDemoProvider(database.db),
+    };
+  });
 
   const ctx = await createContext(config, database);
   const app = await buildApp(ctx);

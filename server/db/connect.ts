@@ -31,6 +31,12 @@ export type Database = {
   identity: string;
   /** Applies the committed migrations; safe to call on every start. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process on this database runs its own `exclusively` (PostgreSQL: an advisory lock held
+   * by one connection; PGlite is one process anyway): what every instance does at start (migrate, seed, ensure the
+   * first accounts) then happens once, not in several instances at the same time.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Cheap liveness check. */
   ping(): Promise<void>;
   /** PostgreSQL only: the pool's connections (open, idle) and the queries waiting for one. */
@@ -44,8 +50,9 @@ export type Database = {
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-/** The advisory lock key PostgreSQL migrations run under (any number; this one spells "golive" in ASCII). */
+/** The advisory lock keys PostgreSQL migrations and start-up work run under (any numbers; "golive" in ASCII, +1). */
 const MIGRATION_LOCK = 0x676f6c697665;
+const STARTUP_LOCK = MIGRATION_LOCK + 1;
 
 function databaseIdentity(databaseUrl: string): string {
   try {
@@ -114,6 +121,16 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
         await pool.query('select 1');
       },
       poolStats: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      async exclusively(work) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+          client.release();
+        }
+      },
       async close() {
         await pool.end();
       },
@@ -148,6 +165,7 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
+    exclusively: (work) => work(),
     snapshot: (gzip = false) => client.dumpDataDir(gzip ? 'gzip' : 'none'),
     async close() {
       await client.close();

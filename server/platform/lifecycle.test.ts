@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '../db/connect';
+import { startServerProcess, type ServerProcess } from '../testing/server-process';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db';
 
-const root = resolve(import.meta.dirname, '../..');
 const children: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
@@ -15,23 +14,12 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
 });
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
-}
-
 /**
- * `server/main.ts` as a deployment runs it, on a seeded database of its own (PGlite: a data directory written from
- * the run's template; PostgreSQL: a copy of it), answering on `url` once ready.
+ * `server/main.ts` on a seeded database of its own (PGlite: a data directory written from the run's template;
+ * PostgreSQL: a copy of it), draining for `drainSeconds` on SIGTERM.
  */
-async function startServer(drainSeconds: number) {
-  const env: Record<string, string> = { DRAIN_SECONDS: String(drainSeconds), LOG_LEVEL: 'info', NODE_ENV: 'production', HOST: '127.0.0.1', DIST_DIR: '/nonexistent-dist' };
+async function startServer(drainSeconds: number): Promise<ServerProcess> {
+  const env: Record<string, string> = { DRAIN_SECONDS: String(drainSeconds) };
   if (process.env.DATABASE_URL) {
     const db: TestDatabase = await createTestDatabase({ seeded: true });
     await db.database.close();
@@ -46,22 +34,9 @@ async function startServer(drainSeconds: number) {
     await (await connect({ dataDir: join(dataDir, 'pglite'), snapshot })).close();
     env.DATA_DIR = dataDir;
   }
-  const port = await freePort();
-  env.PORT = String(port);
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += String(d)));
-  child.stderr!.on('data', (d) => (output += String(d)));
-  const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const ready = await fetch(`${url}/readyz`).catch(() => null);
-    if (ready?.status === 200) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, child, exited, output: () => output };
+  const server = await startServerProcess(env);
+  children.push(server.child);
+  return server;
 }
 
 const get = async (url: string) => {
