@@ -130,6 +130,13 @@ export async function api<T>(cookie: string, method: string, path: string, body?
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
+/** "YYYY-MM-DD" of the local day `offset` days from now (the test's time zone is the browser's). */
+export function localDay(offset: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
 /**
  * Every row of a paged list (issue 29): follows its `Link: rel="next"` from `path` to the last page, with the session
  * cookie when given. The rows in the list's order.

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { adminCredentials, signIn, useBrowser } from './fixtures';
+import { adminCredentials, localDay as day, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
-
-/** "YYYY-MM-DD" of the browser-local day `offset` days from now. */
-function day(offset: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + offset);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 async function pickLocation(scope: Locator, label: string, text: string, option: RegExp) {
   await scope.getByRole('combobox', { name: label }).fill(text);

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appReady, baseURL, createUser, signIn, useBrowser } from './fixtures';
 import { startServer } from './server-process';
+import { freePort } from '../../server/testing/server-process';
 
 const browser = useBrowser();
 
@@ -307,17 +307,6 @@ describe('badges and banners', () => {
     expect(await page.getByRole('banner').getByRole('button', { name: 'Install App' }).count()).toBe(0);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 describe('updates', () => {
   const root = resolve(import.meta.dirname, '../..');

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { seedCatalogue } from '../../server/db/seed';
 import { menuItems, restaurants } from '../../server/db/schema';
 import { appReady, useBrowser } from './fixtures';
 import { startServer } from './server-process';
+import { freePort } from '../../server/testing/server-process';
 
 /**
  * Issue 29, the customer's search: the home page's search box and the results page (words with typos, a place and a
@@ -21,17 +21,6 @@ const root = resolve(import.meta.dirname, '../..');
 const TORONTO = { latitude: 43.6532, longitude: -79.3832 };
 /** Pizzerias added around Toronto: more than two pages of 20. */
 const PIZZERIAS = 45;
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 /**
  * A data directory with the demo catalogue and PIZZERIAS Italian restaurants spread over Toronto (a spiral out to

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { VALID_SAMPLES } from '../../domain/onboarding/test-samples';
-import { fillByName, useBrowser } from './fixtures';
+import { fillByName, localDay as day, useBrowser } from './fixtures';
 
 const browser = useBrowser();
-
-/** "YYYY-MM-DD" of the browser-local day `offset` days from now. */
-function day(offset: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + offset);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 async function pickLocation(scope: Locator, label: string, text: string, option: RegExp) {
   const box = scope.getByRole('combobox', { name: label });
