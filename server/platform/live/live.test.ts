@@ -206,8 +206,15 @@ describe('pub/sub down', () => {
     expect(rejoined.type === 'conversation_joined' && rejoined.messages.map((m) => m.message)).toEqual(['during the outage']);
     // The sweeper publishes the kept event: a socket connected now receives it live, once.
     await back.next((m) => m.type === 'new_message' && m.message.id === stored, 8000);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Nothing more of it: its row is claimed (no sweep publishes it again), and a later message, pushed on the same
+    // channel after anything still in flight, arrives after it alone.
+    const [event] = kept.filter((e) => e.type === 'chat.message' && (e.payload as { message: { id: number } }).message.id === stored);
+    await expect.poll(async () => (await t.database.db.select().from(domainEvents).where(eq(domainEvents.id, event.id)))[0].dispatchedAt).not.toBeNull();
+    const marker = await chatSocket(ws, customer.cookie);
+    marker.socket.send(JSON.stringify({ type: 'send_message', conversationId: conversation.id, message: 'marker', clientMessageId: 'out-marker' }));
+    await back.next((m) => m.type === 'new_message' && m.message.clientMessageId === 'out-marker');
     expect(back.messages.filter((m) => m.type === 'new_message' && m.message.id === stored)).toHaveLength(1);
+    marker.close();
     back.close();
   });
 
