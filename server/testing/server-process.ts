@@ -30,9 +30,10 @@ export type ServerProcess = {
 
 /**
  * `server/main.ts` as a deployment runs it, in a process of its own with `env` over this one's (PORT chosen here when
- * not given), resolved once `/readyz` answers 200.
+ * not given), resolved once `/readyz` answers 200. A fresh embedded database migrates and seeds first, which on a busy
+ * two-core machine can take a while: past `deadlineMs` the process is stopped and the start fails with its output.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, deadlineMs = 120_000): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
@@ -44,8 +45,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stderr!.on('data', (d) => (output += String(d)));
   const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
   const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + deadlineMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`server did not become ready:\n${output}`);
+    }
     const ready = await fetch(`${url}/readyz`).catch(() => null);
     if (ready?.status === 200) break;
     await new Promise((r) => setTimeout(r, 100));

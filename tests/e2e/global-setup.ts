@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../server/testing/server-process';
+import { startServerProcess } from '../../server/testing/server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,62 +19,35 @@ declare module 'vitest' {
 const ADMIN_EMAIL = 'e2e-admin@example.com';
 const ADMIN_PASSWORD = 'e2e-admin-password-42';
 
-async function waitForHealth(url: string, child: ChildProcess, logs: string[]) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${logs.join('')}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not become healthy:\n${logs.join('')}`);
-}
-
 /** Starts the real server on a free port with a fresh embedded database and the built client. */
 export default async function setup(project: TestProject) {
   const root = resolve(import.meta.dirname, '../..');
   const distDir = process.env.DIST_DIR ?? join(root, 'dist/client');
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`no built client in ${distDir}: run "npx vite build" first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'golive-e2e-'));
-  const port = await freePort();
-  const logs: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      // The browser suite runs on the embedded database; the API suite covers PostgreSQL.
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: distDir,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      // Stopped at the end of a run (or to restart): no balancer to drain.
-      DRAIN_SECONDS: '0',
-      // Every spec signs people up from 127.0.0.1; the per-address limit (ADR 016) is tested in the API suite.
-      SIGNUP_LIMIT: '10000',
-      // Likewise every browser's sockets and every public mail come from this one address and site (issue 27's caps
-      // are tested in the API suite: live.test.ts, mailer.test.ts).
-      LIVE_SOCKETS_PER_ADDRESS: '10000',
-      MAIL_PUBLIC_PER_HOUR: '100000',
-      // Money (issue 28): a completed order's money is available at once, and payouts run only when the admin runs
-      // them (no scheduled run pays someone between a spec's completion and its admin's Run payouts).
-      PAYOUT_HOLD_DAYS: '0',
-      PAYOUT_INTERVAL_HOURS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServerProcess({
+    // The browser suite runs on the embedded database; the API suite covers PostgreSQL.
+    DATABASE_URL: '',
+    DATA_DIR: dataDir,
+    DIST_DIR: distDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    // Stopped at the end of a run (or to restart): no balancer to drain.
+    DRAIN_SECONDS: '0',
+    // Every spec signs people up from 127.0.0.1; the per-address limit (ADR 016) is tested in the API suite.
+    SIGNUP_LIMIT: '10000',
+    // Likewise every browser's sockets and every public mail come from this one address and site (issue 27's caps
+    // are tested in the API suite: live.test.ts, mailer.test.ts).
+    LIVE_SOCKETS_PER_ADDRESS: '10000',
+    MAIL_PUBLIC_PER_HOUR: '100000',
+    // Money (issue 28): a completed order's money is available at once, and payouts run only when the admin runs
+    // them (no scheduled run pays someone between a spec's completion and its admin's Run payouts).
+    PAYOUT_HOLD_DAYS: '0',
+    PAYOUT_INTERVAL_HOURS: '0',
   });
-  child.stdout?.on('data', (d) => logs.push(String(d)));
-  child.stderr?.on('data', (d) => logs.push(String(d)));
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseURL, child, logs);
+  const baseURL = server.url;
   project.provide('baseURL', baseURL);
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);
@@ -91,8 +63,7 @@ export default async function setup(project: TestProject) {
   project.provide('providerPassword', demo.provider.password);
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
