@@ -36,16 +36,12 @@ export function databaseUrlOf(databaseUrl: string, name: string): string {
 
 /** Builds both templates (on PostgreSQL when `databaseUrl` is given, else as PGlite snapshot files); `drop` removes them. */
 export async function buildDatabaseTemplates(databaseUrl: string | undefined): Promise<{ templates: DatabaseTemplates; drop(): Promise<void> }> {
-  const prepare = async (database: Database, seeded: boolean) => {
-    await database.migrate();
-    if (seeded) await seedCatalogue(database.db);
-  };
   if (!databaseUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'marketplace-test-db-'));
     const files = { migrated: join(dir, 'migrated.tar'), seeded: join(dir, 'seeded.tar') };
     const database = await connect({});
     try {
-      await prepare(database, false);
+      await database.migrate();
       writeFileSync(files.migrated, Buffer.from(await (await database.snapshot!()).arrayBuffer()));
       await seedCatalogue(database.db);
       writeFileSync(files.seeded, Buffer.from(await (await database.snapshot!()).arrayBuffer()));
@@ -60,17 +56,20 @@ export async function buildDatabaseTemplates(databaseUrl: string | undefined): P
   const drop = async () => {
     for (const name of Object.values(names)) await onServer(databaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   };
-  try {
-    for (const [key, name] of Object.entries(names)) {
-      await onServer(databaseUrl, `CREATE DATABASE "${name}"`);
-      const database = await connect({ databaseUrl: databaseUrlOf(databaseUrl, name) });
-      try {
-        await prepare(database, key === 'seeded');
-      } finally {
-        // A template can be copied only while nobody is connected to it.
-        await database.close();
-      }
+  // Migrated once; the seeded one starts as a copy of it.
+  const prepare = async (name: string, from: string | null, work: (database: Database) => Promise<unknown>) => {
+    await onServer(databaseUrl, `CREATE DATABASE "${name}"${from ? ` TEMPLATE "${from}"` : ''}`);
+    const database = await connect({ databaseUrl: databaseUrlOf(databaseUrl, name) });
+    try {
+      await work(database);
+    } finally {
+      // A template can be copied only while nobody is connected to it.
+      await database.close();
     }
+  };
+  try {
+    await prepare(names.migrated, null, (database) => database.migrate());
+    await prepare(names.seeded, names.migrated, (database) => seedCatalogue(database.db));
   } catch (error) {
     await drop();
     throw error;
