@@ -85,7 +85,7 @@ export async function createContext(config: Config, database: Database, override
     publicBudget: { perAddressPerHour: config.mail.publicPerAddressPerHour, perHour: config.mail.publicPerHour },
     sends: runsBackgroundWork(config),
   });
-  if (runsBackgroundWork(config)) mailer.start();
+  mailer.start();
   const timers = new Set<ReturnType<typeof setInterval>>();
   let closed = false;
   return {

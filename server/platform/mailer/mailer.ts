@@ -91,7 +91,7 @@ export type MailerOptions = {
   claimLeaseMs?: number;
   /** MAIL_PUBLIC_PER_ADDRESS_PER_HOUR / MAIL_PUBLIC_PER_HOUR. */
   publicBudget?: PublicMailBudget;
-  /** Whether this process sends (default true); false on ROLE=web, whose mail the workers send. */
+  /** Whether this process sends (default true): false on ROLE=web, whose mail the workers send (start and kick do nothing). */
   sends?: boolean;
 };
 
@@ -132,6 +132,7 @@ export class Mailer {
 
   /** Polls for due mail every `everyMs` (retries, mail enqueued by other instances, mail of a dead worker). */
   start(everyMs = 1000): void {
+    if (this.opts.sends === false) return;
     this.timer = setInterval(() => this.kick(), everyMs);
     this.timer.unref();
     // Budget windows older than two hours are of no use.
