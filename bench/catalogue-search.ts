@@ -25,7 +25,7 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { SearchQuerySchema, type SearchItem, type SearchParams, type SearchResult } from '../domain/search/schemas';
-import { connect, type Database, type Db } from '../server/db/connect';
+import { connect, pgliteDir, type Database, type Db } from '../server/db/connect';
 import { countScaleListings, distanceKm, seedScale } from '../server/db/seed/scale';
 import { searchListings } from '../server/modules/search';
 import { percentile } from './inject';
@@ -267,7 +267,7 @@ async function openPostgres(serverUrl: string, size: number): Promise<Opened> {
 
 async function openPglite(size: number): Promise<Opened> {
   const dir = join(tmpdir(), `bench-search-pglite-${label(size)}`);
-  const database = await connect({ dataDir: join(dir, 'pglite') });
+  const database = await connect({ dataDir: pgliteDir(dir) });
   return {
     database,
     where: dir,

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect, type Database } from '../server/db/connect';
+import { connect, pgliteDir, type Database } from '../server/db/connect';
 import { createTestDatabase } from '../server/testing/test-db';
 
 /**
@@ -11,7 +11,7 @@ import { createTestDatabase } from '../server/testing/test-db';
 export async function benchDatabase(prefix: string): Promise<{ database: Database; drop: () => Promise<void>; dataDir?: string }> {
   if (process.env.DATABASE_URL) return createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
-  const database = await connect({ dataDir: join(dataDir, 'pglite') });
+  const database = await connect({ dataDir: pgliteDir(dataDir) });
   await database.migrate();
   return { database, drop: () => database.close(), dataDir };
 }

@@ -9,9 +9,8 @@
  * Stop the server first on PGlite (one process may open its data directory at a time); on PostgreSQL restart it
  * afterwards (its list caches do not see rows written behind its back).
  */
-import { join } from 'node:path';
 import { loadConfig } from '../server/config';
-import { connect } from '../server/db/connect';
+import { connect, pgliteDir } from '../server/db/connect';
 import { seedScale, SCALE_PROVIDER_DOMAIN } from '../server/db/seed/scale';
 
 /** "100000", "100_000", "100,000", "100k", "1m". */
@@ -41,7 +40,7 @@ async function main() {
   const listings = count(option(args, 'listings'), 'listings');
   const batchSize = option(args, 'batch') ? count(option(args, 'batch'), 'batch') : 2000;
   const config = loadConfig();
-  const database = await connect({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+  const database = await connect({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config.dataDir) });
   try {
     console.log(`seed:scale — ${database.kind} (${database.identity}): ${listings.toLocaleString('en-US')} scale listings wanted`);
     await database.migrate();

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { createContext } from './platform/context';
-import { connect } from './db/connect';
+import { connect, pgliteDir } from './db/connect';
 import { DataDirInUse } from './db/data-dir-lock';
 import { seedCatalogue } from './db/seed';
 import { openOrdersOfEarlierBookings } from './modules/money';
@@ -18,7 +17,7 @@ async function main() {
   const config = loadConfig();
   const database = await connect({
     databaseUrl: config.databaseUrl,
-    dataDir: join(config.dataDir, 'pglite'),
+    dataDir: pgliteDir(config.dataDir),
   });
   // Instances starting together (a deployment, a rolling upgrade) prepare the database one at a time.
   const { seed, opened, admin, driver, provider } = await database.exclusively(async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -74,6 +75,9 @@ const loadLibrariesOneByOne = {
   name: 'load-libraries-one-by-one',
   setup: async (_pg: unknown, emscriptenOpts: Record<string, unknown>) => ({ emscriptenOpts: { ...emscriptenOpts, noWasmDecoding: true } }),
 };
+
+/** Where the embedded database lives under DATA_DIR (the server, the scripts and the backups agree on it). */
+export const pgliteDir = (dataDir: string) => join(dataDir, 'pglite');
 
 export type ConnectOptions = {
   /** node-postgres connection string; when unset, PGlite is used. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Database, type Db } from '../db/connect';
+import { connect, pgliteDir, type Database, type Db } from '../db/connect';
 import { DataDirInUse } from '../db/data-dir-lock';
 import { bookings, chatMessages, hotels, ledgerEntries, mailOutbox, payments, users } from '../db/schema';
 import { onServer, databaseUrlOf } from '../testing/database-templates';
@@ -13,7 +13,7 @@ import { createTestApp, signUp, type TestApp } from '../testing/test-app';
 import { bookHotel, firstHotel, pay } from '../modules/bookings/test-helpers';
 import { sendMessage } from '../modules/chat/service';
 import { uploadsDir } from '../modules/provider/photos';
-import { backup, BackupRefused, pgliteDir, readManifest, restore } from './backup';
+import { backup, BackupRefused, readManifest, restore } from './backup';
 
 const databaseUrl = process.env.DATABASE_URL;
 const TABLES = { users, bookings, payments, ledgerEntries, chatMessages, mailOutbox } as const;
@@ -43,7 +43,7 @@ beforeAll(async () => {
   // The marketplace as a server runs it: the embedded database in DATA_DIR/pglite, or a PostgreSQL database.
   const opened: { database: Database; drop(): Promise<void>; url?: string } = databaseUrl
     ? await createTestDatabase()
-    : await connect({ dataDir: pgliteDir({ dataDir }) }).then(async (database) => {
+    : await connect({ dataDir: pgliteDir(dataDir) }).then(async (database) => {
         await database.migrate();
         return { database, drop: () => database.close() };
       });
@@ -99,7 +99,7 @@ describe('backup and restore', () => {
       freshUrl = databaseUrlOf(databaseUrl, name);
     }
     await restore({ dataDir: freshDir, databaseUrl: freshUrl }, out);
-    const restored = await connect(freshUrl ? { databaseUrl: freshUrl } : { dataDir: pgliteDir({ dataDir: freshDir }) });
+    const restored = await connect(freshUrl ? { databaseUrl: freshUrl } : { dataDir: pgliteDir(freshDir) });
     try {
       expect(await everyRow(restored.db)).toEqual(before);
     } finally {

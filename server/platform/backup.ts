@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Config } from '../config';
-import { connect } from '../db/connect';
+import { connect, pgliteDir } from '../db/connect';
 import { uploadsDir } from '../modules/provider/photos';
 
 const run = promisify(execFile);
@@ -23,9 +23,6 @@ const DATABASE_FILE = { pglite: 'database.tar.gz', postgres: 'database.dump' } a
 
 /** A backup or restore that cannot go ahead, with what to do instead; the scripts print it and exit 1. */
 export class BackupRefused extends Error {}
-
-/** The embedded database's directory under DATA_DIR (as server/main.ts opens it). */
-export const pgliteDir = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'pglite');
 
 /**
  * The PostgreSQL client programs' view of `databaseUrl`: the URL without its password (command lines are visible to
@@ -52,9 +49,9 @@ export async function backup(config: Pick<Config, 'dataDir' | 'databaseUrl'>, ou
     const { url, env } = pgClientArgs(config.databaseUrl);
     await run('pg_dump', ['--format=custom', '--no-owner', `--file=${target}`, `--dbname=${url}`], { env });
   } else {
-    if (!existsSync(pgliteDir(config))) throw new BackupRefused(`There is no embedded database in ${pgliteDir(config)} to back up.`);
+    if (!existsSync(pgliteDir(config.dataDir))) throw new BackupRefused(`There is no embedded database in ${pgliteDir(config.dataDir)} to back up.`);
     // connect() claims the directory: refused while a server has it open.
-    const database = await connect({ dataDir: pgliteDir(config) });
+    const database = await connect({ dataDir: pgliteDir(config.dataDir) });
     try {
       writeFileSync(target, Buffer.from(await (await database.snapshot!(true)).arrayBuffer()));
     } finally {
@@ -101,7 +98,7 @@ export async function restore(config: Pick<Config, 'dataDir' | 'databaseUrl'>, f
     await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${url}`, source], { env });
   } else {
     if (config.databaseUrl) throw new BackupRefused('This is a backup of the embedded database: unset DATABASE_URL to restore it into DATA_DIR.');
-    const dir = pgliteDir(config);
+    const dir = pgliteDir(config.dataDir);
     if (existsSync(dir) && readdirSync(dir).length > 0) throw new BackupRefused(`${dir} already holds a database; move it aside, or set DATA_DIR to a new directory.`);
     const database = await connect({ dataDir: dir, snapshot: new Blob([readFileSync(source)]) });
     await database.close();

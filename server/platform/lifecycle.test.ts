@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connect } from '../db/connect';
+import { connect, pgliteDir } from '../db/connect';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db';
 
@@ -31,7 +31,7 @@ async function startServer(drainSeconds: number): Promise<ServerProcess> {
     const template = await createTestDatabase({ seeded: true });
     const snapshot = await template.database.snapshot!();
     await template.drop();
-    await (await connect({ dataDir: join(dataDir, 'pglite'), snapshot })).close();
+    await (await connect({ dataDir: pgliteDir(dataDir), snapshot })).close();
     env.DATA_DIR = dataDir;
   }
   const server = await startServerProcess(env);

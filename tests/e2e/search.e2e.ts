@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { connect } from '../../server/db/connect';
+import { connect, pgliteDir } from '../../server/db/connect';
 import { seedCatalogue } from '../../server/db/seed';
 import { menuItems, restaurants } from '../../server/db/schema';
 import { appReady, useBrowser } from './fixtures';
@@ -28,7 +28,7 @@ const PIZZERIAS = 45;
  * written before the server starts (one process opens an embedded database at a time).
  */
 async function seedPizzerias(dataDir: string): Promise<void> {
-  const database = await connect({ databaseUrl: undefined, dataDir: join(dataDir, 'pglite') });
+  const database = await connect({ databaseUrl: undefined, dataDir: pgliteDir(dataDir) });
   try {
     await database.migrate();
     await seedCatalogue(database.db);
