@@ -32,7 +32,10 @@
  *               captures, refunds and earnings; one writer, then --ledger-writers (8) at once, then the captures alone),
  *               --ledger-bookings (300) per run, each run stopped after --ledger-seconds (10); trialBalance()'s time
  *               after them (bench/ledger.ts)
- *   all         everything (the default sections, inject, positions, mail, chat and ledger)
+ *   rolling     issue 30 on PostgreSQL + Redis with nginx (skipped without): 2 web + 1 worker behind deploy/nginx.conf
+ *               restarted one by one under 50 req/s, 200 chat and 50 tracking sockets; failed requests, lost or
+ *               doubled messages, missed positions, mails sent twice, reconnect p50/p95 (bench/rolling.ts)
+ *   all         everything (the default sections, inject, positions, mail, chat, rolling and ledger)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -48,6 +51,7 @@ import { ledgerBench } from './ledger';
 import { lighthouseBench } from './lighthouse';
 import { mailBench } from './mail';
 import { positionLatencyBench } from './positions';
+import { rollingRestartBench } from './rolling';
 import { precacheBench } from './precache';
 import { searchBench } from './search';
 
@@ -79,7 +83,7 @@ const DEFAULT_SECTIONS = ['http', 'logging', 'booking', 'memory', 'search', 'pre
 /** Options whose value may follow them as the next argument (`--sizes 10000,100000`) rather than after '='. */
 const VALUE_OPTIONS = new Set(['--sizes', '--pglite-sizes', '--search-rounds']);
 const named = argv.filter((a, i) => !a.startsWith('--') && !VALUE_OPTIONS.has(argv[i - 1]));
-const sections = new Set(named.includes('all') ? [...DEFAULT_SECTIONS, 'inject', 'positions', 'mail', 'chat'] : named.length ? named : DEFAULT_SECTIONS);
+const sections = new Set(named.includes('all') ? [...DEFAULT_SECTIONS, 'inject', 'positions', 'mail', 'chat', 'rolling'] : named.length ? named : DEFAULT_SECTIONS);
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const DIST_DIR = process.env.DIST_DIR ?? join(process.cwd(), 'dist/client');
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
@@ -429,6 +433,7 @@ async function main() {
   if (sections.has('positions')) await positionLatencyBench();
   if (sections.has('mail')) await mailBench();
   if (sections.has('chat')) await chatBench();
+  if (sections.has('rolling')) await rollingRestartBench();
   if (sections.has('availability')) await availabilityBench();
   if (sections.has('ledger')) await ledgerBench({ bookings: LEDGER_BOOKINGS, writers: LEDGER_WRITERS, seconds: LEDGER_SECONDS });
   console.log(`\ntotal bench time ${((performance.now() - started) / 1000).toFixed(0)} s`);

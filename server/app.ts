@@ -136,6 +136,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     // One line per request only when asked (LOG_REQUESTS=all); by default errors and slow requests (request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
+    // Closing (the end of a drain, main.ts) stops accepting connections; a request that still arrives on one already
+    // open is served, not refused with 503: a proxy does not resend a POST it has sent, so a 503 would reach the user.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

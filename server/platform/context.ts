@@ -63,7 +63,12 @@ export async function createContext(config: Config, database: Database, override
   const ownPubsub = !overrides.pubsub;
   const pubsub = overrides.pubsub ?? createPubSub(config.redisUrl, { log: (msg) => log.warn(msg), publishTimeoutMs: config.live.publishTimeoutMs });
   const events = new EventBus(database.db, pubsub, log, eventsChannel(database.identity));
-  const live = new LiveGateway({ publicUrl: config.publicUrl, limits: { socketsPerAddress: config.live.socketsPerAddress, socketsPerUser: config.live.socketsPerUser } });
+  const lifecycle = new Lifecycle();
+  const live = new LiveGateway({
+    publicUrl: config.publicUrl,
+    limits: { socketsPerAddress: config.live.socketsPerAddress, socketsPerUser: config.live.socketsPerUser },
+    draining: () => lifecycle.state === 'draining',
+  });
   events.listen(live.handle);
   // Events published while this instance's subscription was down never reached its sockets: they reconnect and
   // catch up from the database (a chat rejoin with its last message id, a tracking snapshot).
@@ -99,7 +104,7 @@ export async function createContext(config: Config, database: Database, override
     events,
     live,
     mailer,
-    lifecycle: new Lifecycle(),
+    lifecycle,
     timers,
     async close() {
       if (closed) return;

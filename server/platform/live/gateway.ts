@@ -96,7 +96,15 @@ export class LiveGateway {
   /** Frames handed to the routes and frames refused, since start (tests, bench). */
   readonly frames = { passed: 0, refused: 0 };
 
-  constructor(private readonly opts: { publicUrl?: string; pingIntervalMs?: number; limits?: Partial<LiveLimits> } = {}) {
+  constructor(
+    private readonly opts: {
+      publicUrl?: string;
+      pingIntervalMs?: number;
+      limits?: Partial<LiveLimits>;
+      /** True while the instance drains: a new socket is refused with 503, so a proxy sends it to another instance. */
+      draining?: () => boolean;
+    } = {},
+  ) {
     this.limits = { ...DEFAULT_LIVE_LIMITS, ...opts.limits };
   }
 
@@ -157,6 +165,7 @@ export class LiveGateway {
 
   /** Counts an upgrade against its address's and account's open sockets (429 past either), until its connection closes. */
   private admit(request: FastifyRequest): void {
+    if (this.opts.draining?.()) throw new HttpError(503, 'This server is restarting: connect again');
     const address = request.ip || 'unknown';
     const userId = request.user?.id;
     if ((this.openByAddress.get(address) ?? 0) >= this.limits.socketsPerAddress) {
