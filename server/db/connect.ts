@@ -97,6 +97,9 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
       // JIT compiles a query whose estimated cost is high (a dated search over every hotel) in ~30 ms, more than the
       // query then takes: a request-serving pool runs short queries only.
       options: '-c jit=off',
+      // While PostgreSQL is unreachable (a restart, a failover) a request waits at most this long for a connection,
+      // then fails with 503 (platform/errors.ts) instead of hanging; the pool reconnects by itself afterwards.
+      connectionTimeoutMillis: 5_000,
     });
     // An idle client losing its connection (e.g. a PostgreSQL restart) must not crash the process;
     // the pool replaces it on the next query.

@@ -92,6 +92,24 @@ function isDatabaseError(e: ErrorLike): boolean {
   return e.name === 'DrizzleQueryError' || ('query' in e && 'params' in e) || (typeof e.severity === 'string' && typeof e.code === 'string');
 }
 
+/** Socket errors and PostgreSQL SQLSTATEs that mean the database cannot be reached now, not that a query is wrong. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+/** node-postgres says these in words only. */
+const UNREACHABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * True when `err` (or what it wraps) says the database is out of reach: restarting, refusing connections, or the pool
+ * could not get one in time. The request did nothing; the answer is 503, and trying again later works.
+ */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  for (let c = err, depth = 0; c && typeof c === 'object' && depth < 5; c = (c as ErrorLike).cause, depth++) {
+    const { code, message } = c as ErrorLike;
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
+  }
+  return false;
+}
+
 /**
  * What of an unexpected error may be logged (issue 27): its class, code and — for a database error — the statement's
  * name and the schema names PostgreSQL reports, never the SQL text, its parameters, `detail`/`where` or a message
@@ -178,6 +196,11 @@ export function installErrorHandling(app: FastifyInstance) {
       return reply
         .status(err.statusCode)
         .send({ ...err.extra, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    if (isDatabaseUnreachable(err)) {
+      request.log.warn({ err: safeError(err), route: `${request.method} ${request.routeOptions.url ?? '(no route)'}` }, 'database unreachable');
+      reply.header('retry-after', '5');
+      return reply.status(503).send({ message: 'The service is briefly unavailable. Please try again in a moment.' });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

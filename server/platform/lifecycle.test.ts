@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect, pgliteDir } from '../db/connect';
+import { refusedUpgrade } from '../testing/live-client';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db';
 
@@ -64,6 +65,8 @@ describe('readiness and drain', () => {
     expect(hotels.status).toBe(200);
     // ... each answer closing its connection, so a proxy keeps none open to an instance about to close.
     expect(hotels.headers.get('connection')).toBe('close');
+    // A new socket is refused (503), so a proxy opens it on another instance instead.
+    expect(await refusedUpgrade(`${server.url.replace('http', 'ws')}/ws/tracking/trk_anything`)).toBe(503);
     expect(server.child.exitCode).toBeNull();
 
     expect(await server.exited).toBe(0);

@@ -425,11 +425,12 @@ export async function rollingRestart(opts: { databaseUrl: string; redisUrl: stri
     running = false;
     await Promise.all(loops);
 
-    // Quiet: let the last sends be answered and the sockets catch up, then count.
-    const until = Date.now() + 20_000;
-    const outstanding = () => [...sent.values()].some((keys) => [...keys].some((k) => !answered.has(k)));
+    // Quiet: let the last sends be answered and every socket catch up (a reconnect's backoff may be several seconds
+    // under load), then count. What has not arrived a minute after the traffic stopped is lost.
+    const until = Date.now() + 60_000;
+    const outstanding = () => [...sent].some(([conversationId, keys]) => [...keys].some((k) => !answered.has(k) || !received.get(conversationId)!.has(k)));
     while (outstanding() && Date.now() < until) await pause(200);
-    await pause(1500);
+    await pause(1000);
     for (const s of [...chatSockets, ...trackingSockets]) s.stop();
 
     for (const [conversationId, keys] of sent) {

@@ -1,4 +1,3 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversation, ChatServerMessage } from '../../../domain/chat/schemas';
@@ -6,6 +5,7 @@ import type { TrackingSocketMessage } from '../../../domain/tracking/live';
 import { chatMessages, deliveryOrders, domainEvents, restaurants } from '../../db/schema';
 import { openLive, type LiveClient } from '../../testing/live-client';
 import { signUp, type TestApp } from '../../testing/test-app';
+import { tcpProxy, type TcpProxy } from '../../testing/tcp-proxy';
 import { createTwoInstances } from '../../testing/two-instances';
 import { firstRestaurantPoint, near, paidFood, requester } from '../../modules/orders/test-helpers';
 import { CLOSE } from './gateway';
@@ -16,52 +16,16 @@ import { CLOSE } from './gateway';
  */
 const shared = process.env.DATABASE_URL && process.env.REDIS_URL;
 
-/** A TCP proxy to Redis that can be cut (every connection dropped, new ones refused) and restored. */
-async function redisProxy(target: URL): Promise<{ url: string; cut(): void; restore(): void; close(): Promise<void> }> {
-  const open = new Set<Socket>();
-  let down = false;
-  const server: Server = createServer((client) => {
-    if (down) return client.destroy();
-    const upstream = connect(Number(target.port || 6379), target.hostname);
-    for (const s of [client, upstream]) {
-      open.add(s);
-      s.on('error', () => undefined);
-      s.on('close', () => {
-        open.delete(s);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  const url = new URL(target.toString());
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
-  return {
-    url: url.toString(),
-    cut() {
-      down = true;
-      for (const s of open) s.destroy();
-    },
-    restore() {
-      down = false;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe.runIf(shared)('a Redis outage seen by one of two instances', () => {
   let a: TestApp;
   let b: TestApp;
   let both: Awaited<ReturnType<typeof createTwoInstances>>;
-  let proxy: Awaited<ReturnType<typeof redisProxy>>;
+  let proxy: TcpProxy;
   let wsA: string;
   let wsB: string;
 
   beforeAll(async () => {
-    proxy = await redisProxy(new URL(process.env.REDIS_URL!));
+    proxy = await tcpProxy(new URL(process.env.REDIS_URL!), 6379);
     both = await createTwoInstances({ redisUrlA: proxy.url });
     ({ a, b } = both);
     wsA = (await a.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
