@@ -8,6 +8,26 @@ const noImport = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
 });
 
+/**
+ * Modules have front doors (issue 31): another module is used through its index.ts only ('../audit',
+ * './modules/audit'), never a file inside it ('../audit/service', '../server/modules/catalogue/kinds'). Within its own
+ * folder a module imports its files directly. Tests (and test helpers, server/testing, bench) may also use another
+ * module's test-helpers; runtime code imports no test helpers, test kit or seed data (only main.ts the seed's entry).
+ * A separate rule name from the layer rule above, so that neither block's patterns replace the other's.
+ */
+const FRONT_DOOR = "use the module's front door (its index.ts), not a file inside it";
+const frontDoors = ({ inModules, tests }) => {
+  const inside = tests ? '(?!test-helpers$)[^/]' : '[^/]';
+  const patterns = [
+    { regex: `(^|/)modules/[^/]+/${inside}`, message: FRONT_DOOR },
+    // From server/modules/<x>/: a sibling module's file.
+    ...(inModules ? [{ regex: `^\\.\\./[^./][^/]*/${inside}`, message: FRONT_DOOR }] : []),
+    ...(tests ? [] : [{ regex: '(^|/)(test-helpers|testing/.+|db/seed/.+)$', message: 'runtime code imports no test helpers or seed data' }]),
+  ];
+  return { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] };
+};
+const TEST_CODE = ['**/*.test.ts', '**/test-helpers.ts', 'server/testing/**'];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'server/db/migrations/**', 'test-results/**'] },
   js.configs.recommended,
@@ -48,4 +68,8 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: noImport(['**/client/**', '@client/*'], 'server/ must not import client/'),
   },
+  { files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'], rules: frontDoors({ tests: true }) },
+  { files: ['server/**/*.ts'], ignores: TEST_CODE, rules: frontDoors({}) },
+  { files: ['server/modules/**/*.ts'], rules: frontDoors({ inModules: true, tests: true }) },
+  { files: ['server/modules/**/*.ts'], ignores: TEST_CODE, rules: frontDoors({ inModules: true }) },
 );

@@ -19,7 +19,7 @@ import { hashPassword } from '../server/platform/auth/password';
 import { createTestApp, type TestApp } from '../server/testing/test-app';
 import { processCpu } from './cpu';
 import { percentile } from './inject';
-import { quoteBooking } from '../server/modules/bookings/service';
+import { quoteBooking } from '../server/modules/bookings';
 
 const HOTELS = 10_000;
 const NIGHTS = 365;

@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { searchLocations } from '../domain/locations/search';
-import { locationDirectory } from '../server/modules/locations/directory';
+import { locationDirectory } from '../server/modules/locations';
 import { createTestApp } from '../server/testing/test-app';
 
 const SEARCH_QUERIES = 3000;

@@ -20,7 +20,7 @@ import { capturePostings, earningPosting, refundPostings, type Posting } from '.
 import { orderCommission, refundOf, splitBooking, type OrderPart } from '../domain/money/split';
 import type { Database } from '../server/db/connect';
 import { ledgerAccounts, ledgerEntries, ledgerPostings, users } from '../server/db/schema';
-import { postAll, trialBalance } from '../server/modules/money/ledger';
+import { postAll, trialBalance } from '../server/modules/money';
 import { benchDatabase } from './database';
 import { percentile } from './inject';
 

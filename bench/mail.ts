@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { startSmtpSink } from '../server/testing/smtp-sink';
 import { createTestApp, signUp } from '../server/testing/test-app';
 import { bookHotel, cardToken } from '../server/modules/bookings/test-helpers';
-import { templates } from '../server/modules/notifications/templates';
+import { templates } from '../server/modules/notifications';
 
 const BOOKINGS = 200;
 const BACKLOG = 200;

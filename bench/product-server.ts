@@ -17,7 +17,7 @@ import { loadConfig } from '../server/config';
 import { hotels, ledgerEntries, ledgerPostings, payments, providerOrders, users } from '../server/db/schema';
 import { trialBalance } from '../server/modules/money';
 import { seedCatalogue } from '../server/db/seed';
-import { createPaymentMethod } from '../server/modules/payments/service';
+import { createPaymentMethod } from '../server/modules/payments';
 import { hashPassword } from '../server/platform/auth/password';
 import { createContext } from '../server/platform/context';
 import { benchDatabase } from './database';

@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { searchLocations, type LocationTypeFilter } from '../domain/locations/search';
-import { locationDirectory } from '../server/modules/locations/directory';
+import { locationDirectory } from '../server/modules/locations';
 import { catalogueSearchBench, catalogueSearchOptions } from './catalogue-search';
 import { buildQueries, percentile } from './inject';
 

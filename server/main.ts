@@ -5,9 +5,8 @@ import { connect, pgliteDir } from './db/connect';
 import { DataDirInUse } from './db/data-dir-lock';
 import { seedCatalogue } from './db/seed';
 import { openOrdersOfEarlierBookings } from './modules/money';
-import { ensureAdmin } from './modules/accounts/service';
-import { ensureDemoDriver } from './modules/drivers/demo';
-import { ensureDemoProvider } from './modules/accounts/demo';
+import { ensureAdmin, ensureDemoProvider } from './modules/accounts';
+import { ensureDemoDriver } from './modules/drivers';
 import { writeDemoAccounts } from './demo-accounts';
 
 /** After the drain period, how long closing may take (requests in flight, workers, the database) before exiting anyway. */

@@ -11,8 +11,8 @@ import { onServer, databaseUrlOf } from '../testing/database-templates';
 import { createTestDatabase } from '../testing/test-db';
 import { createTestApp, signUp, type TestApp } from '../testing/test-app';
 import { bookHotel, firstHotel, pay } from '../modules/bookings/test-helpers';
-import { sendMessage } from '../modules/chat/service';
-import { uploadsDir } from '../modules/provider/photos';
+import { sendMessage } from '../modules/chat';
+import { uploadsDir } from '../modules/provider';
 import { backup, BackupRefused, readManifest, restore } from './backup';
 
 const databaseUrl = process.env.DATABASE_URL;

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Config } from '../config';
 import { connect, pgliteDir } from '../db/connect';
-import { uploadsDir } from '../modules/provider/photos';
+import { uploadsDir } from '../modules/provider';
 
 const run = promisify(execFile);
 

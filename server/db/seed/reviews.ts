@@ -13,7 +13,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { LISTING_KINDS, type ListingKind } from '../../../domain/catalogue/kinds';
 import type { Db } from '../connect';
 import { reviews, seedRuns, users } from '../schema';
-import { listRows, serverKind, updateRow } from '../../modules/catalogue/kinds';
+import { listRows, serverKind, updateRow } from '../../modules/catalogue';
 import { CARS, GENERAL_SERVICES, HOTELS, PROPERTIES, RESTAURANTS, TAXI_RIDES } from './catalogue-data';
 import { menuFor } from './menus';
 

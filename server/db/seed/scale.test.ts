@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locationDirectory } from '../../modules/locations/directory';
+import { locationDirectory } from '../../modules/locations';
 import { createTestDatabase } from '../../testing/test-db';
 import type { Database } from '../connect';
 import { cars, flights, generalServices, hotels, menuItems, properties, restaurants, shippingRates, taxiRides } from '../schema';

@@ -33,8 +33,8 @@ import {
   type Cuisine,
 } from '../../../domain/onboarding/options';
 import type { SearchKind } from '../../../domain/search/schemas';
-import { locationDirectory } from '../../modules/locations/directory';
-import { cataloguePropertyType, shippingSpeed } from '../../modules/onboarding/publish';
+import { locationDirectory } from '../../modules/locations';
+import { cataloguePropertyType, shippingSpeed } from '../../modules/onboarding';
 import type { Db } from '../connect';
 import { cars, flights, generalServices, hotels, menuItems, properties, restaurants, shippingRates, taxiRides, users } from '../schema';
 import { seedCatalogue } from '.';

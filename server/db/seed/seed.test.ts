@@ -30,7 +30,6 @@ import {
   CARS,
   DEMO_TRACKING_RECORDS,
   FLIGHTS,
-  FLIGHT_CITY_TIME_ZONES,
   GENERAL_SERVICES,
   HOTELS,
   PROPERTIES,
@@ -41,7 +40,7 @@ import {
 } from './catalogue-data';
 import { LEGACY_MENU_NAMES, MENUS, MENUS_SEED_NAME, menuFor } from './menus';
 import { seedCatalogue } from './index';
-import { listRows, serverKind } from '../../modules/catalogue/kinds';
+import { FLIGHT_CITY_TIME_ZONES, listRows, serverKind } from '../../modules/catalogue';
 
 const MENU_CUISINES = ['Japanese', 'Italian', 'Chinese', 'Mexican', 'Indian'] as const;
 

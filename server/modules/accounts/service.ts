@@ -10,7 +10,7 @@ import { conflict, HttpError } from '../../platform/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/password';
 import { assertUncommonPassword } from '../../platform/auth/common-passwords';
 import type { AppContext } from '../../platform/context';
-import { audit } from '../audit/service';
+import { audit } from '../audit';
 import { queueLinkMail, renderLinkMail } from '../notifications';
 
 const toPublic = (u: { id: number; username: string; email: string; role: Role }): PublicUser => ({

@@ -19,7 +19,7 @@ import {
 } from '../../../domain/admin/schemas';
 import type { Db } from '../../db/connect';
 import type { EventBus } from '../../platform/events/bus';
-import { audit, diff, type AuditActor } from '../audit/service';
+import { audit, diff, type AuditActor } from '../audit';
 import {
   additionalServices,
   cars,
@@ -36,12 +36,10 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { findRow, serverKind, updateRow } from '../catalogue/kinds';
-import { toApi } from '../catalogue/mappers';
-import { toAdminRegistration } from '../onboarding/service';
-import { paged } from '../catalogue/service';
-import { csvColumns, csvHeader, csvRows } from './csv';
-import { toAdminMessage } from '../support/service';
+import { findRow, paged, serverKind, toApi, updateRow } from '../catalogue';
+import { toAdminRegistration } from '../onboarding';
+import { csvColumns, csvHeader, csvRows } from '../../platform/csv';
+import { toAdminMessage } from '../support';
 
 export type AdminRow = Record<string, unknown>;
 

@@ -15,7 +15,7 @@ import { bookingItems, bookings, payments, trackingRecords, users } from '../../
 import { conflict, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
 import type { PaymentGateway } from '../../platform/payments';
-import { cancelBooking, expireAbandonedBookings, getBooking } from '../bookings/service';
+import { cancelBooking, expireAbandonedBookings, getBooking } from '../bookings';
 import { containsPattern } from './users';
 
 /** How many lines the row's summary names ("2 × Pho Bo, 1 × Banh Mi, …"). */

@@ -5,7 +5,7 @@ import { LISTING_COLLECTIONS } from '../../../domain/catalogue/kinds';
 import { contactMessages, hotels, registrations, serviceProviders } from '../../db/schema';
 import { createAdmin, createTestApp, type TestApp } from '../../testing/test-app';
 import { followPages } from '../../testing/follow-pages';
-import { serverKindOfCollection } from '../catalogue/kinds';
+import { serverKindOfCollection } from '../catalogue';
 
 type Json = Record<string, unknown>;
 

@@ -11,7 +11,7 @@ import { centsToDollars } from '../../../domain/catalogue/money';
 import type { AdminReport } from '../../../domain/admin/orders';
 import type { Db } from '../../db/connect';
 import { deliveryOrders, trackingRecords, users } from '../../db/schema';
-import { csvField } from './csv';
+import { csvField } from '../../platform/csv';
 import { bookingPages } from './orders';
 
 const PAGE = 500;

@@ -19,18 +19,18 @@ import {
 import { currentUser, requireRole } from '../../platform/auth/guards';
 import { notFound } from '../../platform/errors';
 import { AdminDeliverySchema } from '../../../domain/orders/schemas';
-import { openDeliveries } from '../orders/admin';
-import { approveRegistration, rejectRegistration } from '../onboarding/service';
-import { markMessageRead } from '../support/service';
+import { openDeliveries } from '../orders';
+import { approveRegistration, rejectRegistration } from '../onboarding';
+import { markMessageRead } from '../support';
 import { collectionCsv, collectionPage, messagesPage, registrationsPage, updateCollectionRow } from './collections';
 import { PAGE_FIELDS, PageQuerySchema, pageHeaders, pageRequest, pagedList, type Page } from '../../../domain/catalogue/paging';
 import { adminStats } from './service';
 import { IdParams as SharedIdParams } from '../../../domain/ids';
 import { AuditEntrySchema, AuditQuerySchema } from '../../../domain/audit/schemas';
-import { listAudit } from '../audit/service';
+import { listAudit } from '../audit';
 import { CancelledBookingSchema } from '../../../domain/bookings/schemas';
 import { AdminOrderDetailSchema, AdminOrdersPageSchema, AdminOrdersQuerySchema, RefundOrderSchema, isAdminReport } from '../../../domain/admin/orders';
-import { AdminAccountSchema, AdminUserChangeSchema, AdminUsersQuerySchema } from '../../../domain/admin/users';
+import { AdminAccountSchema, AdminUserChangeSchema, AdminUserPatchSchema, AdminUsersQuerySchema } from '../../../domain/admin/users';
 import { orderDetail, refundOrder, searchOrders } from './orders';
 import { reportStream } from './reports';
 import { changeAccount, listAccounts } from './users';
@@ -39,6 +39,8 @@ const IdParams = SharedIdParams('Invalid id');
 const CollectionParams = z.object({ collection: z.string().max(64) });
 const CollectionIdParams = CollectionParams.extend(IdParams.shape);
 const ExportParams = z.object({ file: z.string().max(80) });
+/** The fields to change: which fields a row takes depends on its collection, so the handler checks them (AdminEditSchemas). */
+const ListingFieldsBody = z.record(z.string(), z.unknown());
 const RegistrationsPageQuery = RegistrationsQuerySchema.extend(PAGE_FIELDS);
 
 /** A page of an admin table: the rows, with X-Total-Count and (unless it is the last) the next page's Link. */
@@ -115,7 +117,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('cache-control', 'no-store');
     return listAccounts(db, request.query);
   });
-  r.patch('/api/admin/users/:id', { ...adminOnly, schema: { params: IdParams, response: { 200: AdminUserChangeSchema } } }, async (request) =>
+  r.patch('/api/admin/users/:id', { ...adminOnly, schema: { params: IdParams, body: AdminUserPatchSchema, response: { 200: AdminUserChangeSchema } } }, async (request) =>
     changeAccount(ctx.events, currentUser(request).id, request.params.id, request.body),
   );
 
@@ -141,7 +143,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     const collection = collectionOr404(request.params.collection);
     return sendPage(reply, `/api/admin/${collection}`, request.query, await collectionPage(db, collection, pageRequest(request.query)));
   });
-  r.patch('/api/admin/:collection/:id', { ...adminOnly, schema: { params: CollectionIdParams, response: { 200: AdminRowSchema } } }, async (request) => {
+  r.patch('/api/admin/:collection/:id', { ...adminOnly, schema: { params: CollectionIdParams, body: ListingFieldsBody, response: { 200: AdminRowSchema } } }, async (request) => {
     const { collection, id } = request.params;
     if (!isEditableCollection(collection)) throw notFound(`Unknown or read-only collection: ${collection}`);
     return updateCollectionRow(ctx.events, collection, id, request.body, currentUser(request));

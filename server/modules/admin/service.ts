@@ -1,9 +1,9 @@
 import type { AdminStats } from '../../../domain/admin/schemas';
 import type { Db } from '../../db/connect';
 import type { ListingKind } from '../../../domain/catalogue/kinds';
-import { serverKind } from '../catalogue/kinds';
-import { countRegistrations } from '../onboarding/service';
-import { countUnreadMessages } from '../support/service';
+import { serverKind } from '../catalogue';
+import { countRegistrations } from '../onboarding';
+import { countUnreadMessages } from '../support';
 import { operationsCounts } from './orders';
 
 export type { AdminStats };

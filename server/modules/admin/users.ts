@@ -12,8 +12,8 @@ import type { Db } from '../../db/connect';
 import { sessions, users } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
-import { audit } from '../audit/service';
-import { setOnline } from '../drivers/service';
+import { audit } from '../audit';
+import { setOnline } from '../drivers';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -8,8 +8,8 @@ import { createTwoInstances } from '../../testing/two-instances';
 import { rowsOf } from './listings';
 import { releaseExpiredHolds } from './holds';
 import { addBlock, removeBlock } from './service';
-import { cancelBooking } from '../bookings/service';
-import { createPaymentMethod, payBooking } from '../payments/service';
+import { cancelBooking } from '../bookings';
+import { createPaymentMethod, payBooking } from '../payments';
 import { customers, invariantViolations, tryBook } from './test-helpers';
 
 /**

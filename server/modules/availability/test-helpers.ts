@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { createBooking, quoteBooking } from '../bookings/service';
+import { createBooking, quoteBooking } from '../bookings';
 import { loadConfig } from '../../config';
 import type { Db } from '../../db/connect';
 import { users } from '../../db/schema';

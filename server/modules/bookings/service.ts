@@ -36,14 +36,14 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/connect';
 import { prepared, rawStatement } from '../../db/prepared';
 import { bookingItems, bookings, payments, deliveryOrders, restaurants, trackingRecords } from '../../db/schema';
-import { journeysOf, orderJourney } from '../orders/journey';
+import { journeysOf, orderJourney } from '../orders';
 import { badRequest, conflict, fieldErrors, HttpError, notFound } from '../../platform/errors';
 import { outboxInsertSql, type Emit, type EventBus } from '../../platform/events/bus';
 import type { DomainEventMap } from '../../../domain/events';
 import type { PaymentGateway } from '../../platform/payments';
-import { serverKindOfServiceType } from '../catalogue/kinds';
-import { placeText } from '../locations/directory';
-import { audit, type AuditActor } from '../audit/service';
+import { serverKindOfServiceType } from '../catalogue';
+import { placeText } from '../locations';
+import { audit, type AuditActor } from '../audit';
 import { closedReason, confirmHolds, holdForBooking, holdRequestOf, releaseBookingHolds, renewHolds, type HoldRequest } from '../availability';
 import { bookingOrdersOf, cancelOrders, completeBookingOrders, ordersOfBooking, openOrders } from '../money';
 import type { BookingOrder } from '../../../domain/money/schemas';
@@ -467,6 +467,7 @@ export async function confirmPaid(tx: Tx, emit: Emit, booking: BookingRow, charg
     charge.gatewayRef,
     'booking.confirmed',
     JSON.stringify(event),
+    emit.requestId,
   ]);
   emit.recorded(paid.eventId);
   // One order per provider's listing, the commission fixed on each, the charge posted to the ledger (issue 28).
@@ -477,7 +478,7 @@ export async function confirmPaid(tx: Tx, emit: Emit, booking: BookingRow, charg
 const chargeAndConfirm = rawStatement<{ id: number; eventId: number }>(
   'booking_charge_and_confirm',
   `with confirmed as (update bookings set status = 'confirmed', updated_at = now() where id = $1),
-   event as (${outboxInsertSql('$8', '$9')})
+   event as (${outboxInsertSql('$8', '$9', '$10')})
    insert into payments (booking_id, status, amount_cents, currency, brand, last4, gateway, gateway_ref)
    values ($1, 'succeeded', $2, $3, $4, $5, $6, $7) returning id, (select id from event) as "eventId"`,
 );

@@ -8,8 +8,7 @@
 import { greatCircleKm, type LatLng } from '../../../domain/catalogue/pricing';
 import { taxPlaceOfText } from '../../../domain/bookings/tax';
 import { foldText, searchLocations } from '../../../domain/locations/search';
-import { COUNTRIES } from '../locations/countries';
-import { locationDirectory } from '../locations/directory';
+import { COUNTRIES, locationDirectory } from '../locations';
 
 const MAX_REMEMBERED = 2000;
 /** A point farther than this from every listed city is not placed. */

@@ -6,7 +6,7 @@ import { VALID_SAMPLES } from '../../../domain/onboarding/test-samples';
 import { confirmRegistration } from '../onboarding/test-helpers';
 import { createAdmin, createTestApp, type TestApp } from '../../testing/test-app';
 import { createTwoInstances } from '../../testing/two-instances';
-import { ResponseCache } from './cache';
+import { ResponseCache } from '../../platform/response-cache';
 
 type Json = Record<string, unknown>;
 

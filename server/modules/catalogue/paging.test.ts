@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor, parseNextLink } from '../../../domain/catal
 import { addDays, earliestTravelDay } from '../../../domain/catalogue/pricing';
 import { additionalServices, cars, flights, generalServices, hotels, properties, restaurants, shippingRates, taxiRides } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { locationDirectory } from '../locations/directory';
+import { locationDirectory } from '../locations';
 
 type Json = Record<string, unknown>;
 

@@ -13,7 +13,7 @@ import {
 import { MAX_AVAILABILITY_DAYS, daysBetween } from '../../../domain/availability/schemas';
 import { searchSpan } from '../../../domain/availability/spans';
 import { CUISINES, GENERAL_CATEGORIES, PROPERTY_TYPES } from '../../../domain/onboarding/options';
-import { ResponseCache, WithHeaders } from './cache';
+import { ResponseCache, WithHeaders } from '../../platform/response-cache';
 import { blankIsAbsent, leaseMonths } from '../../../domain/catalogue/query';
 import { PAGE_FIELDS, PageQuerySchema, pageHeaders, pageRequest, pagedList, type Page } from '../../../domain/catalogue/paging';
 import {

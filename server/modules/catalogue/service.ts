@@ -22,7 +22,7 @@ import {
 } from '../../../domain/catalogue/pricing';
 import type { Flight, ShippingQuote, TaxiQuote } from '../../../domain/catalogue/types';
 import type { Db } from '../../db/connect';
-import { FLIGHT_CITY_TIME_ZONES } from '../../db/seed/catalogue-data';
+import { FLIGHT_CITY_TIME_ZONES } from './flight-zones';
 import {
   additionalServices,
   cars,
@@ -36,7 +36,7 @@ import {
   taxiRides,
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { locationDirectory } from '../locations/directory';
+import { locationDirectory } from '../locations';
 import { releaseExpiredHolds, unitsLeftSql } from '../availability';
 import type { DaySpan } from '../../../domain/availability/spans';
 import { toApi } from './mappers';

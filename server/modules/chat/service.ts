@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
-import { ownerOf, serverKindOfServiceType } from '../catalogue/kinds';
+import { ownerOf, serverKindOfServiceType } from '../catalogue';
 
 type Exec = Db | Tx;
 /** The advisory-lock namespace of the per-sender chat rate limit. */

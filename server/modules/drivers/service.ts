@@ -10,9 +10,7 @@ import { recordDeliveryDone } from '../money';
 import { deliveryOrders, driverEarnings, driverPositions, drivers, orderOffers, trackingRecords, trackingUpdates, users } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
-import { liveOffers, offerNextWave, withdrawOffersOf, type DispatchOptions } from '../orders/dispatch';
-import { journeysOf, orderJourney } from '../orders/journey';
-import { applyOrderStatus, lockOrder, type OrderRow } from '../orders/service';
+import { applyOrderStatus, journeysOf, liveOffers, lockOrder, offerNextWave, orderJourney, withdrawOffersOf, type DispatchOptions, type OrderRow } from '../orders';
 
 type Exec = Db | Tx;
 type DriverRow = typeof drivers.$inferSelect;

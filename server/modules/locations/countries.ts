@@ -1,5 +1,12 @@
-import worldCountries from 'world-countries';
+import { createRequire } from 'node:module';
+import type WorldCountries from 'world-countries';
 import type { Country } from '../../../domain/locations/countries';
+
+/**
+ * Required through its CommonJS entry: the package's ES entry re-exports a JSON file without an import attribute,
+ * which plain Node refuses (Vitest's global setup loads the seed, and through the catalogue the directory, that way).
+ */
+const worldCountries = createRequire(import.meta.url)('world-countries') as typeof WorldCountries;
 
 type WorldCountry = (typeof worldCountries)[number];
 

@@ -8,7 +8,7 @@ import { GEOCODE_QUERY_MAX_LENGTH, GEOCODE_QUERY_MIN_LENGTH } from '../../../dom
 import { COUNTRIES } from './countries';
 import { locationDirectory } from './directory';
 import { createGeocoder, type Geocoder } from './geocoder';
-import { ResponseCache } from '../catalogue/cache';
+import { ResponseCache } from '../../platform/response-cache';
 
 const CountriesQuery = z.object({ scope: z.enum(['all', 'sovereign']).default('all') });
 

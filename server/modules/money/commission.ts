@@ -9,7 +9,7 @@ import { DEFAULT_COMMISSION_RULES, type CommissionRule } from '../../../domain/m
 import { LISTING_COLLECTIONS, type ListingCollection } from '../../../domain/catalogue/kinds';
 import type { Db, Tx } from '../../db/connect';
 import { commissionRules as rulesTable } from '../../db/schema';
-import { audit } from '../audit/service';
+import { audit } from '../audit';
 
 type Exec = Db | Tx;
 

@@ -20,9 +20,9 @@ import { bookingItems, bookings, deliveryOrders, ledgerPostings, payments, provi
 import { conflict, HttpError, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
 import type { PaymentGateway } from '../../platform/payments';
-import { listingOfLine, ownerOf } from '../catalogue/kinds';
+import { listingOfLine, ownerOf } from '../catalogue';
 import { releaseListingHolds } from '../availability';
-import { audit } from '../audit/service';
+import { audit } from '../audit';
 import { post, postAll } from './ledger';
 import { ruleFor } from './commission';
 

@@ -31,7 +31,7 @@ import { ledgerAccounts, payeeAccounts, payoutRuns, payouts, users } from '../..
 import type { AppContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
 import type { PaymentGateway, TransferRequest, TransferResult } from '../../platform/payments';
-import { audit } from '../audit/service';
+import { audit } from '../audit';
 import { balance, PAYOUT_CURRENCY } from './balances';
 import { lockAccounts, post } from './ledger';
 import { completeEndedOrders } from './orders';

@@ -13,7 +13,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { payeeAccount } from '../../../domain/money/ledger';
 import type { Db } from '../../db/connect';
 import { ledgerAccounts, ledgerEntries, ledgerPostings, payouts, providerOrders } from '../../db/schema';
-import { toCsv } from '../admin/csv';
+import { toCsv } from '../../platform/csv';
 import { PAYOUT_CURRENCY } from './balances';
 
 export type StatementLine = {

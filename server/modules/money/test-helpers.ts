@@ -9,7 +9,7 @@ import { providerNetCents } from '../../../domain/money/split';
 import { cars, deliveryOrders, hotels, ledgerEntries, ledgerPostings, menuItems, payments, payouts, providerOrders, restaurants, ledgerAccounts } from '../../db/schema';
 import { signUp, type TestApp } from '../../testing/test-app';
 import { day, pay, quote, TORONTO_ADDRESS } from '../bookings/test-helpers';
-import { dispatchTick } from '../orders/dispatch';
+import { dispatchTick } from '../orders';
 import { near, requester } from '../orders/test-helpers';
 import { balanceOf, trialBalance } from './ledger';
 

@@ -13,11 +13,11 @@ import {
   users,
 } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { listingOfLine, ownerOf } from '../catalogue/kinds';
+import { listingOfLine, ownerOf } from '../catalogue';
 import type { EnqueueOptions, NewMail } from '../../platform/mailer/mailer';
 import { templates, type ReceiptLine, type Template } from './templates';
 import { journeyFinished } from '../../../domain/orders/journey';
-import { journeysOf } from '../orders/journey';
+import { journeysOf } from '../orders';
 
 /** How a registration kind reads in mail. */
 const KIND_LABEL: Record<RegistrationKind, string> = {

@@ -7,7 +7,7 @@ import { VALID_SAMPLES } from '../../../domain/onboarding/test-samples';
 import { registrations } from '../../db/schema';
 import { confirmRegistration } from './test-helpers';
 import { createAdmin, createTestApp, type TestApp } from '../../testing/test-app';
-import { locationDirectory } from '../locations/directory';
+import { locationDirectory } from '../locations';
 
 /** Issue 26: every listing that is a place has coordinates, from the registration's map pin to the public lists. */
 let t: TestApp;

@@ -19,7 +19,7 @@ import type {
 } from '../../../domain/onboarding';
 import { dollarsToCents } from '../../../domain/catalogue/money';
 import { parseAppointmentMinutes, parseWeeklyHours, type WeeklyHours } from '../../../domain/availability/hours';
-import { locationDirectory } from '../locations/directory';
+import { locationDirectory } from '../locations';
 import type { RegistrationMenuItem } from '../../../domain/onboarding';
 import type { cars, generalServices, hotels, properties, restaurants, shippingRates, taxiRides } from '../../db/schema';
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { REGISTRATION_FORMS, REGISTRATION_KINDS } from '../../../domain/onboarding';
 import { ConfirmRegistrationResultSchema, ConfirmRegistrationSchema, RegistrationReceiptSchema } from '../../../domain/onboarding/schemas';
 import { badRequest } from '../../platform/errors';
-import { isCountryName } from '../locations/countries';
+import { isCountryName } from '../locations';
 import { confirmRegistration, submitRegistration } from './service';
 
 /** Registrations per IP and route per hour: plenty for a real provider, a brake on scripted spam. */

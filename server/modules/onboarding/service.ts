@@ -22,7 +22,7 @@ import {
 } from '../../../domain/onboarding';
 import type { Db, Tx } from '../../db/connect';
 import type { AppContext } from '../../platform/context';
-import { grantRoleByEmail } from '../accounts/service';
+import { grantRoleByEmail } from '../accounts';
 import {
   cars,
   generalServices,
@@ -39,8 +39,8 @@ import {
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { queueRegistrationApproved, queueRegistrationConfirmation } from '../notifications';
 import { LISTING_KINDS } from '../../../domain/catalogue/kinds';
-import { serverKindOfCollection, updateRow } from '../catalogue/kinds';
-import { audit } from '../audit/service';
+import { serverKindOfCollection, updateRow } from '../catalogue';
+import { audit } from '../audit';
 import {
   carValues,
   generalServiceValues,

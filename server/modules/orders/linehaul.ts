@@ -18,8 +18,8 @@ import type { Db, Tx } from '../../db/connect';
 import { deliveryOrders, lineHauls, shipmentScans, trackingRecords, trackingUpdates, type GeoPoint } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
-import { audit } from '../audit/service';
-import { locationDirectory } from '../locations/directory';
+import { audit } from '../audit';
+import { locationDirectory } from '../locations';
 
 /**
  * Parcels between cities (domain/orders/linehaul.ts): the carrier's hubs, the scans that move a parcel from the

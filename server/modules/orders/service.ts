@@ -30,7 +30,7 @@ import {
   type GeoPoint,
 } from '../../db/schema';
 import type { Emit, EventBus } from '../../platform/events/bus';
-import { audit } from '../audit/service';
+import { audit } from '../audit';
 import { carrierHubs, hubPoint } from './linehaul';
 
 export type OrderRow = typeof deliveryOrders.$inferSelect;

@@ -9,7 +9,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../platform/errors
 import type { MethodRef, PaymentGateway } from '../../platform/payments';
 import { SandboxGateway } from '../../platform/payments';
 import type { Emit, EventBus } from '../../platform/events/bus';
-import { confirmPaid, deliveriesOf, lockBooking, renewBookingHolds } from '../bookings/service';
+import { confirmPaid, deliveriesOf, lockBooking, renewBookingHolds } from '../bookings';
 import { BOOKING_EXPIRED_MESSAGE, isAbandoned, transition } from '../../../domain/bookings/state';
 import { deliversAnything } from '../../../domain/orders/deliverable';
 

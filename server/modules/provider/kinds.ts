@@ -5,7 +5,7 @@
  */
 import type { ProviderKind } from '../../../domain/provider/schemas';
 import type { restaurants } from '../../db/schema';
-import { serverKindOfCollection, type ServerKind } from '../catalogue/kinds';
+import { serverKindOfCollection, type ServerKind } from '../catalogue';
 
 export type ListingRow = Record<string, unknown> & { id: number; isActive: boolean; ownerId: number | null; image?: string; changedAt: Date | null };
 

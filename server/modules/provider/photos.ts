@@ -18,7 +18,7 @@ import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MAX_SIDE, PHOTO_TYPES } from '
 import type { Db } from '../../db/connect';
 import type { restaurants } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
-import { SERVER_KINDS } from '../catalogue/kinds';
+import { SERVER_KINDS } from '../catalogue';
 
 /** Widths every photo is stored in; the listing shows PHOTO_MAIN_WIDTH. */
 export const PHOTO_WIDTHS = [400, 800, 1600] as const;

@@ -5,7 +5,7 @@ import { crc32 } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchTick } from '../orders/dispatch';
+import { dispatchTick } from '../orders';
 import { deliveryOrders, domainEvents, hotels, menuItems, restaurants } from '../../db/schema';
 import { createAdmin, createTestApp, signUp, type TestApp } from '../../testing/test-app';
 import { firstMenuItem, pay, quote, TORONTO_ADDRESS } from '../bookings/test-helpers';

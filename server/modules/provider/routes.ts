@@ -12,6 +12,8 @@ import {
   PROVIDER_KINDS,
   ProviderEarningsSchema,
   ProviderListingSchema,
+  MenuItemPatchSchema,
+  MenuItemSchema,
   ProviderMenuItemSchema,
   ProviderOrderSchema,
   StoredPhotoSchema,
@@ -44,6 +46,8 @@ const KindParams = z.object({ kind: z.enum(PROVIDER_KINDS, { error: 'Unknown lis
 const RestaurantParams = z.object({ id: id('restaurant id') });
 const MenuItemParams = z.object({ id: id('restaurant id'), itemId: id('menu item id') });
 const OrderParams = z.object({ id: id('order id') });
+/** The fields to change: which fields a listing takes depends on its kind, so the handler checks them (ProviderEditSchemas). */
+const ListingFieldsBody = z.record(z.string(), z.unknown());
 const PHOTO_MESSAGE = 'The photo must be at most 5 MB';
 
 /**
@@ -70,7 +74,7 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext) {
     getMyListing(ctx.db, me(request), request.params.kind, request.params.id),
   );
 
-  r.patch('/api/provider/listings/:kind/:id', { ...provider, schema: { params: KindParams, response: { 200: ProviderListingSchema } } }, async (request) =>
+  r.patch('/api/provider/listings/:kind/:id', { ...provider, schema: { params: KindParams, body: ListingFieldsBody, response: { 200: ProviderListingSchema } } }, async (request) =>
     updateMyListing(ctx.events, me(request), request.params.kind, request.params.id, request.body),
   );
 
@@ -79,12 +83,12 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext) {
     return listMenu(ctx.db, me(request), request.params.id);
   });
 
-  r.post('/api/provider/listings/restaurants/:id/menu', { ...provider, schema: { params: RestaurantParams, response: { 201: ProviderMenuItemSchema } } }, async (request, reply) => {
+  r.post('/api/provider/listings/restaurants/:id/menu', { ...provider, schema: { params: RestaurantParams, body: MenuItemSchema, response: { 201: ProviderMenuItemSchema } } }, async (request, reply) => {
     reply.status(201);
     return addMenuItem(ctx.events, me(request), request.params.id, request.body);
   });
 
-  r.patch('/api/provider/listings/restaurants/:id/menu/:itemId', { ...provider, schema: { params: MenuItemParams, response: { 200: ProviderMenuItemSchema } } }, async (request) =>
+  r.patch('/api/provider/listings/restaurants/:id/menu/:itemId', { ...provider, schema: { params: MenuItemParams, body: MenuItemPatchSchema, response: { 200: ProviderMenuItemSchema } } }, async (request) =>
     updateMenuItem(ctx.events, me(request), request.params.id, request.params.itemId, request.body),
   );
 

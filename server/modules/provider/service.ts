@@ -27,8 +27,8 @@ import { bookingItems, bookings, deliveryOrders, menuItems, providerOrders, user
 import { conflict, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
 import { providerKind, tableOf, type ListingRow } from './kinds';
-import { audit, diff } from '../audit/service';
-import { journeysOf, orderJourney } from '../orders/journey';
+import { audit, diff } from '../audit';
+import { journeysOf, orderJourney } from '../orders';
 import { lockMyOrder, markAccepted, orderActions, orderMoneyView, progressOf, providerOrderRows, providerTotals } from '../money';
 
 type Exec = Db | Tx;

@@ -11,7 +11,7 @@ import { providerOrderIdOf } from '../../testing/provider-orders';
 import { MESSAGES, WITHDRAWN_REASONS, histogramOf, roundedAverage, type Reviewable, type ReviewPage } from '../../../domain/reviews/schemas';
 import { MAX_SEEDED_REVIEWS } from '../../db/seed/reviews';
 import { recomputeRating } from './service';
-import { serverKind } from '../catalogue/kinds';
+import { serverKind } from '../catalogue';
 
 type User = Awaited<ReturnType<typeof signUp>>;
 

@@ -30,7 +30,7 @@ import type { Db, Tx } from '../../db/connect';
 import { bookings, providerOrders, reviewVotes, reviews, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import type { Emit, EventBus } from '../../platform/events/bus';
-import { findRow, lockRow, serverKindOfCollection, serverKindOfServiceType, updateRow, type ServerKind } from '../catalogue/kinds';
+import { findRow, lockRow, serverKindOfCollection, serverKindOfServiceType, updateRow, type ServerKind } from '../catalogue';
 import { isProfane } from './moderation';
 
 type Exec = Db | Tx;

@@ -31,7 +31,7 @@ import type { Db } from '../../db/connect';
 import { cars, hotels } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
 import { releaseExpiredHolds, unitsLeftSql } from '../availability';
-import { serverKind } from '../catalogue/kinds';
+import { serverKind } from '../catalogue';
 import { bboxCube, type Bbox } from './geo';
 
 type Sort = 'relevance' | 'rating' | 'price' | 'distance';

@@ -6,7 +6,7 @@ import type { OrderStatus } from '../../../domain/orders/states';
 import type { Db } from '../../db/connect';
 import { deliveryOrders, driverPositions, drivers, trackingRecords, trackingUpdates } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { journeysOf, orderJourney } from '../orders/journey';
+import { journeysOf, orderJourney } from '../orders';
 
 /** How many points of the driven path a view carries (the newest ones). */
 const PATH_POINTS = 500;

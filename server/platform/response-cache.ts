@@ -1,8 +1,8 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { acceptsEncoding, type FrontAnswer } from '../../platform/front-door';
-import type { EventBus } from '../../platform/events/bus';
+import { acceptsEncoding, type FrontAnswer } from './front-door';
+import type { EventBus } from './events/bus';
 import { etagMatches, etagOf } from './etag';
 
 /**
@@ -81,9 +81,10 @@ function pickEncoding(acceptEncoding: string | undefined, entry: CachedBody): 'b
 
 /**
  * An in-process cache of public GET answers (ADR 015), keyed by route and normalised query, holding the serialised
- * body, its ETag and compressed variants.
+ * body, its ETag and compressed variants. The catalogue's lists and the locations search each have one (they live
+ * here, not in either module, because both use it).
  *
- * Freshness: `invalidate()` (called for every 'catalogue.changed' event, on every instance) bumps a generation and
+ * Freshness: `invalidate()` (the catalogue calls it for every 'catalogue.changed' event, on every instance) bumps a generation and
  * empties the cache. A load records the generation it started under and stores its result only if no invalidation
  * happened meanwhile, so a read that began before a write can never put the old data back.
  *

@@ -1,0 +1,2 @@
+/** The health module's front door: /api/health. */
+export { healthRoutes } from './routes';
