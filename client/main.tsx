@@ -1,9 +1,10 @@
 import './lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { AppTree } from './app/app-tree';
-import { AppRouter } from './app/router';
-import { loadRoute, routeLoaded } from './app/routes';
+import { routes } from './app/routes';
 import { startInstallPromptCapture } from './app/pwa/install-prompt';
 import { pageData } from './lib/early-data';
 import { queryClient } from './lib/query-client';
@@ -12,7 +13,7 @@ import './styles.css';
 // Before rendering: the browser may offer its install prompt before the header exists.
 startInstallPromptCapture();
 
-// The offline shell and update checks (ADR 014): every 30 s and on each navigation. Registered once the page has
+// The offline shell and update checks (ADR 014): every 30 s and on each change of path. Registered once the page has
 // loaded, so the worker's install and workbox-window stay out of the first load. A prerendered document's boot script
 // starts this module after the first paint, often after `load` has already fired.
 let checkForUpdate: (() => void) | undefined;
@@ -42,17 +43,35 @@ function takeOver() {
   prerendered?.removeAttribute('data-prerendered');
 }
 
+// The router starts loading the first route's code (and /track/{id}'s record) at once.
+const router = createBrowserRouter(routes);
+
+// Each change of path (a link, navigate(), Back or Forward) is also a time to look for a new version (ADR 014).
+let pathname = router.state.location.pathname;
+router.subscribe(({ location }) => {
+  if (location.pathname === pathname) return;
+  pathname = location.pathname;
+  checkForUpdate?.();
+});
+
+/** Resolves once the router has the first route's code and data, or the error its error element shows. */
+function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 function render() {
   const app = (
     <StrictMode>
-      <AppTree
-        router={(routes) => (
-          <AppRouter loadPage={loadRoute} pageLoaded={routeLoaded} onNavigate={() => checkForUpdate?.()}>
-            {routes}
-          </AppRouter>
-        )}
-        onPageCommit={hydrate ? takeOver : undefined}
-      />
+      <AppTree onPageCommit={hydrate ? takeOver : undefined}>
+        <RouterProvider router={router} />
+      </AppTree>
     </StrictMode>
   );
   // A transition: React renders (or hydrates) the page in slices, yielding to the browser between them, instead of
@@ -64,5 +83,6 @@ function render() {
 }
 
 // Render once the first route's code (and the data its first screen shows, e.g. /track/{id}'s record) has loaded, so
-// React's first commit is the page rather than a spinner. If it cannot load, the page's error boundary says so.
-loadRoute(window.location.pathname, { data: true }).then(render, render);
+// React's first commit is the page rather than a spinner, and a prerendered page hydrates with the same markup. If it
+// cannot load, the route's error element says so.
+void routerReady().then(render);

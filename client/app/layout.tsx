@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { PageSpinner } from '@client/ui/spinner';
 import { ConnectivityBadge } from './connectivity-badge';
 import { Footer } from './footer';
@@ -7,10 +7,6 @@ import { Header } from './header';
 import { InstallHelp } from './pwa/install-app-button';
 import { IosInstallBanner } from './pwa/ios-install-banner';
 import { PageCommitted } from './page-commit';
-import { ErrorBoundary } from './error-boundary';
-import { RouteError } from './route-error';
-import { useNavigationPending } from './router';
-import { ScrollRestoration } from './scroll-restoration';
 
 function skipToMain() {
   const main = document.getElementById('main');
@@ -18,8 +14,8 @@ function skipToMain() {
 }
 
 export function Layout() {
-  const pending = useNavigationPending();
-  const { pathname } = useLocation();
+  // A link or Back/Forward to a page whose code (or /track/{id}'s record) is still loading: the current page stays.
+  const pending = useNavigation().state !== 'idle';
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -40,18 +36,17 @@ export function Layout() {
       {/* At least the screen below the header (h-16): the footer starts below the fold, so a page growing as its
           code and data arrive never moves anything the visitor already sees. */}
       <main id="main" tabIndex={-1} className="flex min-h-[calc(100svh-4rem)] flex-1 flex-col focus:outline-none">
-        {/* A failing page keeps the header and footer; the next page is tried afresh. */}
-        <ErrorBoundary resetKey={pathname} fallback={(error) => <RouteError error={error} />}>
-          <Suspense fallback={<PageSpinner />}>
-            <PageCommitted>
-              <Outlet />
-            </PageCommitted>
-          </Suspense>
-        </ErrorBoundary>
+        {/* A failing page is the router's to show here (routes.tsx): the header and footer stay. */}
+        <Suspense fallback={<PageSpinner />}>
+          <PageCommitted>
+            <Outlet />
+          </PageCommitted>
+        </Suspense>
       </main>
       <Footer />
       <IosInstallBanner />
       <InstallHelp />
+      {/* A new page starts at the top (or at its #hash); Back, Forward and a reload return to where it was left. */}
       <ScrollRestoration />
     </div>
   );

@@ -3,9 +3,8 @@ import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button, buttonVariants } from '@client/ui/button';
 import { Card, CardContent } from '@client/ui/card';
 
-/** Shown when a page fails to load or render (e.g. a stale code chunk after a deploy). */
-/** `error` is what the page threw; React has already logged it. */
-export function RouteError({ error: _error }: { error: unknown }) {
+/** The router's error element (routes.tsx): shown when a page fails to load or render (e.g. a stale code chunk after a deploy). */
+export function RouteError() {
   return (
     <div className="flex min-h-[60vh] w-full items-center justify-center px-4 py-12">
       <Card className="w-full max-w-md">

@@ -1,133 +1,96 @@
-import { Navigate, matchRoutes, useParams, useRoutes, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Layout } from './layout';
-import { lazyComponent, type LazyComponent } from '@client/lib/lazy-component';
 import { NotFound } from './not-found';
-
-/** Each page is its own chunk, loaded when its route is first visited (or ahead of the first render: main.tsx). */
-const home = lazyComponent(() => import('@client/features/home/home-page').then((m) => m.HomePage));
-const login = lazyComponent(() => import('@client/features/accounts/login-page').then((m) => m.LoginPage));
-const signInLink = lazyComponent(() => import('@client/features/accounts/sign-in-link-page').then((m) => m.SignInLinkPage));
-const setPassword = lazyComponent(() => import('@client/features/accounts/set-password-page').then((m) => m.SetPasswordPage));
-const forgotPassword = lazyComponent(() => import('@client/features/accounts/forgot-password-page').then((m) => m.ForgotPasswordPage));
-const resetPassword = lazyComponent(() => import('@client/features/accounts/reset-password-page').then((m) => m.ResetPasswordPage));
-const account = lazyComponent(() => import('@client/features/accounts/account-page').then((m) => m.AccountPage));
-const onboarding = lazyComponent(() => import('@client/features/onboarding/onboarding-page').then((m) => m.OnboardingPage));
-const register = lazyComponent(() => import('@client/features/onboarding/register-page').then((m) => m.RegisterPage));
-const confirmRegistration = lazyComponent(() =>
-  import('@client/features/onboarding/confirm-registration-page').then((m) => m.ConfirmRegistrationPage),
-);
-const applyDriver = lazyComponent(() => import('@client/features/drivers/apply-driver-page').then((m) => m.ApplyDriverPage));
-const track = lazyComponent(() => import('@client/features/tracking/track-page').then((m) => m.TrackPage));
-const provider = lazyComponent(() => import('@client/features/provider/provider-page').then((m) => m.ProviderPage));
-const driver = lazyComponent(() => import('@client/features/drivers/driver-page').then((m) => m.DriverPage));
-const admin = lazyComponent(() => import('@client/features/admin/admin-page').then((m) => m.AdminPage));
-const chatDemo = lazyComponent(() => import('@client/features/chat/chat-demo-page').then((m) => m.ChatDemoPage));
-const testNotifications = lazyComponent(() =>
-  import('@client/features/notifications/test-notifications-page').then((m) => m.TestNotificationsPage),
-);
-const debug = lazyComponent(() => import('./pages/debug-page').then((m) => m.DebugPage));
-const contact = lazyComponent(() => import('@client/features/support/contact-page').then((m) => m.ContactPage));
-const privacy = lazyComponent(() => import('@client/features/support/legal-pages').then((m) => m.PrivacyPage));
-const terms = lazyComponent(() => import('@client/features/support/legal-pages').then((m) => m.TermsPage));
-const bookings = lazyComponent(() => import('@client/features/bookings/bookings-page').then((m) => m.BookingsPage));
-const search = lazyComponent(() => import('@client/features/search/search-page').then((m) => m.SearchPage));
-const confirmation = lazyComponent(() => import('@client/features/payments/confirmation-page').then((m) => m.ConfirmationPage));
-
-let prefetchedTracking: string | undefined;
+import { RouteError } from './route-error';
 
 /**
- * /track/{id}: the record and the tile template, asked for once per id. On a first visit
- * the document's boot script has already started them (scripts/prerender-plugin.ts).
+ * A page in its own chunk, loaded by the router when its route is first visited: a link or `navigate()` leaves the
+ * current page on screen (and the layout's progress bar showing) until the code is here. The document's first route
+ * is loaded before the app's first render (main.tsx, prerender.tsx), so that render is the page, not a spinner.
  */
-function prefetchTrackingOnce(id: string): Promise<void> {
-  if (id === prefetchedTracking) return Promise.resolve();
-  prefetchedTracking = id;
-  // A failed fetch (offline) is the page's to report when it loads the same code.
-  return import('@client/features/tracking/prefetch-tracking').then((m) => m.prefetchTracking(id)).catch(() => undefined);
-}
-
-/** After a link to /track/{id}, the record and the tile template load while the page's code does. */
-function TrackRecordPage() {
-  const { id } = useParams();
-  // In the browser only: a server render (client/prerender.tsx) comes with the record.
-  if (id && typeof window !== 'undefined') void prefetchTrackingOnce(id);
-  return <track.Component />;
-}
+// The function form of `lazy`: with the object form ({ Component }), React Router 7.18 renders nothing, not the error
+// element, when the page's code fails to load (a route without a loader does not wait for that promise).
+const page = (load: () => Promise<ComponentType>) => ({ lazy: () => load().then((Component) => ({ Component })) });
 
 /**
- * What {@link loadRoute} needs of a route: its page's code, and what its first screen shows (`data`, awaited only
- * before the app's first render, when it is usually on its way already).
+ * /track/{id}: the record and the map's tile template load while the page's code does, and the page shows once they
+ * are here, with the map's first picture. On a first visit the document's boot script has already asked for them
+ * (scripts/prerender-plugin.ts); a page the server rendered comes with them (main.tsx), and the query cache then asks
+ * for nothing. A failed fetch (offline) is the page's to report: it asks again.
  */
-type RouteHandle = { page: LazyComponent; data?: (params: Record<string, string | undefined>) => Promise<void> };
+async function trackingRecord({ params }: LoaderFunctionArgs): Promise<null> {
+  // A server render (client/prerender.tsx) is given the record by its caller.
+  if (params.id && typeof window !== 'undefined') {
+    const id = params.id;
+    await import('@client/features/tracking/prefetch-tracking').then((m) => m.prefetchTracking(id)).catch(() => undefined);
+  }
+  return null;
+}
 
-const page = (lazy: LazyComponent, element = <lazy.Component />, data?: RouteHandle['data']) => ({
-  element,
-  handle: { page: lazy, data } satisfies RouteHandle,
-});
+const home = page(() => import('@client/features/home/home-page').then((m) => m.HomePage));
+const onboarding = page(() => import('@client/features/onboarding/onboarding-page').then((m) => m.OnboardingPage));
+const track = page(() => import('@client/features/tracking/track-page').then((m) => m.TrackPage));
+const provider = page(() => import('@client/features/provider/provider-page').then((m) => m.ProviderPage));
 
 const pages: RouteObject[] = [
-  { index: true, ...page(home) },
-  { path: 'login', ...page(login) },
+  { index: true, ...home },
+  { path: 'login', ...page(() => import('@client/features/accounts/login-page').then((m) => m.LoginPage)) },
   // The one-time sign-in link mailed to an account under attack (issue 27).
-  { path: 'login/link', ...page(signInLink) },
-  { path: 'set-password', ...page(setPassword) },
-  { path: 'forgot-password', ...page(forgotPassword) },
-  { path: 'reset-password', ...page(resetPassword) },
-  { path: 'account', ...page(account) },
-  { path: 'onboarding', ...page(onboarding) },
-  { path: 'join', ...page(onboarding) },
+  { path: 'login/link', ...page(() => import('@client/features/accounts/sign-in-link-page').then((m) => m.SignInLinkPage)) },
+  { path: 'set-password', ...page(() => import('@client/features/accounts/set-password-page').then((m) => m.SetPasswordPage)) },
+  { path: 'forgot-password', ...page(() => import('@client/features/accounts/forgot-password-page').then((m) => m.ForgotPasswordPage)) },
+  { path: 'reset-password', ...page(() => import('@client/features/accounts/reset-password-page').then((m) => m.ResetPasswordPage)) },
+  { path: 'account', ...page(() => import('@client/features/accounts/account-page').then((m) => m.AccountPage)) },
+  { path: 'onboarding', ...onboarding },
+  { path: 'join', ...onboarding },
   // The page behind a registration's confirmation mail (/register/confirm?token=..., issue 27).
-  { path: 'register/confirm', ...page(confirmRegistration) },
-  { path: 'register/:kind', ...page(register) },
-  { path: 'apply-driver', ...page(applyDriver) },
-  { path: 'track', ...page(track) },
-  { path: 'track/:id', ...page(track, <TrackRecordPage />, ({ id }) => (id ? prefetchTrackingOnce(id) : Promise.resolve())) },
-  { path: 'provider', ...page(provider) },
+  {
+    path: 'register/confirm',
+    ...page(() => import('@client/features/onboarding/confirm-registration-page').then((m) => m.ConfirmRegistrationPage)),
+  },
+  { path: 'register/:kind', ...page(() => import('@client/features/onboarding/register-page').then((m) => m.RegisterPage)) },
+  { path: 'apply-driver', ...page(() => import('@client/features/drivers/apply-driver-page').then((m) => m.ApplyDriverPage)) },
+  { path: 'track', ...track },
+  { path: 'track/:id', loader: trackingRecord, ...track },
+  { path: 'provider', ...provider },
   // The provider portal's sections (issue 26): the listings, one listing's editor, the earnings.
-  { path: 'provider/listings', ...page(provider) },
-  { path: 'provider/listings/:kind/:id', ...page(provider) },
-  { path: 'provider/earnings', ...page(provider) },
-  { path: 'driver', ...page(driver) },
-  { path: 'admin', ...page(admin) },
-  { path: 'chat-demo', ...page(chatDemo) },
-  { path: 'test-notifications', ...page(testNotifications) },
-  { path: 'debug', ...page(debug) },
-  { path: 'contact', ...page(contact) },
-  { path: 'privacy', ...page(privacy) },
-  { path: 'terms', ...page(terms) },
-  { path: 'bookings', ...page(bookings) },
+  { path: 'provider/listings', ...provider },
+  { path: 'provider/listings/:kind/:id', ...provider },
+  { path: 'provider/earnings', ...provider },
+  { path: 'driver', ...page(() => import('@client/features/drivers/driver-page').then((m) => m.DriverPage)) },
+  { path: 'admin', ...page(() => import('@client/features/admin/admin-page').then((m) => m.AdminPage)) },
+  { path: 'chat-demo', ...page(() => import('@client/features/chat/chat-demo-page').then((m) => m.ChatDemoPage)) },
+  {
+    path: 'test-notifications',
+    ...page(() => import('@client/features/notifications/test-notifications-page').then((m) => m.TestNotificationsPage)),
+  },
+  { path: 'debug', ...page(() => import('./pages/debug-page').then((m) => m.DebugPage)) },
+  { path: 'contact', ...page(() => import('@client/features/support/contact-page').then((m) => m.ContactPage)) },
+  { path: 'privacy', ...page(() => import('@client/features/support/legal-pages').then((m) => m.PrivacyPage)) },
+  { path: 'terms', ...page(() => import('@client/features/support/legal-pages').then((m) => m.TermsPage)) },
+  { path: 'bookings', ...page(() => import('@client/features/bookings/bookings-page').then((m) => m.BookingsPage)) },
   // One search across every kind of listing (issue 29); the URL holds every parameter.
-  { path: 'search', ...page(search) },
+  { path: 'search', ...page(() => import('@client/features/search/search-page').then((m) => m.SearchPage)) },
   // Where a paid checkout lands (issue 26): the receipt, the tracking links and what happens next.
-  { path: 'bookings/:id/confirmation', ...page(confirmation) },
-  { path: 'reviews', element: <Navigate to="/" replace /> },
-  { path: '*', element: <NotFound /> },
+  { path: 'bookings/:id/confirmation', ...page(() => import('@client/features/payments/confirmation-page').then((m) => m.ConfirmationPage)) },
+  // The address replaces itself, so Back does not return to it.
+  { path: 'reviews', loader: () => replace('/') },
+  { path: '*', Component: NotFound },
 ];
 
-export const routes: RouteObject[] = [{ path: '/', element: <Layout />, children: pages }];
-
-/** The app's pages inside the layout (header, footer, the page's error boundary and loading state). */
-export function AppRoutes() {
-  return useRoutes(routes);
-}
-
-/** True when the code of the page at `pathname` is here: a navigation there needs no wait. */
-export function routeLoaded(pathname: string): boolean {
-  return (matchRoutes(routes, pathname) ?? []).every((m) => (m.route.handle as RouteHandle | undefined)?.page.loaded() ?? true);
-}
-
 /**
- * Loads the code of the page at `pathname`, so its first render shows it rather than a spinner; with `data`, also
- * what its first screen shows, so the app's first render is the page with its content (one render, not a loading
- * state then the content). Data that fails to load is the page's to report.
+ * The app's routes, for the browser's router (main.tsx) and the server's render (prerender.tsx): every page inside the
+ * layout (header, footer, progress bar, scroll restoration). A page that fails to render or whose code cannot load
+ * shows the error card inside the layout, so the header and footer stay and other pages still open; the outer error
+ * element is for a failure of the layout itself. The router keeps a failed code load as that route's answer until
+ * the document is loaded again (the card's Reload button).
  */
-export async function loadRoute(pathname: string, { data = false } = {}): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.flatMap((m) => {
-      const handle = m.route.handle as RouteHandle | undefined;
-      if (!handle) return [];
-      return [handle.page.load(), ...(data && handle.data ? [handle.data(m.params)] : [])];
-    }),
-  );
-}
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: Layout,
+    ErrorBoundary: RouteError,
+    children: [{ ErrorBoundary: RouteError, children: pages }],
+  },
+];

@@ -4,17 +4,16 @@ import { use, type ComponentType } from 'react';
 export type LazyComponent<P extends object = object> = { Component: ComponentType<P>; load: () => Promise<void>; loaded: () => boolean };
 
 /**
- * Unlike React.lazy, a component whose code is already here renders at once, in the same commit: main.tsx loads the
- * first route's page before the first render, so React replaces the prerendered HTML with the same page rather than
- * with a spinner, and the tracking map's Leaflet part renders at once where it was loaded before. A failed load
- * (offline, a chunk gone after a deploy) reaches the nearest error boundary; the next `load` (a visit, a prefetch)
- * tries again.
+ * Unlike React.lazy, a component whose code is already here renders at once, in the same commit: the tracking map's
+ * Leaflet part renders at once where it was loaded before, rather than after a spinner. A failed load (offline, a
+ * chunk gone after a deploy) reaches the nearest error boundary; the next `load` (a visit, a prefetch) tries again.
+ * (Pages are the router's `lazy` routes: client/app/routes.tsx.)
  */
 export function lazyComponent<P extends object = object>(importComponent: () => Promise<ComponentType<P>>): LazyComponent<P> {
   let Loaded: ComponentType<P> | undefined;
   let loading: Promise<void> | undefined;
   let failed = false;
-  // Asked for ahead of a render (the router, main.tsx, a prefetch): starts the load, or starts it again after a failure.
+  // Asked for ahead of a render (a prefetch): starts the load, or starts it again after a failure.
   const load = () => {
     if (!loading || failed) {
       failed = false;

@@ -90,6 +90,27 @@ describe('foundation', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it("a link leaves the current page and its address in place, with the progress bar, until the next page's code is here", async () => {
+    const page = await browser.page({ serviceWorkers: 'block' });
+    await page.goto('/');
+    await page.getByText('Your Complete Service Platform').first().waitFor();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/legal-pages-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.getByRole('progressbar', { name: 'Loading page' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByText('Your Complete Service Platform').first().isVisible()).toBe(true);
+    release();
+    await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/privacy');
+    await expect.poll(() => page.getByRole('progressbar', { name: 'Loading page' }).count()).toBe(0);
+    expect(page.errors).toEqual([]);
+  });
+
   it("a page whose code cannot load says so and keeps the header; the next page loads", async () => {
     const page = await browser.page({ serviceWorkers: 'block' });
     await page.goto('/');
@@ -101,9 +122,12 @@ describe('foundation', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).click();
     await page.waitForURL((url) => url.pathname === '/contact');
     await expect.poll(() => page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
-    // Once the code can load again, the page that failed is tried afresh.
+    // The router keeps a failed load as that route's answer for this document; once the code can load again, the
+    // card's Reload shows the page.
     await page.unroute(/\/assets\/legal-pages-[^/]+\.js$/);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    await page.getByRole('button', { name: 'Reload' }).click();
     await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
   });
 
