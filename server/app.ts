@@ -14,6 +14,7 @@ import { installSessionResolution } from './platform/auth/plugin';
 import type { AppContext } from './platform/context';
 import { installCsrfProtection } from './platform/csrf';
 import { installRequestLogging } from './platform/request-log';
+import { installRequestContext } from './platform/request-context';
 import { IMMUTABLE, assetAnswerer, loadAssets } from './platform/static-assets';
 import { FrontDoor } from './platform/front-door';
 import { cameOverHttps, proxyTrust } from './platform/client-address';
@@ -141,6 +142,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installRequestLogging(app, config.logRequests);
   // First of all hooks: the front door's answers for requests that do not come through its socket (app.inject).
   front.installHook(app);
+  // The request's id for code that has no `request` (services, the events it emits): request-context.ts.
+  installRequestContext(app);
 
   // JSON and other text answers of 1 KB or more, compressed on the fly (cached catalogue answers and built assets
   // carry their own precompressed bytes and are left alone). Request bodies are never decompressed.

@@ -1006,6 +1006,8 @@ export const domainEvents = pgTable(
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     /** 0014_trust_live: its handlers have run (or it has none): what is left is publishing it (pub/sub was down). */
     publishOnly: boolean('publish_only').notNull().default(false),
+    /** 0013_request_ids: the id of the HTTP request whose transaction emitted it; its handlers' log lines carry it. */
+    requestId: text('request_id'),
   },
   (t) => [
     index('domain_events_pending_idx').on(t.id).where(sql`dispatched_at is null`),

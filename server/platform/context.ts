@@ -10,6 +10,7 @@ import { SandboxGateway, StripeGateway, type PaymentGateway } from './payments';
 import { LOG_SAFETY } from './errors';
 import { Lifecycle } from './lifecycle';
 import { createPubSub, type PubSub } from './pubsub';
+import { requestIdMixin } from './request-context';
 
 /**
  * Everything a module may use, built once per process by {@link createContext}: configuration, the database, the
@@ -49,10 +50,11 @@ export type ContextOverrides = {
 
 /**
  * The process logger: pino with the secrets of requests redacted, and errors reduced to what may be logged (never a
- * query's SQL or parameters: LOG_SAFETY in platform/errors.ts). Fastify uses this same instance.
+ * query's SQL or parameters: LOG_SAFETY in platform/errors.ts). Fastify uses this same instance. Every line written
+ * while a request is served, or an event it emitted is handled, carries the request's `reqId` (request-context.ts).
  */
 export function createLogger(config: Config, destination?: DestinationStream): Logger {
-  const options = { level: config.logLevel, enabled: config.logLevel !== 'silent', ...LOG_SAFETY };
+  const options = { level: config.logLevel, enabled: config.logLevel !== 'silent', mixin: requestIdMixin, ...LOG_SAFETY };
   return destination ? pino(options, destination) : pino(options);
 }
 

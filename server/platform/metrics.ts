@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from './context';
 
 /** The answer of a metrics query: one row of counts and ages. */
@@ -18,7 +18,8 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  * `GET /metrics` in Prometheus's text format (prom-client), for a scraper holding METRICS_TOKEN (as a bearer token);
  * without METRICS_TOKEN the route does not exist. What this instance measures: HTTP latency per route, open sockets,
  * the event outbox and the mail queue (depth and the age of their oldest waiting row, shared by every instance on the
- * database), the PostgreSQL pool, and Node's own figures (event-loop lag, memory, GC).
+ * database), the jobs this instance claimed and those that failed (outbox events and mails), the PostgreSQL pool,
+ * and Node's own figures (event-loop lag, memory, GC).
  */
 export async function metricsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const token = ctx.config.metricsToken;
@@ -76,6 +77,23 @@ export async function metricsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     'mail',
     sql`select count(*)::int as pending, extract(epoch from now() - min(created_at))::float8 as oldest_seconds from mail_outbox where status in ('queued', 'sending')`,
   );
+
+  // The bus and the mailer count their own claims and failures as plain numbers (no prom-client in them); a scrape
+  // reads them. `queue` is the queue, not the event type or template: a small, fixed set of series.
+  const jobs = { outbox: ctx.events.jobs, mail: ctx.mailer.jobs };
+  const jobCounter = (name: string, help: string, count: (job: (typeof jobs)[keyof typeof jobs]) => number) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['queue'] as const,
+      registers: [register],
+      collect() {
+        this.reset();
+        for (const [queue, counts] of Object.entries(jobs)) this.inc({ queue }, count(counts));
+      },
+    });
+  jobCounter('jobs_claimed_total', 'Jobs this instance claimed to run: outbox events (their handlers) and mails (their sends)', (c) => c.claimed);
+  jobCounter('jobs_failed_total', 'Claimed jobs that failed (an event handler that threw, a send refused), each attempt counted', (c) => c.failed);
 
   const pool = ctx.database.poolStats;
   if (pool) {

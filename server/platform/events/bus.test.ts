@@ -5,8 +5,11 @@ import type { Database, Tx } from '../../db/connect';
 import { rawStatement } from '../../db/prepared';
 import { domainEvents } from '../../db/schema';
 import { createTestDatabase } from '../../testing/test-db';
+import { loadConfig } from '../../config';
+import { createLogger } from '../context';
 import { InProcessPubSub } from '../pubsub';
-import { EventBus, outboxInsertSql } from './bus';
+import { currentRequestId, withRequestId } from '../request-context';
+import { EventBus, outboxInsertSql, type Emit } from './bus';
 
 const quiet = { warn: () => undefined, error: () => undefined };
 let database: Database;
@@ -68,10 +71,11 @@ describe('EventBus', () => {
     const bus = new EventBus(database.db, new InProcessPubSub(), quiet);
     const handled: number[] = [];
     bus.on('payment.failed', (p) => void handled.push(p.paymentId));
-    const writeEvent = rawStatement<{ id: number }>('test_outbox_write', `with event as (${outboxInsertSql('$1', '$2')}) select id from event`);
-    const write = (tx: Tx, paymentId: number) => writeEvent(tx, ['payment.failed', JSON.stringify({ bookingId: 1, userId: 1, paymentId, message: 'no' })]);
+    const writeEvent = rawStatement<{ id: number }>('test_outbox_write', `with event as (${outboxInsertSql('$1', '$2', '$3')}) select id from event`);
+    const write = (tx: Tx, emit: Emit, paymentId: number) =>
+      writeEvent(tx, ['payment.failed', JSON.stringify({ bookingId: 1, userId: 1, paymentId, message: 'no' }), emit.requestId]);
     await bus.transaction(async (tx, emit) => {
-      const rows = await write(tx, 41);
+      const rows = await write(tx, emit, 41);
       emit.recorded(rows[0].id);
       // Not before the commit.
       expect(handled).toEqual([]);
@@ -79,7 +83,7 @@ describe('EventBus', () => {
     expect(handled).toEqual([41]);
     await expect(
       bus.transaction(async (tx, emit) => {
-        const rows = await write(tx, 42);
+        const rows = await write(tx, emit, 42);
         emit.recorded(rows[0].id);
         throw new Error('the change failed');
       }),
@@ -105,5 +109,37 @@ describe('EventBus', () => {
     expect(calls).toBe(2);
     const [done] = await database.db.select().from(domainEvents).where(eq(domainEvents.id, row.id));
     expect(done.dispatchedAt).not.toBeNull();
+  });
+
+  it('runs an event’s handlers under the id of the request that emitted it, also from another instance’s sweep', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const log = createLogger(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }), { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const web = new EventBus(database.db, new InProcessPubSub(), quiet);
+    const worker = new EventBus(database.db, new InProcessPubSub(), log);
+    let calls = 0;
+    worker.on('order.offer_withdrawn', (p) => {
+      calls += 1;
+      if (calls === 1) throw new Error('driver app down');
+      log.info({ orderId: p.orderId }, 'offer withdrawn handled');
+    });
+    // The web instance stored the event while serving request req-7, and died before dispatching it.
+    const id = await withRequestId('req-7', () => web.record(database.db, 'order.offer_withdrawn', { orderId: 7, driverIds: [3] }));
+    const age = () => database.db.update(domainEvents).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(domainEvents.id, id));
+    const [stored] = await database.db.select().from(domainEvents).where(eq(domainEvents.id, id));
+    expect(stored.requestId).toBe('req-7');
+
+    await age();
+    await worker.sweep();
+    expect(lines).toEqual([expect.objectContaining({ msg: 'event handler failed; will retry', eventId: id, reqId: 'req-7' })]);
+    expect(worker.jobs).toEqual({ claimed: 1, failed: 1 });
+
+    await age();
+    await worker.sweep();
+    expect(lines[1]).toMatchObject({ msg: 'offer withdrawn handled', orderId: 7, reqId: 'req-7' });
+    expect(worker.jobs).toEqual({ claimed: 2, failed: 1 });
+    // The request's id stays with its event's handlers: the sweeper itself runs outside any request.
+    expect(currentRequestId()).toBeUndefined();
+    log.info('after the sweep');
+    expect(lines[2]).not.toHaveProperty('reqId');
   });
 });

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/connect';
 import { prepared } from '../../db/prepared';
 import { domainEvents } from '../../db/schema';
 import type { PubSub } from '../pubsub';
+import { currentRequestId, withRequestId } from '../request-context';
 
 /**
  * The pub/sub channel the instances of one deployment listen on for published domain events. It is named after the
@@ -22,16 +23,18 @@ export type Emit = (<T extends DomainEventType>(type: T, payload: DomainEventMap
    * this transaction: it is dispatched after the commit like an emitted one.
    */
   recorded(id: number): void;
+  /** The id of the request emitting (null outside one): what the caller's own outbox insert stores as `request_id`. */
+  readonly requestId: string | null;
 };
 
 /**
  * The outbox insert as SQL for a caller that writes its event in the same statement as its own change (one round
- * trip instead of two), e.g. `with event as (${outboxInsertSql('$8', '$9')}) insert ... returning (select id from
- * event)`: `typeParam` and `payloadParam` are the statement's parameters holding the event type and its JSON payload.
- * Hand the returned id to `emit.recorded`.
+ * trip instead of two), e.g. `with event as (${outboxInsertSql('$8', '$9', '$10')}) insert ... returning (select id
+ * from event)`: `typeParam`, `payloadParam` and `requestIdParam` are the statement's parameters holding the event
+ * type, its JSON payload and `emit.requestId`. Hand the returned id to `emit.recorded`.
  */
-export function outboxInsertSql(typeParam: string, payloadParam: string): string {
-  return `insert into domain_events (type, payload) values (${typeParam}, ${payloadParam}::jsonb) returning id`;
+export function outboxInsertSql(typeParam: string, payloadParam: string, requestIdParam: string): string {
+  return `insert into domain_events (type, payload, request_id) values (${typeParam}, ${payloadParam}::jsonb, ${requestIdParam}::text) returning id`;
 }
 
 const MAX_ATTEMPTS = 10;
@@ -40,7 +43,7 @@ const MAX_ATTEMPTS = 10;
 const recordEvent = prepared('outbox_record', (db) =>
   db
     .insert(domainEvents)
-    .values({ type: sql.placeholder('type'), payload: sql`${sql.placeholder('payload')}::jsonb` })
+    .values({ type: sql.placeholder('type'), payload: sql`${sql.placeholder('payload')}::jsonb`, requestId: sql.placeholder('requestId') })
     .returning({ id: domainEvents.id }),
 );
 const claimEvents = prepared('outbox_claim', (db) =>
@@ -66,6 +69,9 @@ const claimEvents = prepared('outbox_claim', (db) =>
  *
  * Transient events (a position fix) skip the outbox: their own rows are the durable record; `announce` publishes
  * them after the caller's commit.
+ *
+ * An event emitted while an HTTP request is served keeps that request's id (`request_id`), and its handlers run
+ * under it again (platform/request-context.ts): their log lines carry the request's `reqId`, on any instance.
  */
 export class EventBus {
   private readonly handlers = new Map<DomainEventType, Handler<DomainEventType>[]>();
@@ -78,6 +84,11 @@ export class EventBus {
   /** Event types whose publication waits for its echo (see `awaitEcho`), with the longest wait in ms. */
   private readonly echoed = new Map<DomainEventType, number>();
   private readonly awaitingEcho = new Map<number, () => void>();
+  /**
+   * Outbox events this instance has claimed, and of those the ones whose handlers failed (each attempt counts),
+   * since it started: read by /metrics (platform/metrics.ts) as `jobs_claimed_total` / `jobs_failed_total`.
+   */
+  readonly jobs = { claimed: 0, failed: 0 };
 
   constructor(
     /** The database the outbox lives in; services reach it through the bus they were given. */
@@ -120,7 +131,7 @@ export class EventBus {
 
   /** Writes an event to the outbox inside `tx`. Prefer `transaction`, which also dispatches after commit. */
   async record<T extends DomainEventType>(tx: Db | Tx, type: T, payload: DomainEventMap[T]): Promise<number> {
-    const [row] = await recordEvent(tx).execute({ type, payload: JSON.stringify(payload) });
+    const [row] = await recordEvent(tx).execute({ type, payload: JSON.stringify(payload), requestId: currentRequestId() ?? null });
     return row.id;
   }
 
@@ -135,7 +146,7 @@ export class EventBus {
         async <T extends DomainEventType>(type: T, payload: DomainEventMap[T]) => {
           ids.push(await this.record(tx, type, payload));
         },
-        { recorded: (id: number) => void ids.push(id) },
+        { recorded: (id: number) => void ids.push(id), requestId: currentRequestId() ?? null },
       );
       return fn(tx, emit);
     });
@@ -154,7 +165,7 @@ export class EventBus {
     const published = await this.publish({ id: null, type, payload } as DomainEvent);
     if (published || !opts.keep || this.closed) return;
     try {
-      await this.db.insert(domainEvents).values({ type, payload: payload as unknown as Record<string, unknown>, publishOnly: true });
+      await this.db.insert(domainEvents).values({ type, payload: payload as unknown as Record<string, unknown>, publishOnly: true, requestId: currentRequestId() ?? null });
     } catch (err) {
       this.log.warn({ event: type, err: err instanceof Error ? err.message : String(err) }, 'could not keep an unpublished event');
     }
@@ -195,25 +206,31 @@ export class EventBus {
 
   private async dispatchClaimed(ids: number[]): Promise<void> {
     const claimed = await claimEvents(this.db).execute({ ids });
+    this.jobs.claimed += claimed.length;
     claimed.sort((a, b) => a.id - b.id);
-    for (const row of claimed) {
-      const event = { id: row.id, type: row.type as DomainEventType, payload: row.payload } as DomainEvent;
-      try {
-        // A publish-only row has had its reactions (or has none): it is only waiting for pub/sub.
-        if (!row.publishOnly) for (const handler of this.handlers.get(event.type) ?? []) await handler(event.payload, event);
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        this.log.error({ event: event.type, eventId: row.id, attempt: row.attempts, err: message }, 'event handler failed; will retry');
-        await this.db
-          .update(domainEvents)
-          .set({ dispatchedAt: row.attempts >= MAX_ATTEMPTS ? new Date(0) : null, lastError: message.slice(0, 500) })
-          .where(sql`${domainEvents.id} = ${row.id}`);
-        continue;
-      }
-      // A claim succeeds once per event, so each event is published once; one pub/sub could not take is kept
-      // for the sweeper (its reactions are not run again).
-      if (!(await this.publish(event))) await this.publishLater(row.id);
+    // Each event is handled as part of the request that emitted it: its handlers' log lines carry that request's id.
+    for (const row of claimed) await withRequestId(row.requestId, () => this.dispatchOne(row));
+  }
+
+  /** Runs a claimed event's handlers, then publishes it. */
+  private async dispatchOne(row: typeof domainEvents.$inferSelect): Promise<void> {
+    const event = { id: row.id, type: row.type as DomainEventType, payload: row.payload } as DomainEvent;
+    try {
+      // A publish-only row has had its reactions (or has none): it is only waiting for pub/sub.
+      if (!row.publishOnly) for (const handler of this.handlers.get(event.type) ?? []) await handler(event.payload, event);
+    } catch (err) {
+      this.jobs.failed++;
+      const message = err instanceof Error ? err.message : String(err);
+      this.log.error({ event: event.type, eventId: row.id, attempt: row.attempts, err: message }, 'event handler failed; will retry');
+      await this.db
+        .update(domainEvents)
+        .set({ dispatchedAt: row.attempts >= MAX_ATTEMPTS ? new Date(0) : null, lastError: message.slice(0, 500) })
+        .where(sql`${domainEvents.id} = ${row.id}`);
+      return;
     }
+    // A claim succeeds once per event, so each event is published once; one pub/sub could not take is kept for the
+    // sweeper (its reactions are not run again).
+    if (!(await this.publish(event))) await this.publishLater(row.id);
   }
 
   /**

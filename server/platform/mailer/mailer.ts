@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
 import { rawStatement } from '../../db/prepared';
 import { mailBudget, mailOutbox } from '../../db/schema';
+import { outsideRequest } from '../request-context';
 import type { MailTransport } from './transport';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
@@ -120,6 +121,11 @@ export class Mailer {
   private closed = false;
   private readonly leaseMs: number;
   private readonly budget: PublicMailBudget;
+  /**
+   * Mails this instance's worker has claimed, and of those the sends that failed (each attempt counts), since it
+   * started: read by /metrics (platform/metrics.ts) as `jobs_claimed_total` / `jobs_failed_total`.
+   */
+  readonly jobs = { claimed: 0, failed: 0 };
 
   constructor(
     private readonly db: Db,
@@ -191,7 +197,8 @@ export class Mailer {
       this.again = true;
       return;
     }
-    this.running = this.drain()
+    // A pass sends whatever is due, not only the kicking request's mail: its log lines carry no request id.
+    this.running = outsideRequest(() => this.drain())
       .catch((err: unknown) => this.opts.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'mail worker pass failed'))
       .finally(() => {
         this.running = null;
@@ -216,6 +223,7 @@ export class Mailer {
       const at = now();
       const [row] = await sentAndClaimNext(this.db, [at.toISOString(), this.transport.kind, sent, new Date(at.getTime() - this.leaseMs).toISOString()]);
       if (!row) return;
+      this.jobs.claimed++;
       sent = (await this.deliver(row, now)) ? row.id : null;
     }
   }
@@ -244,6 +252,7 @@ export class Mailer {
       await this.transport.send({ from: this.opts.from, to: row.toAddress, subject: row.subject, html: row.html, text: row.text, messageId: this.messageId(row.id) });
       return true;
     } catch (err) {
+      this.jobs.failed++;
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       const failed = row.attempts >= MAIL_MAX_ATTEMPTS;
       await this.db
