@@ -10,6 +10,7 @@ import { Label } from '@client/ui/label';
 import { Skeleton } from '@client/ui/skeleton';
 import { shareTracking } from './share-tracking';
 import { TrackingDetails } from './tracking-details';
+import { ReconnectingNote } from './reconnecting-note';
 import { useLiveTracking } from './use-live-tracking';
 import { OfflineRecordNotice, useKeptTrackingRecord } from './offline-record';
 
@@ -103,6 +104,7 @@ function TrackingResult({ trackingId }: { trackingId: string }) {
 
   return (
     <Card className="grid gap-4 p-6 text-sm">
+      <ReconnectingNote socket={query.socket} live={query.data.status === 'pending' || query.data.status === 'active'} />
       <TrackingDetails tracking={query.data} view="map" mapHeight={400} />
       <Button variant="outline" className="justify-self-start" onClick={() => void shareTracking(query.data?.id ?? trackingId)}>
         <Share2 className="size-4" aria-hidden="true" />
