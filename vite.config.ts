@@ -159,7 +159,8 @@ export default defineConfig({
   },
   test: {
     root: r('.'),
-    include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.ts', 'client/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    // Component tests (*.test.tsx) choose happy-dom in their docblock (// @vitest-environment happy-dom).
     environment: 'node',
     // The run's databases are copies of one migrated (and one seeded) database built here once.
     globalSetup: ['server/testing/global-setup.ts'],
