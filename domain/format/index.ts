@@ -4,7 +4,7 @@
  * runtime's defaults); the server passes SERVER_LOCALE and writes instants in UTC, marked so.
  */
 export { formatCents, formatMoney, formatMoneyRange, type MoneyOptions } from './money';
-export { formatNumber, pluralize } from './numbers';
+export { formatDistance, formatNumber, pluralize } from './numbers';
 export {
   SERVER_LOCALE,
   formatCalendarDay,

@@ -1,5 +1,6 @@
 import type { LatLng } from '../catalogue/pricing';
 import { roadKm } from './geo';
+import { SERVER_LOCALE, formatDistance } from '../format';
 
 /** '10', '7.5' */
 const kmText = (km: number) => String(Math.round(km * 10) / 10);
@@ -50,5 +51,5 @@ export function deliveryReach(restaurantPoint: LatLng | null, radiusKm: number, 
   const km = roadKm(restaurantPoint, destination);
   // Compared as shown (one decimal), so the message never reads '10 km; this address is 10.0 km away'.
   if (Math.round(km * 10) / 10 <= radiusKm) return { ok: true, km };
-  return { ok: false, reason: 'too-far', message: `${name} delivers within ${kmText(radiusKm)} km; this address is ${km.toFixed(1)} km away`, km };
+  return { ok: false, reason: 'too-far', message: `${name} delivers within ${kmText(radiusKm)} km; this address is ${formatDistance(km, { locale: SERVER_LOCALE, fractionDigits: 1 })} away`, km };
 }

@@ -15,7 +15,7 @@ import {
   taxiFareCents,
   type Parcel,
 } from '@domain/catalogue/pricing';
-import { formatCalendarDay, formatMoney } from '@domain/format';
+import { formatCalendarDay, formatDistance, formatMoney } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { Skeleton } from '@client/ui/skeleton';
 import { toast } from '@client/ui/use-toast';
@@ -295,7 +295,7 @@ function TaxiCard() {
   const trip = restaurants.data ? sampleTrip(restaurants.data) : null;
   const km = trip ? roundKm(greatCircleKm(trip.pickup, trip.dropoff)) : 0;
   return (
-    <ServiceCard title="Taxi" icon={CarTaxiFront} note={trip ? `${trip.pickup.address} to ${trip.dropoff.address} (${km.toFixed(2)} km).` : undefined}>
+    <ServiceCard title="Taxi" icon={CarTaxiFront} note={trip ? `${trip.pickup.address} to ${trip.dropoff.address} (${formatDistance(km, { fractionDigits: 2 })}).` : undefined}>
       <OfferList
         query={rides}
         label="ride types"

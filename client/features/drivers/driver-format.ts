@@ -22,10 +22,6 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** `3.456` -> `3.5 km`. */
-export function formatKm(km: number): string {
-  return `${(Number.isFinite(km) ? km : 0).toFixed(1)} km`;
-}
 
 /** Whole seconds until an offer lapses (never negative), or null when the offer has no expiry or it is unreadable. */
 export function offerSecondsLeft(offerExpiresAt: string | undefined, now: number): number | null {

@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { Clock, ExternalLink, Flag, LoaderCircle, MapPin, MessageCircle, Phone, Timer, User } from 'lucide-react';
 import type { DriverOrder } from '@domain/orders/schemas';
 import type { DriverStep } from '@domain/orders/states';
-import { formatDateTime, formatMoney } from '@domain/format';
+import { formatDateTime, formatDistance, formatMoney } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Card } from '@client/ui/card';
 import { ChatDialog } from '@client/features/chat/chat-dialog';
-import { formatKm, nextStep, offerSecondsLeft, ORDER_KIND_LABEL, telHref } from './driver-format';
+import { nextStep, offerSecondsLeft, ORDER_KIND_LABEL, telHref } from './driver-format';
 
 /** Pickup and dropoff, one line each, with icons that screen readers skip (the terms say it). */
 function Route({ order }: { order: DriverOrder }) {
@@ -38,7 +38,7 @@ function Figures({ order }: { order: DriverOrder }) {
     <dl className="grid grid-cols-3 gap-2 rounded-lg bg-gray-50 p-2 text-center text-sm">
       <div>
         <dt className="text-xs text-gray-500">Distance</dt>
-        <dd className="font-semibold tabular-nums">{formatKm(order.distanceKm)}</dd>
+        <dd className="font-semibold tabular-nums">{formatDistance(order.distanceKm)}</dd>
       </div>
       <div>
         <dt className="text-xs text-gray-500">You earn</dt>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { byDistance, distanceTo, formatKm } from './distance';
+import { formatDistance } from '@domain/format';
+import { byDistance, distanceTo } from './distance';
 
 const QUEEN_W = { lat: 43.6474, lng: -79.4001 };
 
@@ -30,9 +31,11 @@ describe('distances from the chosen place', () => {
     const km = distanceTo(QUEEN_W, { lat: 50.4398, lng: -104.6164 }) as number;
     expect(km / 1.3).toBeGreaterThan(1950);
     expect(km / 1.3).toBeLessThan(2100);
-    expect(formatKm(2.34)).toBe('2.3 km');
-    expect(formatKm(0.04)).toBe('0.0 km');
-    expect(formatKm(12.449)).toBe('12.4 km');
-    expect(formatKm(2640.4)).toBe('2,640 km');
+    expect(formatDistance(2.34, { locale: 'en-US' })).toBe('2.3 km');
+    expect(formatDistance(0.04, { locale: 'en-US' })).toBe('0.0 km');
+    expect(formatDistance(12.449, { locale: 'en-US' })).toBe('12.4 km');
+    expect(formatDistance(2640.4, { locale: 'en-US' })).toBe('2,640 km');
+    expect(formatDistance(2640.4, { locale: 'de-DE' })).toBe('2.640 km');
+    expect(formatDistance(12.345, { locale: 'en-US', fractionDigits: 2 })).toBe('12.35 km');
   });
 });

@@ -1,5 +1,4 @@
 import { roadKm } from '@domain/orders/geo';
-import { formatNumber } from '@domain/format';
 
 /**
  * Distances a customer sees from their chosen place: road kilometres (great circle x the road factor), the same
@@ -30,8 +29,3 @@ export function byDistance<T extends MaybePlaced>(items: readonly T[], from: Poi
   return rows.map(({ item, km }) => ({ item, km }));
 }
 
-/** '0.4 km', '2.3 km', '12.4 km', '1,874 km'. */
-export function formatKm(km: number): string {
-  if (km < 100) return `${(Math.round(km * 10) / 10).toFixed(1)} km`;
-  return `${formatNumber(km)} km`;
-}

@@ -1,6 +1,5 @@
 import { LISTING_KINDS } from '@domain/catalogue/kinds';
-import { formatMoney } from '@domain/format';
-import { formatKm } from '@client/features/locations/distance';
+import { formatDistance, formatMoney } from '@domain/format';
 import type { SearchKind } from './search-query';
 
 /**
@@ -116,7 +115,7 @@ export function detailText(item: Fields): string | null {
 
 /** '2.3 km away', or null without a place to measure from. */
 export function distanceText(item: Fields): string | null {
-  return typeof item.distanceKm === 'number' ? `${formatKm(item.distanceKm)} away` : null;
+  return typeof item.distanceKm === 'number' ? `${formatDistance(item.distanceKm)} away` : null;
 }
 
 /** The rating and its reviews, or null for kinds that are not rated. */

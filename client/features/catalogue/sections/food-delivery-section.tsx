@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type Ref }
 import { Clock, MapPin, MessageCircle, Phone, Route, Search, ShoppingCart, Truck, UtensilsCrossed } from 'lucide-react';
 import type { Restaurant } from '@domain/catalogue/types';
 import { deliversWithinText } from '@domain/orders/reach';
-import { formatMoney } from '@domain/format';
+import { formatDistance, formatMoney } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Input } from '@client/ui/input';
@@ -10,7 +10,7 @@ import { Label } from '@client/ui/label';
 import { useCart } from '@client/features/cart/cart-store';
 import { DeliveryPlaceBox } from '@client/features/locations/delivery-place-box';
 import { destinationOf, useDeliveryPlace } from '@client/features/locations/delivery-place';
-import { byDistance, distanceTo, formatKm } from '@client/features/locations/distance';
+import { byDistance, distanceTo } from '@client/features/locations/distance';
 import { SECTION_IDS } from '../categories';
 import { FilterChips } from '../components/chips';
 import { CardImage, SearchStates } from '../components/states';
@@ -239,7 +239,7 @@ function RestaurantCard({
             <div className="flex items-center gap-1.5">
               <MapPin className="size-4 text-gray-400" aria-hidden="true" />
               <dt className="sr-only">Distance</dt>
-              <dd>{formatKm(km)} away</dd>
+              <dd>{formatDistance(km)} away</dd>
             </div>
           ) : null}
           <div className="flex items-center gap-1.5">

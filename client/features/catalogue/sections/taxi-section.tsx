@@ -5,7 +5,7 @@ import { Car, CarTaxiFront, Clock, MapPin, MapPinned, MessageCircle, Navigation,
 import type { Booking, Place } from '@domain/bookings/schemas';
 import type { TaxiQuote, TaxiRideQuote } from '@domain/catalogue/types';
 import { apiJson } from '@client/lib/api';
-import { formatMoney } from '@domain/format';
+import { formatDistance, formatMoney } from '@domain/format';
 import { Button, buttonVariants } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { Spinner } from '@client/ui/spinner';
@@ -49,7 +49,7 @@ export function TaxiSection() {
       return { ...q, ...trip };
     },
     onSuccess: (result) => {
-      toast({ title: 'Rides Found', description: `${result.rides.length} ride types available for your ${result.distanceKm.toFixed(2)} km trip.` });
+      toast({ title: 'Rides Found', description: `${result.rides.length} ride types available for your ${formatDistance(result.distanceKm, { fractionDigits: 2 })} trip.` });
     },
   });
 
@@ -118,7 +118,7 @@ export function TaxiSection() {
           ) : (
             <div>
               <p className="mb-3 text-sm text-gray-700">
-                {data.pickup.address} → {data.dropoff.address} · <span className="font-medium">{data.distanceKm.toFixed(2)} km</span>
+                {data.pickup.address} → {data.dropoff.address} · <span className="font-medium">{formatDistance(data.distanceKm, { fractionDigits: 2 })}</span>
               </p>
               <ul aria-label="Available rides" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {data.rides.map((ride) => (
@@ -173,7 +173,7 @@ export function TaxiSection() {
               </div>
               <div>
                 <dt className="text-gray-500">Distance</dt>
-                <dd>{data.distanceKm.toFixed(2)} km</dd>
+                <dd>{formatDistance(data.distanceKm, { fractionDigits: 2 })}</dd>
               </div>
               <div>
                 <dt className="text-gray-500">Trip time</dt>
