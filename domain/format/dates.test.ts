@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatDate, formatDateTime, formatDateTimeUtc, formatMonthDay, formatRelativeTime, formatTimeOfDay, formatTimeOfDayUtc } from './dates';
+import { formatCalendarDay, formatDate, formatDateTime, formatDateTimeUtc, formatMonthDay, formatRelativeTime, formatTimeOfDay, formatTimeOfDayUtc, weekdayNames } from './dates';
 
 const at = '2026-11-24T00:05:00Z';
 
@@ -51,5 +51,13 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(-1, 'day', { locale: 'en-US' })).toBe('1 day ago');
     expect(formatRelativeTime(2, 'hour', { locale: 'en-US' })).toBe('in 2 hours');
     expect(formatRelativeTime(-3, 'day', { locale: 'de-DE' })).toBe('vor 3 Tagen');
+  });
+});
+
+describe('weekdayNames', () => {
+  it('names the week Sunday first, as the locale does', () => {
+    expect(weekdayNames('narrow', { locale: 'en-US' })).toEqual(['S', 'M', 'T', 'W', 'T', 'F', 'S']);
+    expect(weekdayNames('short', { locale: 'en-US' })).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    expect(weekdayNames('long', { locale: 'fr-FR' })[1]).toBe('lundi');
   });
 });

@@ -81,6 +81,18 @@ export function formatCalendarDay(day: string, style: keyof typeof CALENDAR_STYL
   return dateTimeFormat(locale, { ...CALENDAR_STYLES[style], timeZone: 'UTC' }).format(date);
 }
 
+/** A Sunday (UTC), from which the week's days are named. */
+const A_SUNDAY = Date.UTC(2023, 0, 1);
+
+/**
+ * The names of the week's days, Sunday first, as the locale writes them: `narrow` (`S M T W T F S` in en-US), `short`
+ * (`Sun Mon ...`) or `long` (`Sunday ...`): a calendar's column headers.
+ */
+export function weekdayNames(width: 'narrow' | 'short' | 'long', { locale }: { locale?: Locale } = {}): string[] {
+  const format = dateTimeFormat(locale, { weekday: width, timeZone: 'UTC' });
+  return Array.from({ length: 7 }, (_, day) => format.format(new Date(A_SUNDAY + day * 86_400_000)));
+}
+
 /** `-5, 'minute'` -> `5 minutes ago`, `2, 'day'` -> `in 2 days` in en-US (always a number, never `yesterday`). */
 export function formatRelativeTime(value: number, unit: Intl.RelativeTimeFormatUnit, { locale }: { locale?: Locale } = {}): string {
   return relativeTimeFormat(locale, { numeric: 'always' }).format(value, unit);

@@ -15,5 +15,6 @@ export {
   formatRelativeTime,
   formatTimeOfDay,
   formatTimeOfDayUtc,
+  weekdayNames,
   type DateOptions,
 } from './dates';

@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { DEFAULT_RULES, type BookingRules } from '@domain/availability/schemas';
 import { parseDay } from '@domain/catalogue/pricing';
 import { cn } from '@client/lib/cn';
-import { pluralize } from '@domain/format';
+import { pluralize, weekdayNames } from '@domain/format';
 import { Button } from '@client/ui/button';
 import {
   FEW_LEFT,
@@ -19,15 +19,6 @@ import {
   type StayPick,
 } from './day-availability';
 
-const WEEKDAYS = [
-  ['Su', 'Sunday'],
-  ['Mo', 'Monday'],
-  ['Tu', 'Tuesday'],
-  ['We', 'Wednesday'],
-  ['Th', 'Thursday'],
-  ['Fr', 'Friday'],
-  ['Sa', 'Saturday'],
-] as const;
 
 export type StayCalendarProps = {
   /** Names the calendar, e.g. 'Choose your nights'. */
@@ -129,8 +120,8 @@ export function StayCalendar({ label, days, wanted, earliest, rules = DEFAULT_RU
       <table role="grid" aria-labelledby={headingId} className="w-full table-fixed border-collapse text-center text-sm">
         <thead>
           <tr>
-            {WEEKDAYS.map(([short, long]) => (
-              <th key={short} scope="col" abbr={long} className="pb-1 text-xs font-medium text-gray-500">
+            {weekdayNames('short').map((short, day) => (
+              <th key={short} scope="col" abbr={weekdayNames('long')[day]} className="pb-1 text-xs font-medium text-gray-500">
                 {short}
               </th>
             ))}

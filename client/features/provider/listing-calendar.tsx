@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Ban, CalendarDays, Check, ChevronDown, ChevronLeft, ChevronRight, CircleDot, Clock, Lock, Minus, RefreshCw } from 'lucide-react';
 import { UNIT_NAMES, type AvailabilityKind, type Block, type Calendar, type CalendarDay } from '@domain/availability/schemas';
 import type { ProviderListing } from '@domain/provider/schemas';
-import { apiJson, parseApiError } from '@client/lib/api';
+import { parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { formatDateTime } from '@domain/format';
+import { formatDateTime, weekdayNames } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { Skeleton } from '@client/ui/skeleton';
 import { Spinner } from '@client/ui/spinner';
@@ -33,7 +33,7 @@ import {
 } from './calendar-logic';
 import { BlocksEditor, CapacityForm, RulesForm } from './calendar-editors';
 import { HoursEditor } from './hours-editor';
-import { calendarKey, listingUrl } from './provider-api';
+import { calendarQuery } from './provider-api';
 
 /**
  * A listing's calendar in /provider (issue 25), behind a button so that a provider with a hundred listings loads only
@@ -72,9 +72,8 @@ export function ListingCalendar({ listing }: { listing: ProviderListing }) {
 
 function useCalendar(kind: AvailabilityKind, id: number, month: string) {
   const { from, to } = monthRange(month);
-  return useQuery<Calendar>({
-    queryKey: calendarKey(kind, id, from, to),
-    queryFn: () => apiJson<Calendar>('GET', `${listingUrl(kind, id)}/calendar?from=${from}&to=${to}`),
+  return useQuery({
+    ...calendarQuery(kind, id, from, to),
     // The previous month stays on screen (editors included) while the next one loads.
     placeholderData: (previous) => previous,
   });
@@ -163,15 +162,6 @@ function legend(kind: AvailabilityKind, capacity: number): Array<{ status: DaySt
   ];
 }
 
-const WEEKDAY_HEADERS = [
-  ['S', 'Sunday'],
-  ['M', 'Monday'],
-  ['T', 'Tuesday'],
-  ['W', 'Wednesday'],
-  ['T', 'Thursday'],
-  ['F', 'Friday'],
-  ['S', 'Saturday'],
-] as const;
 
 function MonthView({
   kind,
@@ -275,13 +265,14 @@ function MonthView({
       <table role="grid" aria-labelledby={titleId} aria-describedby={detailsId} aria-busy={days === null} className="w-full table-fixed border-separate border-spacing-0.5 sm:border-spacing-1">
         <thead>
           <tr>
-            {WEEKDAY_HEADERS.map(([short, long]) => (
+            {weekdayNames('long').map((long, day) => (
               <th key={long} scope="col" abbr={long} className="pb-1 text-center text-xs font-medium text-gray-600">
+                {/* A letter on a phone, three letters from sm up; the full name for screen readers. */}
                 <span aria-hidden="true" className="sm:hidden">
-                  {short}
+                  {weekdayNames('narrow')[day]}
                 </span>
                 <span aria-hidden="true" className="hidden sm:inline">
-                  {long.slice(0, 3)}
+                  {weekdayNames('short')[day]}
                 </span>
                 <span className="sr-only">{long}</span>
               </th>
