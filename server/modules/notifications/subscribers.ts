@@ -222,8 +222,15 @@ export function registerNotifications(ctx: AppContext) {
   on('booking.cancelled', (p) =>
     react(async (tx) => {
       const u = await userOf(tx, p.userId);
+      const [b] = await tx.select({ currency: bookings.currency }).from(bookings).where(eq(bookings.id, p.bookingId));
       if (u)
-        await queue(ctx, tx, `booking-cancelled:${p.bookingId}`, { to: u.email, userId: u.id }, templates.bookingCancelled({ name: u.username, bookingId: p.bookingId, refund: p.refundCents === null ? null : centsToDollars(p.refundCents) }));
+        await queue(
+          ctx,
+          tx,
+          `booking-cancelled:${p.bookingId}`,
+          { to: u.email, userId: u.id },
+          templates.bookingCancelled({ name: u.username, bookingId: p.bookingId, refund: p.refundCents === null ? null : centsToDollars(p.refundCents), currency: b?.currency }),
+        );
     }),
   );
 

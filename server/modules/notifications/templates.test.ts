@@ -34,6 +34,13 @@ describe('receipt mail', () => {
   });
 });
 
+describe('booking cancelled mail', () => {
+  it("writes the refund in the booking's currency", () => {
+    expect(templates.bookingCancelled({ name: 'ana', bookingId: 9, refund: 1234.5, currency: 'eur' }).render(SITE).text).toContain('We have refunded €1,234.50 to your card.');
+    expect(templates.bookingCancelled({ name: 'ana', bookingId: 9, refund: 12 }).render(SITE).text).toContain('We have refunded $12.00 to your card.');
+  });
+});
+
 describe('order on the way mail', () => {
   it('gives the arrival time in UTC, marked so', () => {
     const r = templates.orderOnTheWay({ name: 'ana', eta: '12 min', etaAt: '2026-11-24T19:45:00Z', trackingId: 'trk_1', serviceName: 'Kintaro Ramen Bar' }).render(SITE);

@@ -135,13 +135,13 @@ export const templates = {
       ]),
   }),
 
-  bookingCancelled: (d: { name: string; bookingId: number; refund: number | null }): Template => ({
+  bookingCancelled: (d: { name: string; bookingId: number; refund: number | null; currency?: string }): Template => ({
     name: 'booking-cancelled',
     essential: true,
     render: (site) =>
       layout(site, `Booking #${d.bookingId} cancelled`, 'Your booking is cancelled', [
         { p: `${greet(d.name)} booking #${d.bookingId} has been cancelled.` },
-        { p: d.refund ? `We have refunded ${money(d.refund)} to your card. Banks usually show it within 5-10 business days.` : 'Nothing had been charged, so there is nothing to refund.' },
+        { p: d.refund ? `We have refunded ${money(d.refund, d.currency)} to your card. Banks usually show it within 5-10 business days.` : 'Nothing had been charged, so there is nothing to refund.' },
         { button: { label: 'My bookings', href: `${site}/bookings` } },
       ]),
   }),
