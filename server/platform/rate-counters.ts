@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { prepared } from '../db/prepared';
+import { preparedOn } from '../db/statements';
 import { rateCounters } from '../db/schema';
 import { HttpError } from './errors';
 
@@ -15,8 +15,8 @@ export type Reservation = {
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-/** reserve's statement, prepared once per database (it runs on every limited request; server/db/prepared.ts). */
-const reservation = prepared('rate_counter_reserve', (db) => {
+/** reserve's statement, prepared once per database (it runs on every limited request; server/db/statements.ts). */
+const reservation = preparedOn((db) => {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   const expired = sql`${rateCounters.windowStart} <= ${sql.placeholder('windowStartedBefore')}::timestamptz`;
   return db
@@ -29,7 +29,8 @@ const reservation = prepared('rate_counter_reserve', (db) => {
         windowStart: sql`case when ${expired} then ${now} else ${rateCounters.windowStart} end`,
       },
     })
-    .returning({ count: rateCounters.count, windowStart: rateCounters.windowStart });
+    .returning({ count: rateCounters.count, windowStart: rateCounters.windowStart })
+    .prepare('rate_counter_reserve');
 });
 
 /**

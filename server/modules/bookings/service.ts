@@ -34,12 +34,10 @@ import {
 import { PENDING_BOOKING_TTL_MS, transition } from '../../../domain/bookings/state';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/connect';
-import { prepared, rawStatement } from '../../db/prepared';
 import { bookingItems, bookings, payments, deliveryOrders, restaurants, trackingRecords } from '../../db/schema';
 import { journeysOf, orderJourney } from '../orders';
 import { badRequest, conflict, fieldErrors, HttpError, notFound } from '../../platform/errors';
-import { outboxInsertSql, type Emit, type EventBus } from '../../platform/events/bus';
-import type { DomainEventMap } from '../../../domain/events';
+import type { Emit, EventBus } from '../../platform/events/bus';
 import type { PaymentGateway } from '../../platform/payments';
 import { serverKindOfServiceType } from '../catalogue';
 import { placeText } from '../locations';
@@ -73,7 +71,7 @@ type PricedLine = {
 } & Pick<BreakdownLine, 'taxPlace' | 'restaurant'>;
 
 /** What the breakdown reads of a restaurant: its fee, its point, how far it delivers and where it is (for tax). */
-const restaurantFacts = prepared('booking_restaurant_facts', (db) =>
+const restaurantFacts = (db: Exec, id: number) =>
   db
     .select({
       id: restaurants.id,
@@ -85,8 +83,7 @@ const restaurantFacts = prepared('booking_restaurant_facts', (db) =>
       address: restaurants.address,
     })
     .from(restaurants)
-    .where(eq(restaurants.id, sql.placeholder('id'))),
-);
+    .where(eq(restaurants.id, id));
 
 type RestaurantFacts = { id: number; name: string; deliveryFeeCents: number; lat: string | null; lng: string | null; radiusKm: string; address: string };
 
@@ -150,7 +147,7 @@ async function priceBooking(
     const price = priceUnit(entry, parsed.data, today);
     if (!price.ok) throw badRequest(price.message, { [`items.${i}.details.${price.field}`]: price.message });
     if (entry.serviceType === 'food-delivery' && food) {
-      if (!facts.has(entry.restaurantId)) facts.set(entry.restaurantId, (await restaurantFacts(db).execute({ id: entry.restaurantId }))[0] ?? null);
+      if (!facts.has(entry.restaurantId)) facts.set(entry.restaurantId, (await restaurantFacts(db, entry.restaurantId))[0] ?? null);
       restaurant = facts.get(entry.restaurantId) ?? null;
       const name = restaurant?.name ?? 'This restaurant';
       const point = restaurant && restaurant.lat !== null && restaurant.lng !== null ? { lat: Number(restaurant.lat), lng: Number(restaurant.lng) } : null;
@@ -201,51 +198,35 @@ export async function createBooking(db: Db, userId: number, body: CreateBookingB
   const holds = (await Promise.all(lines.map((l, i) => holdRequestOf(db, l, i)))).filter((h): h is HoldRequest => h !== null);
   const holdExpiresAt = holds.length > 0 ? new Date(now.getTime() + opts.holdMs) : null;
 
-  // The booking and its lines (one statement), then what it holds, in one transaction: a line that does not fit
-  // (409) leaves nothing behind. The answer is built from the inserted rows: a new booking has no payments or
-  // deliveries yet.
-  const stored = lines.map(({ taxPlace: _t, restaurant: _r, ...l }, position) => ({ ...l, position }));
+  // The booking, its lines and what it holds, in one transaction: a line that does not fit (409, from the database's
+  // availability constraints: ADR 027) leaves nothing behind. The answer is built from the inserted rows: a new
+  // booking has no payments or deliveries yet.
   return db.transaction(async (tx) => {
-    const [row] = await insertBooking(tx, [
-      userId,
-      totalCents,
-      now.toISOString(),
-      JSON.stringify(stored),
-      holdExpiresAt?.toISOString() ?? null,
-      breakdown.itemsCents,
-      breakdown.deliveryFeeCents,
-      breakdown.serviceFeeCents,
-      breakdown.taxCents,
-      breakdown.tipCents,
-      JSON.stringify(breakdown.lines),
-    ]);
+    const [row] = await tx
+      .insert(bookings)
+      .values({
+        userId,
+        totalCents,
+        bookingDate: now,
+        holdExpiresAt,
+        subtotalCents: breakdown.itemsCents,
+        deliveryFeeCents: breakdown.deliveryFeeCents,
+        serviceFeeCents: breakdown.serviceFeeCents,
+        taxCents: breakdown.taxCents,
+        tipCents: breakdown.tipCents,
+        priceLines: breakdown.lines,
+      })
+      .returning();
+    const items = await tx
+      .insert(bookingItems)
+      .values(lines.map(({ taxPlace: _t, restaurant: _r, ...l }) => ({ ...l, bookingId: row.id })))
+      .returning();
+    // Lines are read in id order everywhere (bookingViews); one insert numbers them in the order given.
+    items.sort((a, b) => a.id - b.id);
     if (holdExpiresAt) await holdForBooking(tx, row.id, holds, holdExpiresAt, now);
-    return toView(row, row.items, [], []);
+    return toView(row, items, [], []);
   });
 }
-
-/** createBooking's insert: the booking with its breakdown, then its lines in the order given (ids ascending), returned together. */
-const insertBooking = rawStatement<BookingRow & { items: Array<typeof bookingItems.$inferSelect> }>(
-  'booking_insert',
-  `with b as (
-     insert into bookings (user_id, total_cents, booking_date, hold_expires_at, subtotal_cents, delivery_fee_cents, service_fee_cents, tax_cents, tip_cents, price_lines)
-     values ($1, $2, $3::timestamptz, $5::timestamptz, $6, $7, $8, $9, $10, $11::jsonb) returning *
-   ), i as (
-     insert into booking_items (booking_id, service_type, service_id, name, quantity, unit_price_cents, line_total_cents, details)
-     select b.id, l."serviceType", l."serviceId", l.name, l.quantity, l."unitPriceCents", l."lineTotalCents", l.details
-     from b, jsonb_to_recordset($4::jsonb) as l(position int, "serviceType" text, "serviceId" int, name text, quantity int, "unitPriceCents" int, "lineTotalCents" int, details jsonb)
-     order by l.position
-     returning *
-   )
-   select b.id, b.user_id as "userId", b.status, b.total_cents as "totalCents", b.currency, b.booking_date as "bookingDate", b.hold_expires_at as "holdExpiresAt",
-     b.subtotal_cents as "subtotalCents", b.delivery_fee_cents as "deliveryFeeCents", b.service_fee_cents as "serviceFeeCents", b.tax_cents as "taxCents",
-     b.tip_cents as "tipCents", b.price_lines as "priceLines",
-     b.created_at as "createdAt", b.updated_at as "updatedAt",
-     (select json_agg(json_build_object('id', i.id, 'bookingId', i.booking_id, 'serviceType', i.service_type, 'serviceId', i.service_id,
-        'name', i.name, 'quantity', i.quantity, 'unitPriceCents', i.unit_price_cents, 'lineTotalCents', i.line_total_cents, 'details', i.details)
-        order by i.id) from i) as items
-   from b`,
-);
 
 const toPayment = (p: typeof payments.$inferSelect): PaymentEntry => ({
   id: p.id,
@@ -418,10 +399,9 @@ export async function getBooking(db: Db, viewer: Viewer, id: number): Promise<Bo
  * same booking run one after the other (on PostgreSQL a second caller waits here, then sees the first one's result).
  */
 export async function lockBooking(tx: Tx, id: number): Promise<BookingRow | undefined> {
-  const [b] = await bookingForUpdate(tx).execute({ id });
+  const [b] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
   return b;
 }
-const bookingForUpdate = prepared('booking_lock', (db) => db.select().from(bookings).where(eq(bookings.id, sql.placeholder('id'))).for('update'));
 
 /**
  * Takes a pending booking's lapsed holds again and keeps them all until `holdMs` from now (before a payment or an
@@ -448,7 +428,7 @@ export type Charge = { amountCents: number; currency: string; brand: string | nu
 
 /**
  * Confirms a locked, pending booking after a successful charge: records the charge, the new status and the
- * booking.confirmed outbox row in one statement; the orders module reacts to the event by creating the deliveries
+ * booking.confirmed event (emitted in the same transaction); the orders module reacts to the event by creating the deliveries
  * once the transaction has committed (platform/events). `serviceTypes` (the booking's line types, when the caller read them) travel in the event.
  * Returns the payment's id.
  */
@@ -456,32 +436,16 @@ export async function confirmPaid(tx: Tx, emit: Emit, booking: BookingRow, charg
   applyOrConflict(booking.status, 'pay');
   // What it holds is its own for good (the caller renewed lapsed holds before charging).
   await confirmHolds(tx, booking.id);
-  const event: DomainEventMap['booking.confirmed'] = { bookingId: booking.id, userId: booking.userId, ...(serviceTypes ? { serviceTypes } : {}) };
-  const [paid] = await chargeAndConfirm(tx, [
-    booking.id,
-    charge.amountCents,
-    charge.currency,
-    charge.brand,
-    charge.last4,
-    charge.gateway,
-    charge.gatewayRef,
-    'booking.confirmed',
-    JSON.stringify(event),
-    emit.requestId,
-  ]);
-  emit.recorded(paid.eventId);
+  await tx.update(bookings).set({ status: 'confirmed', updatedAt: new Date() }).where(eq(bookings.id, booking.id));
+  const [paid] = await tx
+    .insert(payments)
+    .values({ bookingId: booking.id, status: 'succeeded', ...charge })
+    .returning({ id: payments.id });
+  await emit('booking.confirmed', { bookingId: booking.id, userId: booking.userId, ...(serviceTypes ? { serviceTypes } : {}) });
   // One order per provider's listing, the commission fixed on each, the charge posted to the ledger (issue 28).
   await openOrders(tx, booking);
   return paid.id;
 }
-/** The charge, the booking's new status and its booking.confirmed outbox row: one statement. */
-const chargeAndConfirm = rawStatement<{ id: number; eventId: number }>(
-  'booking_charge_and_confirm',
-  `with confirmed as (update bookings set status = 'confirmed', updated_at = now() where id = $1),
-   event as (${outboxInsertSql('$8', '$9', '$10')})
-   insert into payments (booking_id, status, amount_cents, currency, brand, last4, gateway, gateway_ref)
-   values ($1, 'succeeded', $2, $3, $4, $5, $6, $7) returning id, (select id from event) as "eventId"`,
-);
 
 async function ownedForUpdate(tx: Tx, viewer: Viewer, id: number): Promise<BookingRow> {
   const b = await lockBooking(tx, id);

@@ -4,7 +4,7 @@
  * booking line is priced from it and how a booking line points at it. Modules look a kind up here instead of
  * switching on serviceType or collection names.
  */
-import { and, asc, eq, getTableName, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { CatalogueEntry } from '../../../domain/bookings/pricing';
 import {
   LISTING_KINDS,
@@ -14,7 +14,6 @@ import {
   type ListingKindInfo,
 } from '../../../domain/catalogue/kinds';
 import type { Db, Tx } from '../../db/connect';
-import { prepared } from '../../db/prepared';
 import {
   additionalServices,
   cars,
@@ -61,15 +60,13 @@ export type ServerKind<T extends ListingTable = ListingTable> = {
 
 const one = async <R>(rows: Promise<R[]>): Promise<R | undefined> => (await rows)[0];
 
-// What booking pricing reads of a food line (every food booking): prepared once (server/db/prepared.ts); the other
-// kinds read their active row with `rowById`.
-const availableMenuItem = prepared('listing_available_menu_item', (db) =>
+/** What booking pricing reads of a food line: the available menu item of an active restaurant. */
+const availableMenuItem = (db: Exec, id: number) =>
   db
     .select({ name: menuItems.name, priceCents: menuItems.priceCents, restaurantId: menuItems.restaurantId, restaurant: restaurants.name })
     .from(menuItems)
     .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
-    .where(and(eq(menuItems.id, sql.placeholder('id')), eq(menuItems.available, true), eq(restaurants.isActive, true))),
-);
+    .where(and(eq(menuItems.id, id), eq(menuItems.available, true), eq(restaurants.isActive, true)));
 
 
 function define<T extends ListingTable>(kind: ListingKind, def: Omit<ServerKind<T>, 'info'>): ServerKind<T> {
@@ -84,7 +81,7 @@ export const SERVER_KINDS = {
     displayName: (r) => r.name,
     // A food line is one menu item; its listing (for reviews, chat and mail) is details.restaurantId.
     bookingEntry: async (db, id) => {
-      const r = await one(availableMenuItem(db).execute({ id }));
+      const r = await one(availableMenuItem(db, id));
       return r ? { serviceType: 'food-delivery', name: `${r.name} (${r.restaurant})`, priceCents: r.priceCents, restaurantId: r.restaurantId } : null;
     },
     ownerNotifiedOfBookings: true,
@@ -214,23 +211,10 @@ export async function findRow(db: Exec, k: ServerKind, id: number): Promise<AnyR
   return rowById(k.table, db, id);
 }
 
-type RowByIdStatement = ReturnType<typeof rowByIdStatement>;
-const rowByIdStatement = (t: typeof hotels, name: string, activeOnly: boolean) =>
-  prepared(name, (db) => db.select().from(t).where(activeOnly ? and(eq(t.id, sql.placeholder('id')), eq(t.isActive, true)) : eq(t.id, sql.placeholder('id'))));
-const rowByIdStatements = new Map<string, RowByIdStatement>();
-
-/**
- * A listing table's row by id (only an active one with `activeOnly`: what booking pricing reads for every line),
- * as a statement prepared once per table on first use (server/db/prepared.ts).
- */
+/** A listing table's row by id (only an active one with `activeOnly`: what booking pricing reads for every line). */
 async function rowById<T extends ListingTable>(table: T, db: Exec, id: number, { activeOnly = false } = {}): Promise<Row<T> | undefined> {
-  const name = `listing_${activeOnly ? 'active' : 'row'}_${getTableName(table)}`;
-  let statement = rowByIdStatements.get(name);
-  if (!statement) {
-    statement = rowByIdStatement(table as unknown as typeof hotels, name, activeOnly);
-    rowByIdStatements.set(name, statement);
-  }
-  const [row] = await statement(db).execute({ id });
+  const t = table as unknown as typeof hotels;
+  const [row] = await db.select().from(t).where(activeOnly ? and(eq(t.id, id), eq(t.isActive, true)) : eq(t.id, id));
   return row as Row<T> | undefined;
 }
 

@@ -1,9 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/catalogue/money';
 import { toPriceBreakdown } from '../../../domain/bookings/breakdown';
 import { DRIVER_REVIEW_TIME, type RegistrationKind } from '../../../domain/onboarding';
 import type { Db, Tx } from '../../db/connect';
-import { prepared, rawStatement } from '../../db/prepared';
+import { rawStatement } from '../../db/statements';
 import {
   bookingItems,
   bookings,
@@ -70,10 +70,9 @@ async function compose(ctx: AppContext, db: Db | Tx, dedupeKey: string, recipien
 
 async function userOf(db: Db | Tx, id: number | null | undefined) {
   if (!id) return undefined;
-  const [u] = await userBrief(db).execute({ id });
+  const [u] = await db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(eq(users.id, id));
   return u;
 }
-const userBrief = prepared('user_brief', (db) => db.select({ id: users.id, username: users.username, email: users.email }).from(users).where(eq(users.id, sql.placeholder('id'))));
 
 async function admins(db: Db | Tx) {
   return db.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id));
@@ -86,7 +85,7 @@ function receiptRows(rows: ReceiptItem[]): Array<ReceiptLine & { serviceType: st
   return rows.map((l) => ({ name: l.name, quantity: l.quantity, lineTotal: centsToDollars(l.lineTotalCents), serviceType: l.serviceType, serviceId: l.serviceId, details: l.details }));
 }
 
-// The read of the booking.confirmed reaction, which runs on every paid booking: one statement (server/db/prepared.ts).
+// The read of the booking.confirmed reaction, which runs on every paid booking: one statement (server/db/statements.ts).
 /** The booking, its customer, its first successful charge (if any), its lines and its deliveries. */
 const receipt = rawStatement<{
   id: number;

@@ -15,7 +15,7 @@ import {
   type OrderStatus,
 } from '../../../domain/orders/states';
 import type { Tx } from '../../db/connect';
-import { prepared } from '../../db/prepared';
+import { preparedOn } from '../../db/statements';
 import {
   bookingItems,
   bookings,
@@ -64,9 +64,13 @@ type Part = {
   lineHaul?: Omit<typeof lineHauls.$inferInsert, 'trackingId' | 'bookingId'>;
 };
 
-/** The distinct line types of a booking; runs on every paid booking, so prepared once (server/db/prepared.ts). */
-const lineTypesOf = prepared('booking_line_types', (db) =>
-  db.selectDistinct({ serviceType: bookingItems.serviceType }).from(bookingItems).where(eq(bookingItems.bookingId, sql.placeholder('bookingId'))),
+/** The distinct line types of a booking; runs on every paid booking, so prepared once per database (server/db/statements.ts). */
+const lineTypesOf = preparedOn((db) =>
+  db
+    .selectDistinct({ serviceType: bookingItems.serviceType })
+    .from(bookingItems)
+    .where(eq(bookingItems.bookingId, sql.placeholder('bookingId')))
+    .prepare('booking_line_types'),
 );
 
 /**

@@ -6,8 +6,8 @@ import { createTwoInstances } from '../../testing/two-instances';
 import { bookHotel, cardToken } from '../bookings/test-helpers';
 
 /**
- * PostgreSQL + Redis: a double click whose two requests land on two instances. Each instance lines up its own
- * payments of a booking (PaymentLine); across instances only the booking's row lock keeps the second from charging.
+ * PostgreSQL + Redis: a double click whose two requests land on two instances. The booking's row lock, taken first
+ * in each payment's transaction, keeps the second from charging, as it does on one instance.
  */
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('payments on two instances', () => {
   let both: Awaited<ReturnType<typeof createTwoInstances>>;

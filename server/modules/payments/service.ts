@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { CardBody, PaymentIntentResponse } from '../../../domain/payments/schemas';
 import type { Db, Tx } from '../../db/connect';
-import { prepared } from '../../db/prepared';
+import { preparedOn } from '../../db/statements';
 import { bookingItems, bookings, idempotencyKeys, paymentIntents, paymentMethods, payments, webhookEvents as webhookEventsTable } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
 import type { MethodRef, PaymentGateway } from '../../platform/payments';
@@ -39,80 +39,27 @@ async function lockBookingWithMethod(tx: Tx, gateway: PaymentGateway, userId: nu
     if (!booking || booking.userId !== userId) throw notFound('Booking not found');
     return { booking, method: { id: methodId, brand: null, last4: null } satisfies MethodRef, serviceTypes: undefined };
   }
-  const [row] = await bookingWithMethodForUpdate(tx).execute({ bookingId, methodId, userId });
-  if (!row || row.booking.userId !== userId) throw notFound('Booking not found');
-  const m = row.method;
-  // Someone else's token is as unknown as a made-up one.
-  if (!m) throw badRequest('Unknown payment method', { paymentMethodId: 'Unknown payment method' });
-  return { booking: row.booking, method: { id: m.id, brand: m.brand, last4: m.last4, outcome: m.outcome } satisfies MethodRef, serviceTypes: row.serviceTypes };
-}
-const methodOfUser = prepared('payment_method_of_user', (db) =>
-  db
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, sql.placeholder('methodId')), eq(paymentMethods.userId, sql.placeholder('userId')))),
-);
-const bookingWithMethodForUpdate = prepared('payment_booking_method_lock', (db) =>
-  db
+  const [row] = await tx
     .select({
       booking: bookings,
       method: paymentMethods,
       serviceTypes: sql<string[]>`(select coalesce(json_agg(distinct ${bookingItems.serviceType}), '[]') from ${bookingItems} where ${bookingItems.bookingId} = ${bookings.id})`,
     })
     .from(bookings)
-    .leftJoin(paymentMethods, and(eq(paymentMethods.id, sql.placeholder('methodId')), eq(paymentMethods.userId, sql.placeholder('userId'))))
-    .where(eq(bookings.id, sql.placeholder('bookingId')))
-    .for('update', { of: bookings }),
-);
+    .leftJoin(paymentMethods, and(eq(paymentMethods.id, methodId), eq(paymentMethods.userId, userId)))
+    .where(eq(bookings.id, bookingId))
+    .for('update', { of: bookings });
+  if (!row || row.booking.userId !== userId) throw notFound('Booking not found');
+  const m = row.method;
+  // Someone else's token is as unknown as a made-up one.
+  if (!m) throw badRequest('Unknown payment method', { paymentMethodId: 'Unknown payment method' });
+  return { booking: row.booking, method: { id: m.id, brand: m.brand, last4: m.last4, outcome: m.outcome } satisfies MethodRef, serviceTypes: row.serviceTypes };
+}
 
 async function ownedBooking(db: Db, userId: number, id: number) {
   const [b] = await db.select().from(bookings).where(eq(bookings.id, id));
   if (!b || b.userId !== userId) throw notFound('Booking not found');
   return b;
-}
-
-/** A payment that confirmed its booking: who paid, with which of their payment methods. */
-export type Paid = { userId: number; methodId: string };
-
-/**
- * The payments of each booking in progress in one app instance, one after the other until their transaction has
- * committed or failed. A second payment of the same booking (a double click) waits here instead of on the booking's
- * row lock, where it would hold one of the pool's few connections idle until the first commits. When the one before
- * it confirmed the booking, it hears who paid (a confirmed booking is never payable again); otherwise it locks the
- * row as before. The row lock still orders payments across instances.
- */
-export class PaymentLine {
-  private readonly busy = new Map<number, Promise<Paid | undefined>>();
-
-  /**
-   * Waits for this booking's payments in progress, if any; `paid` tells whether one of them confirmed it. Call
-   * `leave` when the transaction has ended (with who paid, when it confirmed the booking); leaving twice is harmless.
-   */
-  async enter(bookingId: number): Promise<{ paid?: Paid; leave: (paid?: Paid) => void }> {
-    let paid: Paid | undefined;
-    for (let current = this.busy.get(bookingId); current; current = this.busy.get(bookingId)) paid = (await current) ?? paid;
-    let resolve!: (paid: Paid | undefined) => void;
-    const done = new Promise<Paid | undefined>((r) => (resolve = r));
-    this.busy.set(bookingId, done);
-    let left = false;
-    const leave = (by?: Paid) => {
-      if (left) return;
-      left = true;
-      if (this.busy.get(bookingId) === done) this.busy.delete(bookingId);
-      resolve(by);
-    };
-    return { paid, leave };
-  }
-}
-/** One line per app instance (its event bus). */
-const lines = new WeakMap<EventBus, PaymentLine>();
-function lineOf(events: EventBus): PaymentLine {
-  let line = lines.get(events);
-  if (!line) {
-    line = new PaymentLine();
-    lines.set(events, line);
-  }
-  return line;
 }
 
 export type PayRequest = {
@@ -127,10 +74,12 @@ export type PayRequest = {
 const DEFAULT_HOLD_MS = 15 * 60_000;
 
 /**
- * Charges a pending booking once. The booking row is locked (SELECT ... FOR UPDATE) for the whole charge, so of two
- * simultaneous payments the second waits and then finds the booking paid (409) — it never reaches the gateway. The
- * gateway call happens inside that transaction on purpose: its result and the booking's new status commit together.
- * A decline is recorded as a failed payment and leaves the booking pending and payable.
+ * Charges a pending booking once. The booking row is locked (SELECT ... FOR UPDATE) first in the transaction and
+ * held for the whole charge, so of two simultaneous payments — a double click, on one instance or two — the second
+ * waits and then finds the booking paid (409): it never reaches the gateway. The gateway call happens inside
+ * that transaction on purpose: its result and the booking's new status commit together. A retry of the same request
+ * is answered from its Idempotency-Key (withIdempotency). A decline is recorded as a failed payment and leaves the
+ * booking pending and payable.
  */
 export async function payBooking(db: Db, gateway: PaymentGateway, events: EventBus, userId: number, req: PayRequest): Promise<Outcome> {
   let lineTypes: string[] | undefined;
@@ -167,24 +116,7 @@ export async function payBooking(db: Db, gateway: PaymentGateway, events: EventB
     const paymentId = await confirmPaid(tx, emit, booking, { ...common, gatewayRef: result.ref }, serviceTypes);
     return { status: 200, body: { success: true, paymentId, bookingId: booking.id, status: 'confirmed' } };
   };
-  const { paid, leave } = await lineOf(events).enter(req.bookingId);
-  if (paid && paid.userId === userId) {
-    // A double click: the payment before this one, in this instance, confirmed the booking for this customer and has
-    // committed. The answer is the one the locked row would give (same checks, same order), without the transaction.
-    try {
-      if (paid.methodId !== req.paymentMethodId && gateway.name !== 'stripe') {
-        const [known] = await methodOfUser(db).execute({ methodId: req.paymentMethodId, userId });
-        if (!known) throw badRequest('Unknown payment method', { paymentMethodId: 'Unknown payment method' });
-      }
-      const t = transition('confirmed', 'pay');
-      if (!t.ok) throw conflict(t.message);
-    } finally {
-      leave(paid);
-    }
-  }
-  const outcome = await events
-    .transaction(charge, { committed: (o) => leave(o.status === 200 ? { userId, methodId: req.paymentMethodId } : undefined) })
-    .finally(() => leave());
+  const outcome = await events.transaction(charge);
   if (outcome.status !== 200) return outcome;
   // booking.confirmed has been dispatched by now (the orders module created the deliveries), so they can be listed;
   // a booking none of whose lines is delivered has none (no read needed).
@@ -272,19 +204,21 @@ export function requestFingerprint(params: Record<string, unknown>): string {
   return JSON.stringify(Object.keys(params).sort().map((k) => [k, params[k] ?? null]));
 }
 
-/** The claim and the record of every keyed payment request, prepared once per database (server/db/prepared.ts). */
-const idempotencyClaim = prepared('idempotency_claim', (db) =>
+/** The claim and the record of every keyed payment request, prepared once per database (server/db/statements.ts). */
+const idempotencyClaim = preparedOn((db) =>
   db
     .insert(idempotencyKeys)
     .values({ key: sql.placeholder('key'), userId: sql.placeholder('userId'), route: sql.placeholder('route'), statusCode: IN_PROGRESS, body: sql`${sql.placeholder('body')}::jsonb` })
     .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key }),
+    .returning({ key: idempotencyKeys.key })
+    .prepare('idempotency_claim'),
 );
-const idempotencyRecord = prepared('idempotency_record', (db) =>
+const idempotencyRecord = preparedOn((db) =>
   db
     .update(idempotencyKeys)
     .set({ statusCode: sql`${sql.placeholder('statusCode')}::int`, body: sql`${sql.placeholder('body')}::jsonb` })
-    .where(eq(idempotencyKeys.key, sql.placeholder('key'))),
+    .where(eq(idempotencyKeys.key, sql.placeholder('key')))
+    .prepare('idempotency_record'),
 );
 
 /**

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { prepared } from '../../db/prepared';
+import { preparedOn } from '../../db/statements';
 import { sessions, users } from '../../db/schema';
 
 export const SESSION_COOKIE = 'sid';
 
-/** The lookup every signed-in request makes, prepared once (server/db/prepared.ts). */
-const sessionLookup = prepared('session_lookup', (db) =>
+/** The lookup every signed-in request makes, prepared once per database (server/db/statements.ts). */
+const sessionLookup = preparedOn((db) =>
   db
     .select({
       lastSeenAt: sessions.lastSeenAt,
@@ -19,7 +19,8 @@ const sessionLookup = prepared('session_lookup', (db) =>
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder('id')))
-    .limit(1),
+    .limit(1)
+    .prepare('session_lookup'),
 );
 
 export type SessionUser = { id: number; username: string; email: string; role: 'user' | 'provider' | 'driver' | 'admin' };

@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../../domain/events';
-import type { Database, Tx } from '../../db/connect';
-import { rawStatement } from '../../db/prepared';
+import type { Database } from '../../db/connect';
 import { domainEvents } from '../../db/schema';
 import { createTestDatabase } from '../../testing/test-db';
 import { loadConfig } from '../../config';
 import { createLogger } from '../context';
 import { InProcessPubSub } from '../pubsub';
 import { currentRequestId, withRequestId } from '../request-context';
-import { EventBus, outboxInsertSql, type Emit } from './bus';
+import { EventBus } from './bus';
 
 const quiet = { warn: () => undefined, error: () => undefined };
 let database: Database;
@@ -65,31 +64,6 @@ describe('EventBus', () => {
     ).rejects.toThrow('the change failed');
     expect(await database.db.$count(domainEvents)).toBe(before);
     expect(handled).toEqual([]);
-  });
-
-  it('dispatches an event whose outbox row the caller wrote in its own statement, after commit; not after a rollback', async () => {
-    const bus = new EventBus(database.db, new InProcessPubSub(), quiet);
-    const handled: number[] = [];
-    bus.on('payment.failed', (p) => void handled.push(p.paymentId));
-    const writeEvent = rawStatement<{ id: number }>('test_outbox_write', `with event as (${outboxInsertSql('$1', '$2', '$3')}) select id from event`);
-    const write = (tx: Tx, emit: Emit, paymentId: number) =>
-      writeEvent(tx, ['payment.failed', JSON.stringify({ bookingId: 1, userId: 1, paymentId, message: 'no' }), emit.requestId]);
-    await bus.transaction(async (tx, emit) => {
-      const rows = await write(tx, emit, 41);
-      emit.recorded(rows[0].id);
-      // Not before the commit.
-      expect(handled).toEqual([]);
-    });
-    expect(handled).toEqual([41]);
-    await expect(
-      bus.transaction(async (tx, emit) => {
-        const rows = await write(tx, emit, 42);
-        emit.recorded(rows[0].id);
-        throw new Error('the change failed');
-      }),
-    ).rejects.toThrow('the change failed');
-    expect(handled).toEqual([41]);
-    expect(await database.db.$count(domainEvents, eq(domainEvents.type, 'payment.failed'))).toBe(1);
   });
 
   it('retries a failed handler from the outbox until it succeeds', async () => {

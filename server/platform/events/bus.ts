@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { TRANSIENT_EVENTS, type DomainEvent, type DomainEventMap, type DomainEventType } from '../../../domain/events';
 import type { Db, Tx } from '../../db/connect';
-import { prepared } from '../../db/prepared';
+import { preparedOn } from '../../db/statements';
 import { domainEvents } from '../../db/schema';
 import type { PubSub } from '../pubsub';
 import { currentRequestId, withRequestId } from '../request-context';
@@ -17,41 +17,18 @@ type Listener = (event: DomainEvent) => void;
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /** Records events inside a transaction; what `EventBus.transaction` hands to its callback. */
-export type Emit = (<T extends DomainEventType>(type: T, payload: DomainEventMap[T]) => Promise<void>) & {
-  /**
-   * An event whose outbox row the caller wrote inside one of its own statements (see {@link outboxInsertSql}), in
-   * this transaction: it is dispatched after the commit like an emitted one.
-   */
-  recorded(id: number): void;
-  /** The id of the request emitting (null outside one): what the caller's own outbox insert stores as `request_id`. */
-  readonly requestId: string | null;
-};
-
-/**
- * The outbox insert as SQL for a caller that writes its event in the same statement as its own change (one round
- * trip instead of two), e.g. `with event as (${outboxInsertSql('$8', '$9', '$10')}) insert ... returning (select id
- * from event)`: `typeParam`, `payloadParam` and `requestIdParam` are the statement's parameters holding the event
- * type, its JSON payload and `emit.requestId`. Hand the returned id to `emit.recorded`.
- */
-export function outboxInsertSql(typeParam: string, payloadParam: string, requestIdParam: string): string {
-  return `insert into domain_events (type, payload, request_id) values (${typeParam}, ${payloadParam}::jsonb, ${requestIdParam}::text) returning id`;
-}
+export type Emit = <T extends DomainEventType>(type: T, payload: DomainEventMap[T]) => Promise<void>;
 
 const MAX_ATTEMPTS = 10;
 
-// The outbox write and the claim run for every event (every paid booking): prepared once (server/db/prepared.ts).
-const recordEvent = prepared('outbox_record', (db) =>
-  db
-    .insert(domainEvents)
-    .values({ type: sql.placeholder('type'), payload: sql`${sql.placeholder('payload')}::jsonb`, requestId: sql.placeholder('requestId') })
-    .returning({ id: domainEvents.id }),
-);
-const claimEvents = prepared('outbox_claim', (db) =>
+// The claim runs for every event (every paid booking) on the database itself: prepared once (server/db/statements.ts).
+const claimEvents = preparedOn((db) =>
   db
     .update(domainEvents)
     .set({ dispatchedAt: sql`now()`, attempts: sql`${domainEvents.attempts} + 1` })
     .where(and(sql`${domainEvents.id} = any(${sql.placeholder('ids')}::int[])`, isNull(domainEvents.dispatchedAt)))
-    .returning(),
+    .returning()
+    .prepare('outbox_claim'),
 );
 
 /**
@@ -131,7 +108,10 @@ export class EventBus {
 
   /** Writes an event to the outbox inside `tx`. Prefer `transaction`, which also dispatches after commit. */
   async record<T extends DomainEventType>(tx: Db | Tx, type: T, payload: DomainEventMap[T]): Promise<number> {
-    const [row] = await recordEvent(tx).execute({ type, payload: JSON.stringify(payload), requestId: currentRequestId() ?? null });
+    const [row] = await tx
+      .insert(domainEvents)
+      .values({ type, payload: payload as unknown as Record<string, unknown>, requestId: currentRequestId() ?? null })
+      .returning({ id: domainEvents.id });
     return row.id;
   }
 
@@ -142,12 +122,9 @@ export class EventBus {
   async transaction<R>(fn: (tx: Tx, emit: Emit) => Promise<R>, opts: { committed?: (result: R) => void } = {}): Promise<R> {
     const ids: number[] = [];
     const result = await this.db.transaction(async (tx) => {
-      const emit: Emit = Object.assign(
-        async <T extends DomainEventType>(type: T, payload: DomainEventMap[T]) => {
-          ids.push(await this.record(tx, type, payload));
-        },
-        { recorded: (id: number) => void ids.push(id), requestId: currentRequestId() ?? null },
-      );
+      const emit: Emit = async (type, payload) => {
+        ids.push(await this.record(tx, type, payload));
+      };
       return fn(tx, emit);
     });
     opts.committed?.(result);

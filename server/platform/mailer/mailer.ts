@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
-import { rawStatement } from '../../db/prepared';
+import { rawStatement } from '../../db/statements';
 import { mailBudget, mailOutbox } from '../../db/schema';
 import { outsideRequest } from '../request-context';
 import type { MailTransport } from './transport';
@@ -26,7 +26,7 @@ export const MAIL_MAX_ATTEMPTS = 10;
 type Claimed = Pick<MailRow, 'id' | 'toAddress' | 'subject' | 'html' | 'text' | 'attempts'>;
 
 /**
- * The worker's one statement per mail (prepared once per connection: server/db/prepared.ts): records the mail it just
+ * The worker's one statement per mail (server/db/statements.ts): records the mail it just
  * sent ($3, right after the SMTP server accepted it) as sent, and claims the next due one: queued and due, or claimed
  * by a worker whose lease ran out ($4: it died, or lost its database). One row at a time, so a crash leaves at most
  * the mail in flight claimed, never a batch.
