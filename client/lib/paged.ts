@@ -1,4 +1,4 @@
-import { LINK_HEADER, TOTAL_COUNT_HEADER, parseNextLink, parseTotalCount } from '@domain/catalogue/paging';
+import { LINK_HEADER, TOTAL_COUNT_HEADER, parseNextLink, parseTotalCount } from '@domain/catalogue/paging-links';
 import { apiRequest } from './api';
 
 /**

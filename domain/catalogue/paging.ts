@@ -9,6 +9,9 @@
 import { z } from 'zod';
 import { MAX_ID } from '../limits';
 import { blankIsAbsent } from './query';
+import { LINK_HEADER, TOTAL_COUNT_HEADER } from './paging-links';
+
+export { LINK_HEADER, TOTAL_COUNT_HEADER, parseNextLink, parseTotalCount } from './paging-links';
 
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 100;
@@ -19,8 +22,6 @@ export const PAGE_MESSAGES = {
 } as const;
 
 /** The response headers of a page (lower case, as Node hands them back). */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
-export const LINK_HEADER = 'link';
 
 const CURSOR_PREFIX = 'id:';
 
@@ -136,18 +137,3 @@ export const pagedList = <S extends z.ZodType>(item: S) =>
     },
   });
 
-/** The URL of the `rel="next"` link of a Link header, or null when there is none. */
-export function parseNextLink(header: string | null | undefined): string | null {
-  if (!header) return null;
-  for (const part of header.split(/,(?=\s*<)/)) {
-    const m = /^\s*<([^>]*)>\s*((?:;[^;]*)*)$/.exec(part);
-    if (m && /;\s*rel\s*=\s*"?(?:[^";]*\s)?next(?:\s[^";]*)?"?\s*(?:;|$)/i.test(m[2])) return m[1];
-  }
-  return null;
-}
-
-/** The X-Total-Count of a page, or null when absent or not a count. */
-export function parseTotalCount(header: string | null | undefined): number | null {
-  if (header === null || header === undefined || !/^\d{1,15}$/.test(header.trim())) return null;
-  return Number(header.trim());
-}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, Download, LogOut, RefreshCw } from 'lucide-react';
 import type { PublicUser } from '@domain/accounts/schemas';
-import type { AdminStats } from '@domain/admin/schemas';
+import { apiHref, apiQuery } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { Badge } from '@client/ui/badge';
 import { Button, buttonVariants } from '@client/ui/button';
@@ -33,7 +33,7 @@ import { UsersTab } from './users-tab';
 import { formatMoney } from '@domain/format';
 import { ProvidersTab } from './providers-tab';
 import { DeliveriesTab } from './deliveries-tab';
-import { ListingTable, STATS_KEY } from './listing-tab';
+import { ListingTable } from './listing-tab';
 import { MailTab } from './mail-tab';
 import { AuditTab } from './audit-tab';
 import { MessagesTab } from './messages-tab';
@@ -42,11 +42,9 @@ import { ReviewsTab } from './reviews-tab';
 import { ReviewQueue } from './review-queue';
 import { FinanceTab } from '@client/features/money/finance-tab';
 
-type Health = { status: string; db?: unknown };
-
 /** Spec 002 section 2: the header's System Active badge, fed by the server's health check. */
 function SystemStatusBadge() {
-  const health = useQuery<Health>({ queryKey: ['/api/health'], staleTime: 30_000 });
+  const health = useQuery({ ...apiQuery('/api/health'), staleTime: 30_000 });
   if (health.isPending) {
     return (
       <Badge variant="secondary" role="status">
@@ -71,7 +69,7 @@ function SystemStatusBadge() {
 }
 
 function SummaryCards({ onOpen }: { onOpen: (tab: string) => void }) {
-  const stats = useQuery<AdminStats>({ queryKey: STATS_KEY });
+  const stats = useQuery(apiQuery('/api/admin/stats'));
   if (stats.isError) {
     return (
       <div className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800" role="alert">
@@ -127,7 +125,7 @@ export function AdminDashboard({ user, onLogout }: AdminDashboardProps) {
   const [tab, setTabState] = useState<string>(() => initialAdminTab(searchParams.get('tab')));
   // The catalogue's listing tab, kept while other sections are open.
   const [listingTab, setListingTab] = useState<string>(() => (isListingTab(tab) ? tab : LISTING_TABS[0].id));
-  const exportHref = `/api/admin/export/${exportCollection(tab)}.csv`;
+  const exportHref = apiHref('/api/admin/export/{file}', { path: { file: `${exportCollection(tab)}.csv` } });
   const section = isListingTab(tab) ? CATALOGUE_TAB : tab;
 
   /** Opens a tab (a section, or a listing tab inside the catalogue); the address keeps it for a reload. */

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AUDIT_ACTIONS, type AuditEntry } from '@domain/audit/schemas';
+import { AUDIT_ACTIONS, type AuditAction } from '@domain/audit/schemas';
 import { formatDateTime } from '@domain/format';
+import { apiQuery } from '@client/lib/api';
 import { TableScroll, TableState, tdClass, TableHead } from './admin-ui';
 import { describeChanges } from './audit-format';
 
 /** The Audit tab: admin and money actions (who, when, what changed), newest first, filterable by action. */
 export function AuditTab() {
-  const [action, setAction] = useState<string>('');
-  const url = `/api/admin/audit?limit=100${action ? `&action=${encodeURIComponent(action)}` : ''}`;
-  const entries = useQuery<AuditEntry[]>({ queryKey: [url] });
+  const [action, setAction] = useState<AuditAction | ''>('');
+  const entries = useQuery(apiQuery('/api/admin/audit', { query: { limit: 100, action: action || undefined } }));
 
   return (
     <div className="min-w-0">
@@ -20,7 +20,7 @@ export function AuditTab() {
         <select
           id="audit-action"
           value={action}
-          onChange={(e) => setAction(e.target.value)}
+          onChange={(e) => setAction(e.target.value as AuditAction | '')}
           className="h-9 max-w-full rounded-md border border-gray-300 bg-white px-2 text-sm"
         >
           <option value="">All actions</option>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { AdminDelivery } from '@domain/orders/schemas';
+import { apiQuery } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatDateTime } from '@domain/format';
 import { Badge } from '@client/ui/badge';
@@ -13,7 +14,7 @@ const KIND_LABEL: Record<AdminDelivery['kind'], string> = { food: 'Food', taxi: 
  * window are flagged and listed first, so the admin can step in. Refreshed every 15 s while open.
  */
 export function DeliveriesTab() {
-  const deliveries = useQuery<AdminDelivery[]>({ queryKey: ['/api/admin/deliveries'], refetchInterval: 15_000 });
+  const deliveries = useQuery({ ...apiQuery('/api/admin/deliveries'), refetchInterval: 15_000 });
 
   if (deliveries.isPending) return <TableState status="pending" label="deliveries" />;
   if (deliveries.isError) return <TableState status="error" label="deliveries" onRetry={() => void deliveries.refetch()} />;

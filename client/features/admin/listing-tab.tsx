@@ -4,7 +4,7 @@ import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Eye, Pencil } from 'lucide-react';
 import { AdminEditSchemas } from '@domain/admin/schemas';
 import { ratingLabel } from '@domain/reviews/rating-label';
-import { apiJson, parseApiError } from '@client/lib/api';
+import { apiKey, apiPatch, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatMoney } from '@domain/format';
 import { Button } from '@client/ui/button';
@@ -21,8 +21,8 @@ import { ShowMore, usePagedList } from './paged-list';
 
 export type AdminRow = Record<string, unknown> & { id: number; isActive: boolean };
 
-export const STATS_KEY = ['/api/admin/stats'] as const;
-export const collectionKey = (collection: string) => ['/api/admin', collection] as const;
+export const STATS_KEY = apiKey('/api/admin/stats');
+export const collectionKey = (collection: string) => apiKey('/api/admin/{collection}', { path: { collection } });
 
 function cell(row: AdminRow, column: Column): string {
   const value = row[column.key];
@@ -39,13 +39,15 @@ const rowName = (tab: ListingTab, row: AdminRow) => displayValue(row[tab.nameKey
 /** One listing tab: the stored rows, a page at a time, with View, Edit and an Active switch per row. */
 export function ListingTable({ tab }: { tab: ListingTab }) {
   const queryClient = useQueryClient();
-  const { query: rows, rows: data, total } = usePagedList<AdminRow>(collectionKey(tab.collection), `/api/admin/${tab.collection}`);
+  const { query: rows, rows: page, total } = usePagedList('/api/admin/{collection}', { path: { collection: tab.collection } });
+  // The collection route's rows have the fields of their collection (AdminRow); a listing's include id and isActive.
+  const data = page as AdminRow[];
   const [viewing, setViewing] = useState<AdminRow | null>(null);
   const [editing, setEditing] = useState<AdminRow | null>(null);
 
   const toggle = useMutation({
     mutationFn: (vars: { row: AdminRow; isActive: boolean }) =>
-      apiJson<AdminRow>('PATCH', `/api/admin/${tab.collection}/${vars.row.id}`, { isActive: vars.isActive }),
+      apiPatch('/api/admin/{collection}/{id}', { params: { path: { collection: tab.collection, id: vars.row.id } }, body: { isActive: vars.isActive } }),
     onSuccess: (_updated, vars) => {
       toast({
         title: vars.isActive ? 'Listing activated' : 'Listing deactivated',
@@ -191,7 +193,7 @@ function EditDialog({ tab, row, onClose }: { tab: ListingTab; row: AdminRow; onC
   const onSubmit = async (changes: Record<string, unknown>) => {
     setFormError(null);
     try {
-      const updated = await apiJson<AdminRow>('PATCH', `/api/admin/${tab.collection}/${row.id}`, changes);
+      const updated = (await apiPatch('/api/admin/{collection}/{id}', { params: { path: { collection: tab.collection, id: row.id } }, body: changes })) as AdminRow;
       await queryClient.invalidateQueries({ queryKey: collectionKey(tab.collection) });
       // Name the row as saved (a renamed listing is announced under its new name).
       toast({ title: 'Changes saved', description: `${rowName(tab, updated)} was updated.`, variant: 'success' });

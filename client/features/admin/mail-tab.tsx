@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, Mail, RefreshCw, RotateCw } from 'lucide-react';
 import type { AdminMail, AdminMailDetail } from '@domain/notifications/schemas';
-import { apiJson, parseApiError } from '@client/lib/api';
+import { apiGet, apiKey, apiQuery, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatDateTime } from '@domain/format';
 import { Badge } from '@client/ui/badge';
@@ -15,11 +15,12 @@ import { Skeleton } from '@client/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/ui/tabs';
 import { toast } from '@client/ui/use-toast';
 import {
-  MAIL_KEY,
+  MAIL_DETAIL_KEY,
+  MAIL_LIST_KEY,
   MAIL_STATUS_FILTERS,
   MAIL_STATUS_LOOK,
   isMailStatusFilter,
-  mailListUrl,
+  mailListQuery,
   resendMail,
   type MailStatusFilter,
 } from '@client/features/notifications/mail-log';
@@ -67,9 +68,10 @@ export function MailTab() {
   const [open, setOpen] = useState(false);
   const filtered = status !== 'all' || to !== '';
 
-  const mails = useQuery<AdminMail[]>({
-    queryKey: [MAIL_KEY, 'list', status, to],
-    queryFn: () => apiJson<AdminMail[]>('GET', mailListUrl({ status, to })),
+  const query = mailListQuery({ status, to });
+  const mails = useQuery({
+    queryKey: apiKey('/api/admin/mail', { query }),
+    queryFn: () => apiGet('/api/admin/mail', { params: { query } }),
     refetchInterval: REFRESH_MS,
     // Changing a filter keeps the old rows on screen until the new ones arrive, instead of flashing skeletons.
     placeholderData: keepPreviousData,
@@ -181,13 +183,13 @@ export function MailTab() {
 /** One message: its headers, the HTML part in a sandboxed frame and the text part, with Resend. */
 function MailDialog({ id, open, onClose }: { id: number | null; open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const detail = useQuery<AdminMailDetail>({ queryKey: [MAIL_KEY, id ?? 0], enabled: id !== null });
+  const detail = useQuery({ ...apiQuery('/api/admin/mail/{id}', { path: { id: id ?? 0 } }), enabled: id !== null });
   const resend = useMutation({
     mutationFn: resendMail,
     onSuccess: (mail) => toast({ title: 'Mail queued again', description: `It will be sent to ${mail.to} shortly.`, variant: 'success' }),
     onError: (error) =>
       toast({ title: 'Resend failed', description: parseApiError(error).message ?? 'Please try again.', variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [MAIL_KEY] }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: MAIL_LIST_KEY }), queryClient.invalidateQueries({ queryKey: MAIL_DETAIL_KEY })]),
   });
   const mail = detail.data;
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Eye, MailCheck } from 'lucide-react';
 import type { AdminContactMessage } from '@domain/admin/schemas';
-import { apiJson, parseApiError } from '@client/lib/api';
+import { apiKey, apiPost, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatDateTime } from '@domain/format';
 import { Badge } from '@client/ui/badge';
@@ -12,16 +12,16 @@ import { DetailsDialog, TableScroll, TableState, tdClass, TableHead } from './ad
 import { STATS_KEY } from './listing-tab';
 import { ShowMore, usePagedList } from './paged-list';
 
-export const MESSAGES_KEY = ['/api/admin/messages'] as const;
+export const MESSAGES_KEY = apiKey('/api/admin/messages');
 
 /** The Messages tab: contact messages sent from /contact, newest first and a page at a time, with Mark as read. */
 export function MessagesTab() {
   const queryClient = useQueryClient();
-  const { query: messages, rows, total } = usePagedList<AdminContactMessage>(MESSAGES_KEY, '/api/admin/messages');
+  const { query: messages, rows, total } = usePagedList('/api/admin/messages');
   const [viewing, setViewing] = useState<AdminContactMessage | null>(null);
 
   const markRead = useMutation({
-    mutationFn: (message: AdminContactMessage) => apiJson<AdminContactMessage>('POST', `/api/admin/messages/${message.id}/read`, {}),
+    mutationFn: (message: AdminContactMessage) => apiPost('/api/admin/messages/{id}/read', { params: { path: { id: message.id } } }),
     onSuccess: () => toast({ title: 'Marked as read', variant: 'success' }),
     onError: (error) =>
       toast({ title: 'Update failed', description: parseApiError(error).message ?? 'Please try again.', variant: 'destructive' }),

@@ -1,26 +1,16 @@
 import { useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { DAY_KINDS, type DayKind, type Occupancy } from '@domain/availability/schemas';
+import { DAY_KINDS, type DayKind } from '@domain/availability/schemas';
 import { PROVIDER_KIND_LABEL } from '@domain/provider/schemas';
-import { LINK_HEADER, TOTAL_COUNT_HEADER, parseNextLink, parseTotalCount } from '@domain/catalogue/paging';
-import { apiRequest } from '@client/lib/api';
+import { apiKey, apiPage, type ApiParams } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatDate } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { TableScroll, TableState, tdClass, thClass } from './admin-ui';
 import { percent, sortOccupancy, usedText, type OccupancySort } from './occupancy';
 
-export const OCCUPANCY_KEY = ['/api/admin/occupancy'] as const;
-
-/** One page of the occupancy (issue 29): its window and listings, how many listings match in all, the next page's URL. */
-type OccupancyPage = Occupancy & { total: number | null; next: string | null };
-
-async function fetchOccupancy(url: string): Promise<OccupancyPage> {
-  const res = await apiRequest('GET', url);
-  const body = (await res.json()) as Occupancy;
-  return { ...body, total: parseTotalCount(res.headers.get(TOTAL_COUNT_HEADER)), next: parseNextLink(res.headers.get(LINK_HEADER)) };
-}
+export const OCCUPANCY_KEY = apiKey('/api/admin/occupancy');
 
 /**
  * The Occupancy tab (issue 25): each listing with capacity, how full it is over the coming 30 days. The server pages
@@ -31,9 +21,13 @@ export function OccupancyTab() {
   const [sort, setSort] = useState<OccupancySort>('desc');
   const [kind, setKind] = useState<DayKind | ''>('');
   const occupancy = useInfiniteQuery({
-    queryKey: [...OCCUPANCY_KEY, kind],
-    initialPageParam: kind ? `/api/admin/occupancy?kind=${kind}` : '/api/admin/occupancy',
-    queryFn: ({ pageParam }) => fetchOccupancy(pageParam),
+    queryKey: apiKey('/api/admin/occupancy', { query: { kind: kind || undefined } }),
+    initialPageParam: { query: { kind: kind || undefined } } as ApiParams<'/api/admin/occupancy'>,
+    queryFn: async ({ pageParam }) => {
+      // One page (issue 29): its window and listings, how many listings match in all, the next page's parameters.
+      const page = await apiPage('/api/admin/occupancy', pageParam);
+      return { ...page.data, total: page.total, next: page.next };
+    },
     getNextPageParam: (last) => last.next ?? undefined,
     // Another kind keeps the table in place until its first page is in.
     placeholderData: keepPreviousData,

@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Eye, RotateCcw, Search } from 'lucide-react';
-import { ADMIN_REPORTS, type AdminOrderDetail, type AdminOrderRow, type AdminOrdersPage } from '@domain/admin/orders';
-import { BOOKING_STATUSES, type BookingStatus, type CancelledBooking, type Delivery } from '@domain/bookings/schemas';
-import { apiJson, getQueryFn, parseApiError } from '@client/lib/api';
+import { ADMIN_REPORTS, type AdminOrderRow } from '@domain/admin/orders';
+import { BOOKING_STATUSES, type BookingStatus, type Delivery } from '@domain/bookings/schemas';
+import { apiGet, apiHref, apiPost, apiQuery, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatDateTime, formatMoney, pluralize } from '@domain/format';
 import { Badge, type BadgeVariant } from '@client/ui/badge';
@@ -18,7 +18,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { STATS_KEY } from './listing-tab';
 
 export const ORDERS_KEY = ['admin-orders'] as const;
-const detailKey = (id: number) => ['/api/admin/orders', id] as const;
+const detailQuery = (id: number) => apiQuery('/api/admin/orders/{id}', { path: { id } });
 
 const STATUS_LABEL: Record<BookingStatus, string> = { pending: 'Pending payment', confirmed: 'Paid', completed: 'Completed', cancelled: 'Cancelled' };
 const STATUS_VARIANT: Record<BookingStatus, BadgeVariant> = { pending: 'warning', confirmed: 'default', completed: 'success', cancelled: 'destructive' };
@@ -49,10 +49,7 @@ export function OrdersTab() {
     queryKey: [...ORDERS_KEY, q, status],
     initialPageParam: null as number | null,
     queryFn: async ({ pageParam }) => {
-      const params = new URLSearchParams({ status, limit: '25' });
-      if (q) params.set('q', q);
-      if (pageParam) params.set('before', String(pageParam));
-      return apiJson<AdminOrdersPage>('GET', `/api/admin/orders?${params.toString()}`);
+      return apiGet('/api/admin/orders', { params: { query: { status, limit: 25, q: q || undefined, before: pageParam ?? undefined } } });
     },
     getNextPageParam: (last) => last.nextBefore,
   });
@@ -100,7 +97,7 @@ export function OrdersTab() {
         </form>
         <div className="flex flex-wrap gap-2">
           {(['bookings', 'orders'] as const).map((report) => (
-            <a key={report} href={`/api/admin/export/${report}.csv`} download className={buttonVariants({ variant: 'outline', size: 'sm' })} title={ADMIN_REPORTS[report]}>
+            <a key={report} href={apiHref('/api/admin/export/{file}', { path: { file: `${report}.csv` } })} download className={buttonVariants({ variant: 'outline', size: 'sm' })} title={ADMIN_REPORTS[report]}>
               <Download className="size-4" aria-hidden="true" />
               {report}.csv
             </a>
@@ -182,10 +179,10 @@ function deliveryStep(d: Delivery): string {
 
 function OrderDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const detail = useQuery<AdminOrderDetail | null>({ queryKey: detailKey(id), queryFn: getQueryFn<AdminOrderDetail>({ on401: 'throw' }) });
+  const detail = useQuery(detailQuery(id));
   const [confirming, setConfirming] = useState(false);
   const refund = useMutation({
-    mutationFn: (amount: number) => apiJson<CancelledBooking>('POST', `/api/admin/orders/${id}/refund`, { amount }),
+    mutationFn: (amount: number) => apiPost('/api/admin/orders/{id}/refund', { params: { path: { id } }, body: { amount } }),
     onSuccess: (result) => {
       const amount = result.refund?.amount ?? 0;
       toast({ title: 'Refund issued', description: `${formatMoney(amount)} is on its way back for booking #${id}, which is now cancelled.`, variant: 'success' });
@@ -197,7 +194,7 @@ function OrderDialog({ id, onClose }: { id: number; onClose: () => void }) {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: detailKey(id) }),
+        queryClient.invalidateQueries({ queryKey: detailQuery(id).queryKey }),
         queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
         queryClient.invalidateQueries({ queryKey: STATS_KEY }),
       ]),

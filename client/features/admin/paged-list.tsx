@@ -1,21 +1,21 @@
-import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { fetchPage } from '@client/lib/paged';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { apiKey, apiPage, type ApiPath, type ApiRow, type ParamsArgs } from '@client/lib/api';
 import { Button } from '@client/ui/button';
 
 /**
- * An admin table's rows, a page at a time (issue 29: the admin API pages every table): the first page from `url`,
+ * An admin table's rows, a page at a time (issue 29: the admin API pages every table): the first page of `path`,
  * then each next page the answer's Link names. `total` is the X-Total-Count of the newest page read (null when the
- * server sent none). Invalidating `queryKey` reloads every page shown so far.
+ * server sent none). Invalidating `apiKey(path)` reloads every page shown so far.
  */
-export function usePagedList<T>(queryKey: QueryKey, url: string) {
+export function usePagedList<P extends ApiPath>(path: P, ...[params]: ParamsArgs<P>) {
   const query = useInfiniteQuery({
-    queryKey,
-    initialPageParam: url,
-    queryFn: ({ pageParam }) => fetchPage<T>(pageParam),
+    queryKey: apiKey(path, params),
+    initialPageParam: params,
+    queryFn: ({ pageParam }) => apiPage(path, ...([pageParam] as ParamsArgs<P>)),
     getNextPageParam: (last) => last.next ?? undefined,
   });
   const pages = query.data?.pages ?? [];
-  const rows = pages.flatMap((p) => p.items);
+  const rows: ApiRow<P>[] = pages.flatMap((p) => p.data as ApiRow<P>[]);
   const total = pages.length > 0 ? pages[pages.length - 1].total : null;
   return { query, rows, total };
 }

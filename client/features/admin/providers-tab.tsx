@@ -12,7 +12,9 @@ const KIND_LABEL: Record<string, string> = { airline: 'Airline', driver: 'Driver
  * no public listing of their own), with the registration each came from.
  */
 export function ProvidersTab() {
-  const { query: providers, rows, total } = usePagedList<AdminServiceProvider>(['/api/admin/service-providers'], '/api/admin/service-providers');
+  const { query: providers, rows: page, total } = usePagedList('/api/admin/{collection}', { path: { collection: 'service-providers' } });
+  // The collection route answers rows whose fields depend on the collection (AdminRow): these are provider records.
+  const rows = page as AdminServiceProvider[];
 
   if (providers.isPending) return <TableState status="pending" label="providers" />;
   if (providers.isError) return <TableState status="error" label="providers" onRetry={() => void providers.refetch()} />;

@@ -8,9 +8,8 @@ import {
   type AdminRegistration,
   type ApproveResult,
   type RejectRegistration,
-  type RejectResult,
 } from '@domain/admin/schemas';
-import { apiJson, parseApiError } from '@client/lib/api';
+import { apiKey, apiPost, apiQueriesUnder, collectionListPath, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatDateTime } from '@domain/format';
 import { Badge } from '@client/ui/badge';
@@ -26,12 +25,12 @@ import { STATS_KEY } from './listing-tab';
 import { ConfirmDialog } from './confirm-dialog';
 import { ShowMore, usePagedList } from './paged-list';
 
-export const PENDING_KEY = ['/api/admin/registrations?status=pending'] as const;
+export const PENDING_KEY = apiKey('/api/admin/registrations', { query: { status: 'pending' } });
 
 /** The Review queue tab: pending registrations of every kind, with View, Approve and Reject. */
 export function ReviewQueue() {
   const queryClient = useQueryClient();
-  const { query: pending, rows, total } = usePagedList<AdminRegistration>(PENDING_KEY, PENDING_KEY[0]);
+  const { query: pending, rows, total } = usePagedList('/api/admin/registrations', { query: { status: 'pending' } });
   const [viewing, setViewing] = useState<AdminRegistration | null>(null);
   const [rejecting, setRejecting] = useState<AdminRegistration | null>(null);
   // Approval publishes at once: it is confirmed first (issue 26).
@@ -45,14 +44,14 @@ export function ReviewQueue() {
       queryClient.invalidateQueries({ queryKey: PENDING_KEY }),
       queryClient.invalidateQueries({ queryKey: STATS_KEY }),
       // A published registration appears in its listing tab and on the public pages.
-      queryClient.invalidateQueries({ queryKey: ['/api/admin'] }),
+      queryClient.invalidateQueries(apiQueriesUnder('/api/admin')),
     ]);
 
   const approve = useMutation({
     mutationFn: (registration: AdminRegistration) =>
-      apiJson<ApproveResult>('POST', `/api/admin/registrations/${registration.id}/approve`, {}),
+      apiPost('/api/admin/registrations/{id}/approve', { params: { path: { id: registration.id } }, body: {} }),
     onSuccess: (result, registration) => {
-      void queryClient.invalidateQueries({ queryKey: [`/api/${result.published.collection}`] });
+      void queryClient.invalidateQueries(apiQueriesUnder(collectionListPath(result.published.collection)));
       void queryClient.invalidateQueries({ queryKey: ['search'] });
       const account = result.account;
       const who = account ? ` ${account.email} now has the ${account.role} role${account.created ? ' (they sign in once they set a password)' : ''}.` : '';
@@ -250,7 +249,7 @@ function RejectDialog({
   const onSubmit = async (values: RejectRegistration) => {
     setFormError(null);
     try {
-      await apiJson<RejectResult>('POST', `/api/admin/registrations/${registration.id}/reject`, values);
+      await apiPost('/api/admin/registrations/{id}/reject', { params: { path: { id: registration.id } }, body: values });
       toast({ title: 'Registration rejected', description: `${registration.name} will not be published.`, variant: 'success' });
       onRejected();
     } catch (error) {

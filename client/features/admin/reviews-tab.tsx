@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EyeOff, RotateCcw } from 'lucide-react';
 import { HIDE_REASON_MAX, HideReviewSchema, type AdminReview } from '@domain/reviews/schemas';
-import { apiJson, parseApiError } from '@client/lib/api';
+import { apiKey, apiPost, apiQuery, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatDateTime } from '@domain/format';
 import { Badge } from '@client/ui/badge';
@@ -14,16 +14,16 @@ import { toast } from '@client/ui/use-toast';
 import { StarRow } from '@client/features/reviews/stars';
 import { TableScroll, TableState, tdClass, TableHead } from './admin-ui';
 
-export const ADMIN_REVIEWS_KEY = ['/api/admin/reviews'] as const;
+export const ADMIN_REVIEWS_KEY = apiKey('/api/admin/reviews');
 
 /** The Reviews tab: every review, held ones first; hide one with a reason, or restore it (the rating follows). */
 export function ReviewsTab() {
   const queryClient = useQueryClient();
-  const query = useQuery<AdminReview[]>({ queryKey: ADMIN_REVIEWS_KEY });
+  const query = useQuery(apiQuery('/api/admin/reviews'));
   const [hiding, setHiding] = useState<AdminReview | null>(null);
 
   const restore = useMutation({
-    mutationFn: (r: AdminReview) => apiJson<AdminReview>('POST', `/api/admin/reviews/${r.id}/restore`, {}),
+    mutationFn: (r: AdminReview) => apiPost('/api/admin/reviews/{id}/restore', { params: { path: { id: r.id } } }),
     onSuccess: () => toast({ title: 'Review restored', variant: 'success' }),
     onError: (error) => toast({ title: 'Update failed', description: parseApiError(error).message ?? 'Please try again.', variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_REVIEWS_KEY }),
@@ -90,7 +90,7 @@ function HideDialog({ review, onClose }: { review: AdminReview; onClose: () => v
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const hide = useMutation({
-    mutationFn: (body: { reason: string }) => apiJson<AdminReview>('POST', `/api/admin/reviews/${review.id}/hide`, body),
+    mutationFn: (body: { reason: string }) => apiPost('/api/admin/reviews/{id}/hide', { params: { path: { id: review.id } }, body }),
     onSuccess: () => {
       toast({ title: 'Review hidden', variant: 'success' });
       onClose();

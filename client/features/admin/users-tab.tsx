@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, Search, UserCheck } from 'lucide-react';
 import { ROLES, type Role } from '@domain/accounts/schemas';
-import { ACCOUNT_DISABLED, ROLE_LABELS, type AdminAccount, type AdminUserChange, type AdminUserPatch } from '@domain/admin/users';
-import { apiJson, parseApiError } from '@client/lib/api';
+import { ACCOUNT_DISABLED, ROLE_LABELS, type AdminAccount, type AdminUserPatch } from '@domain/admin/users';
+import { apiGet, apiPatch, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatDate, formatDateTime, pluralize } from '@domain/format';
 import { Badge } from '@client/ui/badge';
@@ -60,17 +60,14 @@ export function UsersTab({ me }: { me: number }) {
     queryKey: [...USERS_KEY, q, role, status],
     initialPageParam: null as number | null,
     queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ role, status, limit: String(PAGE) });
-      if (q) params.set('q', q);
-      if (pageParam) params.set('after', String(pageParam));
-      return apiJson<AdminAccount[]>('GET', `/api/admin/users?${params.toString()}`);
+      return apiGet('/api/admin/users', { params: { query: { role, status, limit: PAGE, q: q || undefined, after: pageParam ?? undefined } } });
     },
     getNextPageParam: (last) => (last.length === PAGE ? last[last.length - 1].id : null),
   });
   const rows = users.data?.pages.flat() ?? [];
 
   const change = useMutation({
-    mutationFn: ({ user, patch }: Pending) => apiJson<AdminUserChange>('PATCH', `/api/admin/users/${user.id}`, patch),
+    mutationFn: ({ user, patch }: Pending) => apiPatch('/api/admin/users/{id}', { params: { path: { id: user.id } }, body: patch }),
     onSuccess: (result, { patch }) => {
       const ended = result.sessionsEnded > 0 ? ` ${pluralize(result.sessionsEnded, 'session')} ended.` : '';
       const title = patch.disabled === true ? 'Account disabled' : patch.disabled === false ? 'Account enabled' : 'Role changed';

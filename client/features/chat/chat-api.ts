@@ -1,26 +1,24 @@
-import type { ChatConversation, HistoryPage, StartConversationInput } from '@domain/chat/schemas';
+import type { StartConversationInput } from '@domain/chat/schemas';
 import { HISTORY_PAGE } from '@domain/chat/limits';
-import { apiJson, apiRequest } from '@client/lib/api';
+import { api, apiGet, apiKey, apiPut } from '@client/lib/api';
 
 /** GET /api/chat/conversations: mine, newest activity first. */
-export const CONVERSATIONS_KEY = ['/api/chat/conversations'] as const;
+export const CONVERSATIONS_KEY = apiKey('/api/chat/conversations');
 /** GET /api/chat/unread: {count}. */
-export const UNREAD_KEY = ['/api/chat/unread'] as const;
+export const UNREAD_KEY = apiKey('/api/chat/unread');
 
 export type UnreadCount = { count: number };
 
 /** POST /api/chat/conversations: 201 for a new conversation, 200 for the existing one. */
-export async function startConversation(input: StartConversationInput): Promise<{ conversation: ChatConversation; created: boolean }> {
-  const res = await apiRequest('POST', '/api/chat/conversations', input);
-  return { conversation: (await res.json()) as ChatConversation, created: res.status === 201 };
+export async function startConversation(input: StartConversationInput) {
+  const { data, response } = await api.POST('/api/chat/conversations', { body: input });
+  return { conversation: data!, created: response.status === 201 };
 }
 
-export function fetchHistory(conversationId: number, before?: number): Promise<HistoryPage> {
-  const query = new URLSearchParams({ limit: String(HISTORY_PAGE) });
-  if (before) query.set('before', String(before));
-  return apiJson<HistoryPage>('GET', `/api/chat/conversations/${conversationId}/messages?${query.toString()}`);
+export function fetchHistory(conversationId: number, before?: number) {
+  return apiGet('/api/chat/conversations/{id}/messages', { params: { path: { id: conversationId }, query: { limit: HISTORY_PAGE, before: before || undefined } } });
 }
 
-export function markConversationRead(conversationId: number, upToId: number): Promise<{ conversationId: number; upToId: number }> {
-  return apiJson('PUT', `/api/chat/conversations/${conversationId}/read`, { upToId });
+export function markConversationRead(conversationId: number, upToId: number) {
+  return apiPut('/api/chat/conversations/{id}/read', { params: { path: { id: conversationId } }, body: { upToId } });
 }

@@ -1,34 +1,32 @@
-import type { DriverOrder, DriverStatusInput } from '@domain/orders/schemas';
+import type { DriverStatusInput } from '@domain/orders/schemas';
 import type { PositionFix } from '@domain/orders/positions';
 import type { DriverStep } from '@domain/orders/states';
-import { apiJson } from '@client/lib/api';
-import { balanceKey } from '@client/features/money/money-api';
+import { apiKey, apiPost } from '@client/lib/api';
+import { balanceQuery } from '@client/features/money/money-api';
 
-/** Query keys double as the GET URLs (the default query function joins them). */
-export const DRIVER_ME_KEY = ['/api/driver/me'] as const;
-export const DRIVER_ORDERS_KEY = ['/api/driver/orders'] as const;
-export const DRIVER_EARNINGS_KEY = ['/api/driver/earnings'] as const;
+/** The driver screens' queries (the default query function GETs them). */
+export const DRIVER_ME_KEY = apiKey('/api/driver/me');
+export const DRIVER_ORDERS_KEY = apiKey('/api/driver/orders');
+export const DRIVER_EARNINGS_KEY = apiKey('/api/driver/earnings');
 /** The driver's balance (issue 28): the money screens' key (client/features/money/money-api.ts). */
-export const DRIVER_BALANCE_KEY = balanceKey('driver');
+export const DRIVER_BALANCE_KEY = balanceQuery('driver').queryKey;
 
-export type PositionsResult = { accepted: number; dropped: Record<string, number> };
-
-export function setDriverStatus(input: DriverStatusInput): Promise<{ online: boolean }> {
-  return apiJson<{ online: boolean }>('POST', '/api/driver/status', input);
+export function setDriverStatus(input: DriverStatusInput) {
+  return apiPost('/api/driver/status', { body: input });
 }
 
-export function acceptOrder(id: number): Promise<DriverOrder> {
-  return apiJson<DriverOrder>('POST', `/api/driver/orders/${id}/accept`, {});
+export function acceptOrder(id: number) {
+  return apiPost('/api/driver/orders/{id}/accept', { params: { path: { id } } });
 }
 
-export function declineOrder(id: number): Promise<{ ok: true }> {
-  return apiJson<{ ok: true }>('POST', `/api/driver/orders/${id}/decline`, {});
+export function declineOrder(id: number) {
+  return apiPost('/api/driver/orders/{id}/decline', { params: { path: { id } } });
 }
 
-export function advanceOrder(id: number, status: DriverStep): Promise<DriverOrder> {
-  return apiJson<DriverOrder>('POST', `/api/driver/orders/${id}/status`, { status });
+export function advanceOrder(id: number, status: DriverStep) {
+  return apiPost('/api/driver/orders/{id}/status', { params: { path: { id } }, body: { status } });
 }
 
-export function sendPositions(positions: PositionFix[]): Promise<PositionsResult> {
-  return apiJson<PositionsResult>('POST', '/api/driver/positions', { positions });
+export function sendPositions(positions: PositionFix[]) {
+  return apiPost('/api/driver/positions', { body: { positions } });
 }

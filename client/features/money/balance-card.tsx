@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Balance } from '@domain/money/schemas';
-import { getQueryFn } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatCents } from '@domain/format';
-import { balanceKey, type Payee } from './money-api';
+import { balanceQuery, type Payee } from './money-api';
 import { pendingText } from './money-format';
 import { LoadingBlocks, MoneyCard, MoneyQueryError, type HeadingLevel } from './money-ui';
 
@@ -13,7 +11,7 @@ import { LoadingBlocks, MoneyCard, MoneyQueryError, type HeadingLevel } from './
  * Fresh each time it is shown: every completed order and payout changes it.
  */
 export function BalanceCard({ payee, headingLevel = 'h2' }: { payee: Payee; headingLevel?: HeadingLevel }) {
-  const balance = useQuery<Balance | null>({ queryKey: balanceKey(payee), queryFn: getQueryFn<Balance>({ on401: 'throw' }), staleTime: 0 });
+  const balance = useQuery({ ...balanceQuery(payee), staleTime: 0 });
   return (
     <MoneyCard title="Balance" headingLevel={headingLevel}>
       {balance.isPending ? (

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Payout } from '@domain/money/schemas';
-import { getQueryFn } from '@client/lib/api';
 import { formatCents, pluralize } from '@domain/format';
 import { Badge, type BadgeVariant } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
-import { payoutsKey, type Payee } from './money-api';
+import { payoutsQuery, type Payee } from './money-api';
 import { failureText, PAYOUT_STATUS_TEXT, payoutWhen } from './money-format';
 import { LoadingBlocks, MoneyCard, MoneyQueryError, type HeadingLevel } from './money-ui';
 
@@ -18,7 +17,7 @@ const PAGE = 10;
  */
 export function PayoutsList({ payee, headingLevel = 'h2' }: { payee: Payee; headingLevel?: HeadingLevel }) {
   const [shown, setShown] = useState(PAGE);
-  const payouts = useQuery<Payout[] | null>({ queryKey: payoutsKey(payee), queryFn: getQueryFn<Payout[]>({ on401: 'throw' }), staleTime: 0 });
+  const payouts = useQuery({ ...payoutsQuery(payee), staleTime: 0 });
   const list = payouts.data ?? [];
   return (
     <MoneyCard title="Payouts" headingLevel={headingLevel}>

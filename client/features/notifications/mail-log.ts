@@ -1,8 +1,9 @@
-import { MAIL_STATUSES, type AdminMail, type MailStatus } from '@domain/notifications/schemas';
-import { apiJson } from '@client/lib/api';
+import { MAIL_STATUSES, type MailStatus } from '@domain/notifications/schemas';
+import { apiKey, apiPost } from '@client/lib/api';
 
-/** Every admin mail query starts with this, so one invalidation refreshes the list and any open message. */
-export const MAIL_KEY = '/api/admin/mail';
+/** The admin mail list's queries (every filter), and an open message's. */
+export const MAIL_LIST_KEY = apiKey('/api/admin/mail');
+export const MAIL_DETAIL_KEY = apiKey('/api/admin/mail/{id}');
 
 export type MailStatusFilter = MailStatus | 'all';
 export type MailFilters = { status: MailStatusFilter; to: string };
@@ -13,14 +14,10 @@ export function isMailStatusFilter(value: string): value is MailStatusFilter {
   return (MAIL_STATUS_FILTERS as readonly string[]).includes(value);
 }
 
-/** GET /api/admin/mail?status=&to=, leaving out the filters that are not set (the server treats them as 'any'). */
-export function mailListUrl({ status, to }: MailFilters): string {
-  const params = new URLSearchParams();
-  if (status !== 'all') params.set('status', status);
+/** The query of GET /api/admin/mail?status=&to=, leaving out the filters that are not set (the server treats them as 'any'). */
+export function mailListQuery({ status, to }: MailFilters): { status?: MailStatus; to?: string } {
   const address = to.trim();
-  if (address) params.set('to', address);
-  const query = params.toString();
-  return query ? `${MAIL_KEY}?${query}` : MAIL_KEY;
+  return { ...(status !== 'all' ? { status } : {}), ...(address ? { to: address } : {}) };
 }
 
 /** How each outbox status reads in the table: 'queued' covers both waiting and retrying after a failure. */
@@ -32,6 +29,6 @@ export const MAIL_STATUS_LOOK: Record<MailStatus, { label: string; variant: 'sec
 };
 
 /** POST /api/admin/mail/:id/resend: queues the same message again; answers with the updated row. */
-export function resendMail(id: number): Promise<AdminMail> {
-  return apiJson<AdminMail>('POST', `${MAIL_KEY}/${id}/resend`, {});
+export function resendMail(id: number) {
+  return apiPost('/api/admin/mail/{id}/resend', { params: { path: { id } } });
 }

@@ -2,14 +2,14 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Lock, Trash2 } from 'lucide-react';
 import { BlockBodySchema, BookingRulesSchema, CapacityBodySchema, UNIT_NAMES, type AvailabilityKind, type Block, type Calendar } from '@domain/availability/schemas';
-import { apiJson, parseApiError } from '@client/lib/api';
+import { apiDelete, apiPost, apiPut, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { Button } from '@client/ui/button';
 import { Input } from '@client/ui/input';
 import { Spinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';
 import { monthTitle, shortDay, spanUnit, units } from './calendar-logic';
-import { calendarKeyOf, listingUrl } from './provider-api';
+import { calendarKeyOf } from './provider-api';
 import { fieldErrorsOf } from './field-errors';
 
 /*
@@ -114,7 +114,7 @@ export function CapacityForm({ kind, id, capacity }: { kind: AvailabilityKind; i
   const { mutation, error, setError } = useCalendarChange(
     kind,
     id,
-    (body: { units: number }) => apiJson<{ units: number }>('PUT', `${listingUrl(kind, id)}/capacity`, body),
+    (body: { units: number }) => apiPut('/api/provider/listings/{kind}/{id}/capacity', { params: { path: { kind, id } }, body }),
     { done: (r) => `Capacity saved: ${units(kind, r.units)}`, failed: 'Could not change the capacity' },
   );
   const onSubmit = (event: FormEvent) => {
@@ -150,7 +150,7 @@ export function RulesForm({ kind, id, rules }: { kind: AvailabilityKind; id: num
   const { mutation, error, setError } = useCalendarChange(
     kind,
     id,
-    (body: Calendar['rules']) => apiJson<Calendar['rules']>('PUT', `${listingUrl(kind, id)}/rules`, body),
+    (body: Calendar['rules']) => apiPut('/api/provider/listings/{kind}/{id}/rules', { params: { path: { kind, id } }, body }),
     { done: () => 'Booking rules saved', failed: 'Could not save the booking rules' },
   );
   const onSubmit = (event: FormEvent) => {
@@ -235,7 +235,7 @@ export function BlocksEditor({
   const { mutation, error, setError } = useCalendarChange(
     kind,
     id,
-    (body: { from: string; to: string; reason: string }) => apiJson<Block>('POST', `${listingUrl(kind, id)}/blocks`, body),
+    (body: { from: string; to: string; reason: string }) => apiPost('/api/provider/listings/{kind}/{id}/blocks', { params: { path: { kind, id } }, body }),
     { done: (b) => (b.from === b.to ? `Blocked ${shortDay(b.from)}` : `Blocked ${shortDay(b.from)} – ${shortDay(b.to)}`), failed: 'Could not block these dates' },
   );
 
@@ -320,7 +320,7 @@ export function BlocksEditor({
 
 function BlockRow({ kind, id, block }: { kind: AvailabilityKind; id: number; block: Block }) {
   const range = block.from === block.to ? shortDay(block.from) : `${shortDay(block.from)} – ${shortDay(block.to)}`;
-  const { mutation } = useCalendarChange(kind, id, () => apiJson<null>('DELETE', `${listingUrl(kind, id)}/blocks/${block.id}`, {}), {
+  const { mutation } = useCalendarChange(kind, id, () => apiDelete('/api/provider/listings/{kind}/{id}/blocks/{blockId}', { params: { path: { kind, id, blockId: block.id } } }), {
     done: () => `Unblocked ${range}`,
     failed: 'Could not remove the block',
   });

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import type { AvailabilityKind, Calendar } from '@domain/availability/schemas';
-import { apiJson } from '@client/lib/api';
+import { apiPut } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { Button } from '@client/ui/button';
 import { Checkbox } from '@client/ui/checkbox';
@@ -10,7 +10,6 @@ import { fieldClasses, Input } from '@client/ui/input';
 import { Spinner } from '@client/ui/spinner';
 import { browserTimeZone, draftToHours, hoursToDraft, parseDuration, timeZoneOptions, type HoursDraft } from './calendar-logic';
 import { EditorBox, InlineError, useCalendarChange } from './calendar-editors';
-import { listingUrl } from './provider-api';
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 /** Monday first, as opening hours are usually read. */
@@ -40,7 +39,7 @@ export function HoursEditor({
   const { mutation, error, setError } = useCalendarChange(
     kind,
     id,
-    (body: { hours: Calendar['hours']; durationMinutes?: number | null }) => apiJson<unknown>('PUT', `${listingUrl(kind, id)}/hours`, body),
+    (body: { hours: Calendar['hours']; durationMinutes?: number | null }) => apiPut('/api/provider/listings/{kind}/{id}/hours', { params: { path: { kind, id } }, body }),
     { done: () => (isService ? 'Working hours saved' : 'Opening hours saved'), failed: 'Could not save the hours' },
   );
 
@@ -210,7 +209,7 @@ function RemoveHours({ kind, id }: { kind: AvailabilityKind; id: number }) {
   const { mutation, error, setError } = useCalendarChange(
     kind,
     id,
-    (body: { hours: null; durationMinutes?: null }) => apiJson<unknown>('PUT', `${listingUrl(kind, id)}/hours`, body),
+    (body: { hours: null; durationMinutes?: null }) => apiPut('/api/provider/listings/{kind}/{id}/hours', { params: { path: { kind, id } }, body }),
     { done: () => (isService ? 'Working hours and appointments removed' : 'Opening hours removed'), failed: 'Could not remove the hours' },
   );
   const onOpenChange = (next: boolean) => {

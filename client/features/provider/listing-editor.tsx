@@ -12,7 +12,7 @@ import {
   type ProviderKind,
   type ProviderListing,
 } from '@domain/provider/schemas';
-import { apiJson, getQueryFn, parseApiError } from '@client/lib/api';
+import { apiPatch, apiQuery, parseApiError } from '@client/lib/api';
 import { formatDateTime } from '@domain/format';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Badge } from '@client/ui/badge';
@@ -26,15 +26,15 @@ import { Textarea } from '@client/ui/textarea';
 import { toast } from '@client/ui/use-toast';
 import { ListingCalendar } from './listing-calendar';
 import { MenuEditor } from './menu-editor';
-import { PROVIDER_LISTINGS_KEY, uploadPhoto } from './provider-api';
+import { PROVIDER_LISTINGS, uploadPhoto } from './provider-api';
 import { QueryError } from './provider-ui';
 import type { LatLng } from '@client/features/locations/pin-picker';
 
 // The map (and Leaflet) loads with the editor of a place only.
 const PinPicker = lazy(() => import('@client/features/locations/pin-picker').then((m) => ({ default: m.PinPicker })));
 
-/** The editor's query: GET /api/provider/listings/:kind/:id (under the listings key, so every save refreshes it). */
-export const listingKey = (kind: ProviderKind, id: number) => [...PROVIDER_LISTINGS_KEY, kind, id] as const;
+/** The editor's query: GET /api/provider/listings/:kind/:id (under /api/provider/listings, so every save refreshes it). */
+export const listingQuery = (kind: ProviderKind, id: number) => apiQuery('/api/provider/listings/{kind}/{id}', { path: { kind, id } });
 
 const BackLink = () => (
   <Link to="/provider/listings" className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'justify-self-start' })}>
@@ -50,11 +50,7 @@ const BackLink = () => (
 export function ListingEditor({ kind, id }: { kind: string | undefined; id: string | undefined }) {
   const listingId = Number(id);
   const valid = kind !== undefined && isProviderKind(kind) && Number.isInteger(listingId) && listingId > 0 && listingId <= 2_147_483_647;
-  const listing = useQuery<ProviderListing | null>({
-    queryKey: valid ? listingKey(kind, listingId) : ['provider-listing-invalid'],
-    queryFn: getQueryFn<ProviderListing>({ on401: 'throw' }),
-    enabled: valid,
-  });
+  const listing = useQuery({ ...listingQuery(valid ? kind : 'hotels', valid ? listingId : 0), enabled: valid });
   usePageTitle(listing.data ? `Edit ${listing.data.name}` : 'Edit listing');
   if (!valid || (listing.isError && parseApiError(listing.error).status === 404)) {
     return (
@@ -126,7 +122,7 @@ function ListingPhoto({ listing }: { listing: ProviderListing }) {
     onSuccess: async () => {
       setError(null);
       toast({ title: 'Photo updated', description: `${listing.name} now shows your photo.`, variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: PROVIDER_LISTINGS_KEY });
+      await queryClient.invalidateQueries(PROVIDER_LISTINGS);
       setPreview(null);
     },
     onError: (e) => {
@@ -210,13 +206,13 @@ function EditListingForm({ listing }: { listing: ProviderListing }) {
   const fields = PROVIDER_EDIT_FIELDS[listing.kind];
   const place = isProviderPlaceKind(listing.kind);
   const save = useMutation({
-    mutationFn: (patch: Record<string, unknown>) => apiJson<ProviderListing>('PATCH', `/api/provider/listings/${listing.kind}/${listing.id}`, patch),
+    mutationFn: (patch: Record<string, unknown>) => apiPatch('/api/provider/listings/{kind}/{id}', { params: { path: { kind: listing.kind, id: listing.id } }, body: patch }),
     onSuccess: async (updated) => {
       setErrors({});
       setValues(initialValues(updated));
       setPin(pinOf(updated));
       toast({ title: 'Listing saved', description: `${updated.name} is up to date.`, variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: PROVIDER_LISTINGS_KEY });
+      await queryClient.invalidateQueries(PROVIDER_LISTINGS);
     },
     onError: (e) => {
       const parsed = parseApiError(e);

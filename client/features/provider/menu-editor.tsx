@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { MENU_CATEGORIES, MenuItemSchema, type ProviderMenuItem } from '@domain/provider/schemas';
-import { apiJson, parseApiError } from '@client/lib/api';
+import { MENU_CATEGORIES, MenuItemSchema, type MenuItemInput, type ProviderMenuItem } from '@domain/provider/schemas';
+import { apiDelete, apiPatch, apiPost, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatMoney } from '@domain/format';
 import { Button } from '@client/ui/button';
@@ -11,7 +11,7 @@ import { fieldClasses, Input } from '@client/ui/input';
 import { Skeleton } from '@client/ui/skeleton';
 import { Spinner } from '@client/ui/spinner';
 import { toast } from '@client/ui/use-toast';
-import { menuKey, menuUrl } from './provider-api';
+import { menuQuery } from './provider-api';
 import { fieldErrorsOf } from './field-errors';
 
 type Draft = { name: string; description: string; price: string; category: string; available: boolean };
@@ -30,7 +30,7 @@ function parseDraft(draft: Draft) {
 
 /** The restaurant's menu: each dish editable in place (name, description, price, category, available), add and delete. */
 export function MenuEditor({ restaurantId, restaurantName }: { restaurantId: number; restaurantName: string }) {
-  const menu = useQuery<ProviderMenuItem[] | null>({ queryKey: menuKey(restaurantId), queryFn: () => apiJson<ProviderMenuItem[]>('GET', menuUrl(restaurantId)) });
+  const menu = useQuery(menuQuery(restaurantId));
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="grid gap-3 border-t border-gray-100 pt-3">
@@ -68,11 +68,13 @@ function MenuItemRow({ restaurantId, item }: { restaurantId: number; item: Provi
   const rowId = useId();
   const [draft, setDraft] = useState<Draft>(() => (item ? toDraft(item) : EMPTY));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const refresh = () => queryClient.invalidateQueries({ queryKey: menuKey(restaurantId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: menuQuery(restaurantId).queryKey });
   const label = item ? item.name : 'new dish';
   const save = useMutation({
-    mutationFn: (data: unknown) =>
-      item ? apiJson<ProviderMenuItem>('PATCH', `${menuUrl(restaurantId)}/${item.id}`, data) : apiJson<ProviderMenuItem>('POST', menuUrl(restaurantId), data),
+    mutationFn: (data: MenuItemInput) =>
+      item
+        ? apiPatch('/api/provider/listings/restaurants/{id}/menu/{itemId}', { params: { path: { id: restaurantId, itemId: item.id } }, body: data })
+        : apiPost('/api/provider/listings/restaurants/{id}/menu', { params: { path: { id: restaurantId } }, body: data }),
     onSuccess: async (saved) => {
       setErrors({});
       toast({ title: item ? 'Dish saved' : 'Dish added', description: `${saved.name}: ${formatMoney(saved.price)}`, variant: 'success' });
@@ -86,7 +88,7 @@ function MenuItemRow({ restaurantId, item }: { restaurantId: number; item: Provi
     },
   });
   const remove = useMutation({
-    mutationFn: () => apiJson<null>('DELETE', `${menuUrl(restaurantId)}/${item?.id ?? 0}`, {}),
+    mutationFn: () => apiDelete('/api/provider/listings/restaurants/{id}/menu/{itemId}', { params: { path: { id: restaurantId, itemId: item?.id ?? 0 } } }),
     onSuccess: async () => {
       toast({ title: 'Dish removed', description: item?.name, variant: 'success' });
       await refresh();

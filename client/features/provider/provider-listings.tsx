@@ -1,14 +1,13 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
-import { PROVIDER_KIND_LABEL, PROVIDER_KINDS, type ProviderKind, type ProviderListing } from '@domain/provider/schemas';
+import { PROVIDER_KIND_LABEL, PROVIDER_KINDS, type ProviderKind } from '@domain/provider/schemas';
 import { cn } from '@client/lib/cn';
 import { pluralize } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Input, fieldClasses } from '@client/ui/input';
 import { Skeleton } from '@client/ui/skeleton';
 import { ShowMore, usePagedList } from '@client/features/admin/paged-list';
-import { PROVIDER_LISTINGS_KEY } from './provider-api';
 import { EmptyNote, QueryError } from './provider-ui';
 
 /** Where a listing's editor lives. */
@@ -24,7 +23,7 @@ export function ListingsSection() {
   const kindId = useId();
   const [text, setText] = useState('');
   const [kind, setKind] = useState<ProviderKind | 'all'>('all');
-  const { query: listings, rows, total } = usePagedList<ProviderListing>(PROVIDER_LISTINGS_KEY, '/api/provider/listings');
+  const { query: listings, rows, total } = usePagedList('/api/provider/listings');
   const all = useMemo(() => rows, [rows]);
   const kinds = useMemo(() => PROVIDER_KINDS.filter((k) => all.some((l) => l.kind === k)), [all]);
   const needle = text.trim().toLowerCase();

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { ProviderOrder } from '@domain/provider/schemas';
-import { fetchPage, type FetchedPage } from '@client/lib/paged';
+import { apiPage, type ApiPage, type ApiParams } from '@client/lib/api';
 import { PROVIDER_ORDERS_KEY } from './provider-api';
 
 /** How often the Today screen asks for new orders (TanStack Query's refetchInterval; there is no push for them). */
@@ -10,8 +10,8 @@ export const ORDERS_POLL_MS = 10_000;
 export type LoadedOrders = { orders: ProviderOrder[]; total: number | null };
 
 /** The pages read so far as one list (a stable function, so TanStack Query keeps the result between renders). */
-function loaded(data: InfiniteData<FetchedPage<ProviderOrder>>): LoadedOrders {
-  return { orders: data.pages.flatMap((p) => p.items), total: data.pages.length > 0 ? data.pages[data.pages.length - 1].total : null };
+function loaded(data: InfiniteData<ApiPage<'/api/provider/orders'>>): LoadedOrders {
+  return { orders: data.pages.flatMap((p) => p.data), total: data.pages.length > 0 ? data.pages[data.pages.length - 1].total : null };
 }
 
 /**
@@ -23,8 +23,8 @@ function loaded(data: InfiniteData<FetchedPage<ProviderOrder>>): LoadedOrders {
 export function useProviderOrders({ poll = false }: { poll?: boolean } = {}) {
   return useInfiniteQuery({
     queryKey: PROVIDER_ORDERS_KEY,
-    initialPageParam: '/api/provider/orders',
-    queryFn: ({ pageParam }) => fetchPage<ProviderOrder>(pageParam),
+    initialPageParam: undefined as ApiParams<'/api/provider/orders'> | undefined,
+    queryFn: ({ pageParam }) => apiPage('/api/provider/orders', pageParam),
     getNextPageParam: (last) => last.next ?? undefined,
     select: loaded,
     staleTime: 0,
