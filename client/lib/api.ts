@@ -293,7 +293,9 @@ async function legacyGet(url: string, signal: AbortSignal): Promise<unknown> {
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-async function throwIfResNotOk(res: Response): Promise<void> {
+
+/** Throws {@link ApiError} (status, and the body's text) for a non-2xx answer. */
+export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   let body = '';
   try {
@@ -303,8 +305,6 @@ async function throwIfResNotOk(res: Response): Promise<void> {
   }
   throw new ApiError(res.status, res.statusText, body);
 }
-
-
 
 /**
  * Sends a request with the session cookie. A state-changing call always carries a JSON body (`{}` when there

@@ -1,23 +1,15 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { FacetCount, SearchItem, SearchResult } from '@domain/search/schemas';
-import { ApiError } from '@client/lib/api';
+import { throwIfResNotOk } from '@client/lib/api';
 import { SEARCH_PAGE_SIZE, searchPageUrl } from './search-query';
 
 export type { FacetCount, SearchItem, SearchResult };
 
-/** One page of a search, with the session cookie; a non-2xx answer throws {@link ApiError} as every other call does. */
+/** One page of a search, with the session cookie; a non-2xx answer throws ApiError as every other call does. */
 export async function fetchSearchPage(query: string, cursor: string | null, signal?: AbortSignal, limit = SEARCH_PAGE_SIZE): Promise<SearchResult> {
   const res = await fetch(searchPageUrl(query, cursor, limit), { credentials: 'include', headers: { Accept: 'application/json' }, signal });
-  if (!res.ok) {
-    let body = '';
-    try {
-      body = await res.text();
-    } catch {
-      body = '';
-    }
-    throw new ApiError(res.status, res.statusText, body);
-  }
+  await throwIfResNotOk(res);
   return (await res.json()) as SearchResult;
 }
 
