@@ -13,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(async () => drop?.());
 
-const counterOf = preparedOn((db) =>
-  db.select({ count: rateCounters.count }).from(rateCounters).where(eq(rateCounters.key, sql.placeholder('key'))).prepare('test_counter_of'),
+const counterOf = preparedOn('test_counter_of', (db) =>
+  db.select({ count: rateCounters.count }).from(rateCounters).where(eq(rateCounters.key, sql.placeholder('key'))),
 );
 const rawCounter = rawStatement<{ count: number; keys: string[] }>(
   'test_raw_counter',

@@ -1,21 +1,31 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from './connect';
 
+/** What Drizzle's `prepare(name)` returns: a statement run with its placeholders' values. */
+type Prepared = { execute(placeholders?: Record<string, unknown>): Promise<unknown> };
+
 /**
  * A query prepared once per database object with Drizzle's `prepare(name)`: for the hot reads and writes that run on
  * the database itself, outside any transaction (every signed-in request, every limited request). Drizzle builds the
  * SQL text once, and on PostgreSQL the name makes each pooled connection parse and plan it once. Inside a
- * transaction use the plain query builder on the transaction (a prepared query is bound to the database's pool).
+ * transaction use the plain query builder on the transaction (a prepared query is bound to the database's pool). A
+ * failure is marked with `name`, so the log says which statement failed without its SQL ({@link nameQueryError}).
  */
-export function preparedOn<P>(build: (db: Db) => P): (db: Db) => P {
-  const byDatabase = new WeakMap<Db, P>();
+export function preparedOn<P extends Prepared>(name: string, build: (db: Db) => { prepare(name: string): P }): (db: Db) => Pick<P, 'execute'> {
+  const byDatabase = new WeakMap<Db, Pick<P, 'execute'>>();
   return (db) => {
-    let query = byDatabase.get(db);
-    if (query === undefined) {
-      query = build(db);
-      byDatabase.set(db, query);
+    let statement = byDatabase.get(db);
+    if (statement === undefined) {
+      const query = build(db).prepare(name);
+      statement = {
+        execute: ((placeholders?: Record<string, unknown>) =>
+          query.execute(placeholders).catch((err: unknown) => {
+            throw nameQueryError(err, name);
+          })) as P['execute'],
+      };
+      byDatabase.set(db, statement);
     }
-    return query;
+    return statement;
   };
 }
 

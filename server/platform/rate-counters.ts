@@ -16,7 +16,7 @@ export type Reservation = {
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** reserve's statement, prepared once per database (it runs on every limited request; server/db/statements.ts). */
-const reservation = preparedOn((db) => {
+const reservation = preparedOn('rate_counter_reserve', (db) => {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   const expired = sql`${rateCounters.windowStart} <= ${sql.placeholder('windowStartedBefore')}::timestamptz`;
   return db
@@ -29,8 +29,7 @@ const reservation = preparedOn((db) => {
         windowStart: sql`case when ${expired} then ${now} else ${rateCounters.windowStart} end`,
       },
     })
-    .returning({ count: rateCounters.count, windowStart: rateCounters.windowStart })
-    .prepare('rate_counter_reserve');
+    .returning({ count: rateCounters.count, windowStart: rateCounters.windowStart });
 });
 
 /**

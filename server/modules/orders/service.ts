@@ -65,12 +65,11 @@ type Part = {
 };
 
 /** The distinct line types of a booking; runs on every paid booking, so prepared once per database (server/db/statements.ts). */
-const lineTypesOf = preparedOn((db) =>
+const lineTypesOf = preparedOn('booking_line_types', (db) =>
   db
     .selectDistinct({ serviceType: bookingItems.serviceType })
     .from(bookingItems)
-    .where(eq(bookingItems.bookingId, sql.placeholder('bookingId')))
-    .prepare('booking_line_types'),
+    .where(eq(bookingItems.bookingId, sql.placeholder('bookingId'))),
 );
 
 /**

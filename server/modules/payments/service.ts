@@ -205,20 +205,18 @@ export function requestFingerprint(params: Record<string, unknown>): string {
 }
 
 /** The claim and the record of every keyed payment request, prepared once per database (server/db/statements.ts). */
-const idempotencyClaim = preparedOn((db) =>
+const idempotencyClaim = preparedOn('idempotency_claim', (db) =>
   db
     .insert(idempotencyKeys)
     .values({ key: sql.placeholder('key'), userId: sql.placeholder('userId'), route: sql.placeholder('route'), statusCode: IN_PROGRESS, body: sql`${sql.placeholder('body')}::jsonb` })
     .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key })
-    .prepare('idempotency_claim'),
+    .returning({ key: idempotencyKeys.key }),
 );
-const idempotencyRecord = preparedOn((db) =>
+const idempotencyRecord = preparedOn('idempotency_record', (db) =>
   db
     .update(idempotencyKeys)
     .set({ statusCode: sql`${sql.placeholder('statusCode')}::int`, body: sql`${sql.placeholder('body')}::jsonb` })
-    .where(eq(idempotencyKeys.key, sql.placeholder('key')))
-    .prepare('idempotency_record'),
+    .where(eq(idempotencyKeys.key, sql.placeholder('key'))),
 );
 
 /**

@@ -7,7 +7,7 @@ import { sessions, users } from '../../db/schema';
 export const SESSION_COOKIE = 'sid';
 
 /** The lookup every signed-in request makes, prepared once per database (server/db/statements.ts). */
-const sessionLookup = preparedOn((db) =>
+const sessionLookup = preparedOn('session_lookup', (db) =>
   db
     .select({
       lastSeenAt: sessions.lastSeenAt,
@@ -19,8 +19,7 @@ const sessionLookup = preparedOn((db) =>
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('session_lookup'),
+    .limit(1),
 );
 
 export type SessionUser = { id: number; username: string; email: string; role: 'user' | 'provider' | 'driver' | 'admin' };

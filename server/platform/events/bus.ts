@@ -22,13 +22,12 @@ export type Emit = <T extends DomainEventType>(type: T, payload: DomainEventMap[
 const MAX_ATTEMPTS = 10;
 
 // The claim runs for every event (every paid booking) on the database itself: prepared once (server/db/statements.ts).
-const claimEvents = preparedOn((db) =>
+const claimEvents = preparedOn('outbox_claim', (db) =>
   db
     .update(domainEvents)
     .set({ dispatchedAt: sql`now()`, attempts: sql`${domainEvents.attempts} + 1` })
     .where(and(sql`${domainEvents.id} = any(${sql.placeholder('ids')}::int[])`, isNull(domainEvents.dispatchedAt)))
-    .returning()
-    .prepare('outbox_claim'),
+    .returning(),
 );
 
 /**
