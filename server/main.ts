@@ -73,6 +73,14 @@ async function main() {
       process.exit(1);
     }, drainMs + SHUTDOWN_BOUND_MS).unref();
     await new Promise((resolve) => setTimeout(resolve, drainMs));
+    // Stop accepting first, while the event loop is idle: a connection that arrives from now on is refused, which a
+    // proxy retries on another instance even for a POST. Closing the sockets first would keep the loop busy while
+    // connections queue in the kernel, and those are reset when the listener closes, after the proxy sent them a
+    // request it may not resend. Then the sockets go (1012), and once the requests in flight have their answers
+    // (every answer now closes its connection) the rest closes.
+    const connectionsEnded = new Promise<void>((resolve) => app.server.close(() => resolve()));
+    ctx.live.closeAll();
+    await connectionsEnded;
     await app.close();
     await database.close();
     app.log.info('stopped');

@@ -355,7 +355,8 @@ export class LiveGateway {
     }
   }
 
-  private closeAll(): void {
+  /** Closes every socket with 1012 (the server is restarting): each client reconnects, to another instance. */
+  closeAll(): void {
     for (const set of this.topics.values()) {
       for (const socket of set) socket.close(CLOSE.serviceRestart, 'Server restarting');
     }
