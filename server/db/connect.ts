@@ -86,6 +86,8 @@ export type ConnectOptions = {
   dataDir?: string;
   /** PGlite only: starts from this `snapshot()` of another database instead of an empty one. */
   snapshot?: Blob;
+  /** PostgreSQL only: how long a query waits for a connection of the pool before failing (5 s unless set). */
+  poolWaitMs?: number;
 };
 
 /** Opens PGlite (files under dataDir) when no databaseUrl is given, a node-postgres pool otherwise. */
@@ -99,7 +101,7 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
       options: '-c jit=off',
       // While PostgreSQL is unreachable (a restart, a failover) a request waits at most this long for a connection,
       // then fails with 503 (platform/errors.ts) instead of hanging; the pool reconnects by itself afterwards.
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: opts.poolWaitMs ?? 5_000,
     });
     // An idle client losing its connection (e.g. a PostgreSQL restart) must not crash the process;
     // the pool replaces it on the next query.

@@ -15,12 +15,12 @@ const snapshots = new Map<string, Blob>();
  * by default, or — when DATABASE_URL is set — a new database of its own on that PostgreSQL server, dropped at close.
  * In a Vitest run it is a copy of the run's template (server/testing/global-setup.ts): a copy, not a migration.
  */
-export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(opts: { seeded?: boolean; poolWaitMs?: number } = {}): Promise<TestDatabase> {
   const templates = runTemplates();
   const databaseUrl = process.env.DATABASE_URL;
   if (!templates) {
     // Outside a Vitest run (the benches build apps with these helpers): a database built from scratch.
-    const opened = databaseUrl ? await ownDatabase(databaseUrl) : await inMemory();
+    const opened = databaseUrl ? await ownDatabase(databaseUrl, undefined, opts.poolWaitMs) : await inMemory();
     await opened.database.migrate();
     if (opts.seeded) await seedCatalogue(opened.database.db);
     return opened;
@@ -28,7 +28,7 @@ export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promi
   const template = opts.seeded ? templates.seeded : templates.migrated;
   if (templates.kind === 'postgres') {
     if (!databaseUrl) throw new Error('DATABASE_URL was unset after the test run began');
-    return ownDatabase(databaseUrl, template);
+    return ownDatabase(databaseUrl, template, opts.poolWaitMs);
   }
   if (databaseUrl) throw new Error('DATABASE_URL was set after the test run began');
   let snapshot = snapshots.get(template);
@@ -55,11 +55,11 @@ function runTemplates(): DatabaseTemplates | undefined {
 }
 
 /** A database of its own on the server of `databaseUrl` (a copy of `template` when given), dropped by `drop`. */
-async function ownDatabase(databaseUrl: string, template?: string): Promise<TestDatabase> {
+async function ownDatabase(databaseUrl: string, template?: string, poolWaitMs?: number): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   await onServer(databaseUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   const url = databaseUrlOf(databaseUrl, name);
-  const database = await connect({ databaseUrl: url });
+  const database = await connect({ databaseUrl: url, poolWaitMs });
   return {
     database,
     url,

@@ -23,7 +23,7 @@ import { lineSpan, type DaySpan } from '../../../domain/availability/spans';
 import { addDays, todayUtc } from '../../../domain/catalogue/pricing';
 import type { Db, Tx } from '../../db/connect';
 import { badRequest, conflict } from '../../platform/errors';
-import { listingFacts, rowsOf, type ListingFacts } from './listings';
+import { listingFacts, lockListings, rowsOf, type ListingFacts } from './listings';
 
 type Exec = Db | Tx;
 
@@ -146,19 +146,18 @@ async function addTaken(exec: Exec, kind: string, listingId: number, span: DaySp
 }
 
 /**
- * Takes what a request asks for in the transaction `tx`: the listing row is share-locked, the listing's lapsed holds
- * are released, the rules (unless `checkRulesToo` is false) and the current
- * day rows are read (a refusal then names the first day that does not fit), and the units are added to the day rows
- * in a savepoint. A CHECK or exclusion violation there (another transaction took the units first) is a 409 as well.
+ * Takes what a request asks for in the transaction `tx`: the listing is locked (lockListings), its lapsed holds are
+ * released, the rules (unless `checkRulesToo` is false) and the current day rows are read (a refusal then names the
+ * first day that does not fit), and the units are added to the day rows in a savepoint. The database's CHECK and
+ * exclusion constraints stay the last word: a violation there is a 409 as well.
  */
 async function take(tx: Tx, req: HoldRequest, now: Date, checkRulesToo: boolean, write: (sp: Tx) => Promise<void>): Promise<void> {
-  const facts = await listingFacts(tx, req.kind, req.listingId, 'share');
+  await lockListings(tx, [req]);
+  const facts = await listingFacts(tx, req.kind, req.listingId);
   if (!facts || !facts.isActive) throw badRequest('This listing is no longer available', { [req.field]: 'This listing is no longer available' });
   if (checkRulesToo) checkRules(req, await bookingRules(tx, req.kind, req.listingId), facts, now);
-  // Units of this listing's lapsed holds are free again before anyone is told they are not. The day rows of those
-  // holds and of the request are locked in one ordered pass before any is changed (lockDays).
+  // Units of this listing's lapsed holds are free again before anyone is told they are not.
   const lapsed = await markReleased(tx, sql`status = 'held' and expires_at <= ${now.toISOString()}::timestamptz and kind = ${req.kind} and listing_id = ${req.listingId}`, now, true);
-  await lockDays(tx, [...lapsed, { kind: req.kind, listing_id: req.listingId, units: 0, start_day: req.span.start, end_day: req.span.end }]);
   await giveBack(tx, lapsed);
   const reason = await refusalOf(tx, req, facts.capacity);
   if (reason) throw conflict(reason, { [req.field]: reason });
@@ -177,8 +176,8 @@ async function take(tx: Tx, req: HoldRequest, now: Date, checkRulesToo: boolean,
 }
 
 /**
- * Holds every request for a booking until `expiresAt`, in a stable order (kind, listing, first day) so that two
- * bookings of the same listings lock their day rows in the same order. Throws 409 (nothing held: the caller's
+ * Holds every request for a booking until `expiresAt`, in a stable order (kind, listing, first day): the order
+ * lockListings locks listings in, so two bookings of the same listings never wait for each other in a circle. Throws 409 (nothing held: the caller's
  * transaction rolls back) when one does not fit.
  */
 export async function holdForBooking(tx: Tx, bookingId: number, requests: HoldRequest[], expiresAt: Date, now: Date): Promise<void> {
@@ -211,29 +210,7 @@ async function markReleased(exec: Exec, condition: SQL, now: Date, skipLocked: b
   );
 }
 
-/**
- * Locks the existing day rows of some spans, listing by listing in (kind, listing) order and day order within each
- * (one range per listing, on the primary key). Every transaction that changes day rows locks the ones it will touch
- * this way before changing any, so two of them never wait for each other in a circle (a deadlock).
- */
-async function lockDays(exec: Exec, spans: Span[]): Promise<void> {
-  const ranges = new Map<string, { kind: string; listingId: number; start: string; end: string }>();
-  for (const s of spans) {
-    const key = `${s.kind}\u0000${String(s.listing_id).padStart(10, '0')}`;
-    const r = ranges.get(key);
-    if (!r) ranges.set(key, { kind: s.kind, listingId: s.listing_id, start: s.start_day, end: s.end_day });
-    else {
-      if (s.start_day < r.start) r.start = s.start_day;
-      if (s.end_day > r.end) r.end = s.end_day;
-    }
-  }
-  for (const key of [...ranges.keys()].sort()) {
-    const r = ranges.get(key)!;
-    await lockListingDays(exec, r.kind, r.listingId, r.start, r.end);
-  }
-}
-
-/** Gives the units of released spans back to their day rows (locked by lockDays). */
+/** Gives the units of released spans back to their day rows (their listings are locked). */
 async function giveBack(exec: Exec, spans: Span[]): Promise<void> {
   for (const s of spans) {
     await exec.execute(
@@ -243,10 +220,21 @@ async function giveBack(exec: Exec, spans: Span[]): Promise<void> {
   }
 }
 
-/** Releases the holds a condition selects and gives their units back; the count released. */
+/**
+ * Releases the holds a condition selects and gives their units back; the count released. Their listings are locked
+ * first (lockListings), before any hold changes: a booking of the same listing that waited on a hold this releases
+ * (an appointment's exclusion constraint does) while this waited on the listing would be a deadlock. Only holds of
+ * the listings locked are released: one that starts matching meanwhile is left to the next release.
+ */
 async function releaseWhere(exec: Exec, condition: SQL, now: Date, { skipLocked = false } = {}): Promise<number> {
-  const released = await markReleased(exec, condition, now, skipLocked);
-  await lockDays(exec, released);
+  const listings = await rowsOf<{ kind: string; listing_id: number }>(
+    exec,
+    sql`select distinct kind, listing_id from availability_holds where status <> 'released' and ${condition}`,
+  );
+  if (listings.length === 0) return 0;
+  await lockListings(exec, listings.map((l) => ({ kind: l.kind, listingId: l.listing_id })));
+  const locked = sql.join(listings.map((l) => sql`(${l.kind}, ${l.listing_id})`), sql`, `);
+  const released = await markReleased(exec, sql`${condition} and (kind, listing_id) in (${locked})`, now, skipLocked);
   await giveBack(exec, released);
   return released.length;
 }
@@ -289,6 +277,8 @@ export async function renewHolds(tx: Tx, bookingId: number, expiresAt: Date, now
           starts_at, ends_at, status, expires_at from availability_holds where booking_id = ${bookingId} order by kind, listing_id, start_day for update`,
   );
   const lapsed = holds.filter((h) => h.status === 'released' || (h.status === 'held' && h.expires_at !== null && new Date(h.expires_at) <= now));
+  // Every listing taken again is locked at once, in order, before the steps below lock them again one by one.
+  if (lapsed.length > 0) await lockListings(tx, lapsed.map((h) => ({ kind: h.kind, listingId: h.listing_id })));
   const expiredHeld = lapsed.filter((h) => h.status === 'held').map((h) => h.id);
   if (expiredHeld.length > 0) await releaseWhere(tx, sql`id in (${sql.join(expiredHeld.map((id) => sql`${id}`), sql`, `)})`, now);
   for (const h of lapsed) {
@@ -311,12 +301,4 @@ export async function renewHolds(tx: Tx, bookingId: number, expiresAt: Date, now
 /** A paid booking keeps what it holds for good. */
 export async function confirmHolds(tx: Tx, bookingId: number): Promise<void> {
   await tx.execute(sql`update availability_holds set status = 'confirmed', expires_at = null where booking_id = ${bookingId} and status = 'held'`);
-}
-
-/** Locks a listing's existing day rows from `from` (up to `end`, excluded, when given) in day order: see lockDays. */
-export async function lockListingDays(exec: Exec, kind: string, listingId: number, from: string, end?: string): Promise<void> {
-  await exec.execute(
-    sql`select 1 from availability_days where kind = ${kind} and listing_id = ${listingId} and day >= ${from}::date ${end ? sql`and day < ${end}::date` : sql``}
-        order by day for update`,
-  );
 }

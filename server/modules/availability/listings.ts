@@ -56,18 +56,14 @@ export async function rowsOf<T>(exec: Exec, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/**
- * One listing's facts. `lock: 'share'` holds the row against a concurrent capacity change until the transaction ends
- * (holds take it, so the capacity a new day row is created with is the one in force); 'update' is the capacity
- * change's own lock.
- */
-export async function listingFacts(exec: Exec, kind: AvailabilityKind, id: number, lock?: 'share' | 'update'): Promise<ListingFacts | undefined> {
+/** One listing's facts; `lock: 'update'` is a capacity or hours change's own lock on the row (FOR UPDATE). */
+export async function listingFacts(exec: Exec, kind: AvailabilityKind, id: number, lock?: 'update'): Promise<ListingFacts | undefined> {
   const s = LISTING_SOURCES[kind];
   const [row] = await rowsOf<{ id: number; name: string; capacity: number | null; owner_id: number | null; is_active: boolean; hours: WeeklyHours | null; duration: number | null }>(
     exec,
     sql`select l.id, ${sql.raw(s.name)} as name, ${sql.raw(s.capacity ?? '0')}::int as capacity, l.owner_id, l.is_active,
           ${sql.raw(s.hours ?? 'null::jsonb')} as hours, ${sql.raw(s.duration ?? 'null::int')} as duration
-        from ${sql.raw(s.table)} l where l.id = ${id} ${sql.raw(lock === 'share' ? 'for share' : lock === 'update' ? 'for update' : '')}`,
+        from ${sql.raw(s.table)} l where l.id = ${id} ${sql.raw(lock === 'update' ? 'for update' : '')}`,
   );
   if (!row) return undefined;
   return {
@@ -79,4 +75,27 @@ export async function listingFacts(exec: Exec, kind: AvailabilityKind, id: numbe
     hours: row.hours,
     durationMinutes: row.duration === null ? null : Number(row.duration),
   };
+}
+
+/**
+ * The one lock rule of availability (ADR 027): a transaction that changes a listing's day rows first locks the listing
+ * row (FOR NO KEY UPDATE), and when it changes several listings it locks them in one order, kind then id, before it
+ * changes any. Two transactions of one listing then run one after the other, and two of several listings never wait
+ * for each other in a circle. Day rows are not locked one by one: a day row that does not exist yet (it is created on
+ * first use) cannot be locked, which left a narrow deadlock between a booking and a block or a renewal. Locking a
+ * listing the transaction already holds costs nothing, so a caller may lock a set up front and its steps again.
+ */
+export async function lockListings(exec: Exec, listings: Array<{ kind: string; listingId: number }>): Promise<void> {
+  const byKind = new Map<AvailabilityKind, Set<number>>();
+  for (const l of listings) {
+    const kind = l.kind as AvailabilityKind;
+    if (!LISTING_SOURCES[kind]) throw new Error(`no listing table for kind ${l.kind}`);
+    byKind.set(kind, (byKind.get(kind) ?? new Set()).add(l.listingId));
+  }
+  for (const kind of [...byKind.keys()].sort()) {
+    const ids = [...byKind.get(kind)!].sort((a, b) => a - b);
+    await exec.execute(
+      sql`select 1 from ${sql.raw(LISTING_SOURCES[kind].table)} where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id for no key update`,
+    );
+  }
 }

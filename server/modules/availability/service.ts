@@ -24,8 +24,8 @@ import { addDays, todayUtc } from '../../../domain/catalogue/pricing';
 import type { Db, Tx } from '../../db/connect';
 import type { EventBus } from '../../platform/events/bus';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { bookingRules, lockListingDays, pgCode } from './holds';
-import { LISTING_SOURCES, listingFacts, rowsOf, type ListingFacts } from './listings';
+import { bookingRules, pgCode } from './holds';
+import { LISTING_SOURCES, listingFacts, lockListings, rowsOf, type ListingFacts } from './listings';
 
 type Exec = Db | Tx;
 type Viewer = { id: number; role: string };
@@ -180,9 +180,9 @@ export async function setCapacity(events: EventBus, viewer: Viewer, kind: Availa
   const column = LISTING_SOURCES[kind].capacityColumn;
   if (!column) throw badRequest(kind === 'properties' ? 'A property is let as one unit' : 'This listing has no capacity to set');
   return events.transaction(async (tx, emit) => {
+    // The listing's own lock (FOR UPDATE) keeps its bookings and blocks out until the change commits (lockListings).
     await ownListing(tx, viewer, kind, id, 'update');
     const today = todayUtc();
-    await lockListingDays(tx, kind, id, today);
     const over = await rowsOf<{ day: string }>(
       tx,
       sql`select to_char(day, 'YYYY-MM-DD') as day from availability_days where kind = ${kind} and listing_id = ${id} and day >= ${today}::date and taken > ${units} order by day`,
@@ -248,8 +248,8 @@ export async function addBlock(db: Db, viewer: Viewer, kind: AvailabilityKind, i
   if (body.to < todayUtc()) throw badRequest('These days are in the past', { to: 'These days are in the past' });
   const end = addDays(body.to, 1);
   return db.transaction(async (tx) => {
+    await lockListings(tx, [{ kind, listingId: id }]);
     const facts = await ownListing(tx, viewer, kind, id);
-    await lockListingDays(tx, kind, id, body.from, end);
     const booked = await rowsOf<{ day: string }>(
       tx,
       sql`select to_char(day, 'YYYY-MM-DD') as day from availability_days where kind = ${kind} and listing_id = ${id} and day >= ${body.from}::date and day < ${end}::date and taken > 0 order by day`,
@@ -285,6 +285,7 @@ export async function addBlock(db: Db, viewer: Viewer, kind: AvailabilityKind, i
 
 export async function removeBlock(db: Db, viewer: Viewer, kind: AvailabilityKind, id: number, blockId: number): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockListings(tx, [{ kind, listingId: id }]);
     await ownListing(tx, viewer, kind, id);
     const [b] = await rowsOf<{ start_day: string; end_day: string }>(
       tx,
@@ -292,7 +293,6 @@ export async function removeBlock(db: Db, viewer: Viewer, kind: AvailabilityKind
           returning to_char(start_day, 'YYYY-MM-DD') as start_day, to_char(end_day, 'YYYY-MM-DD') as end_day`,
     );
     if (!b) throw notFound('Block not found');
-    await lockListingDays(tx, kind, id, b.start_day, b.end_day);
     await tx.execute(sql`update availability_days set blocked = blocked - 1 where kind = ${kind} and listing_id = ${id} and day >= ${b.start_day}::date and day < ${b.end_day}::date`);
   });
 }
