@@ -4,7 +4,7 @@
  * DATABASE_URL and REDIS_URL) customers on A and providers on B. Prints p50/p99 and lost / duplicated counts.
  */
 import { performance } from 'node:perf_hooks';
-import { chatConversations, users } from '../server/db/schema';
+import { seedChatPairs } from '../server/testing/load-fixtures';
 import { openLive, type LiveClient } from '../server/testing/live-client';
 import { createTestApp, type TestApp } from '../server/testing/test-app';
 import { createTwoInstances } from '../server/testing/two-instances';
@@ -17,26 +17,8 @@ const TARGET = { p50Ms: 100, p99Ms: 500 };
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-async function seed(t: TestApp) {
-  const db = t.database.db;
-  const tag = Date.now();
-  const pairs: Array<{ conversationId: number; customer: string; provider: string }> = [];
-  for (let i = 0; i < CONVERSATIONS; i++) {
-    const [c, p] = await db
-      .insert(users)
-      .values([
-        { username: `bench-c-${tag}-${i}`, email: `bench-c-${tag}-${i}@example.com`, passwordHash: 'x', role: 'user' },
-        { username: `bench-p-${tag}-${i}`, email: `bench-p-${tag}-${i}@example.com`, passwordHash: 'x', role: 'provider' },
-      ])
-      .returning({ id: users.id });
-    const [conv] = await db
-      .insert(chatConversations)
-      .values({ userId: c.id, providerId: p.id, serviceType: 'hotels', serviceId: i + 1, topicKey: `bench:${tag}:${i}` })
-      .returning({ id: chatConversations.id });
-    pairs.push({ conversationId: conv.id, customer: `sid=${(await t.ctx.sessions.create(c.id)).token}`, provider: `sid=${(await t.ctx.sessions.create(p.id)).token}` });
-  }
-  return pairs;
-}
+/** CONVERSATIONS conversations, a customer and a provider each (server/testing/load-fixtures.ts). */
+const seed = (t: TestApp) => seedChatPairs(t.database.db, (userId) => t.ctx.sessions.create(userId), CONVERSATIONS, `bench${Date.now()}`);
 
 async function run(label: string, seedOn: TestApp, customersWs: string, providersWs: string) {
   const pairs = await seed(seedOn);

@@ -4,7 +4,7 @@
  * REDIS_URL are set — across two instances (fixes posted to A, sockets on B). Printed, never asserted.
  */
 import { performance } from 'node:perf_hooks';
-import { bookings, deliveryOrders, drivers, trackingRecords, users } from '../server/db/schema';
+import { seedDeliveries } from '../server/testing/load-fixtures';
 import { openLive, type LiveClient } from '../server/testing/live-client';
 import { createTestApp, type TestApp } from '../server/testing/test-app';
 import { createTwoInstances } from '../server/testing/two-instances';
@@ -19,26 +19,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** DRIVERS online drivers with an order in transit each, and a session cookie per driver. */
-async function seedDrivers(t: TestApp) {
-  const db = t.database.db;
-  const [customer] = await db.insert(users).values({ username: `bench-customer-${Date.now()}`, email: `bench-${Date.now()}@example.com`, passwordHash: 'x', role: 'user' }).returning();
-  const [booking] = await db.insert(bookings).values({ userId: customer.id, totalCents: 1000, subtotalCents: 1000, status: 'confirmed' }).returning();
-  const out: Array<{ cookie: string; trackingId: string; lat: number; lng: number }> = [];
-  for (let i = 0; i < DRIVERS; i++) {
-    const [u] = await db.insert(users).values({ username: `bench-driver-${booking.id}-${i}`, email: `bench-driver-${booking.id}-${i}@example.com`, passwordHash: 'x', role: 'driver' }).returning();
-    const lat = 43.6 + (i % 20) * 0.01;
-    const lng = -79.4 + Math.floor(i / 20) * 0.01;
-    await db.insert(drivers).values({ userId: u.id, name: `Driver ${i}`, online: true, lat, lng, positionAt: new Date() });
-    const trackingId = `trk_bench_${booking.id}_${i}`;
-    const point = { lat, lng, address: 'Bench' };
-    await db.insert(trackingRecords).values({ id: trackingId, bookingId: booking.id, userId: customer.id, type: 'delivery', status: 'active', serviceName: 'Bench', trackingNumber: `BENCH${booking.id}X${i}`, destination: { ...point, lat: lat + 0.05 } });
-    await db.insert(deliveryOrders).values({ bookingId: booking.id, partKey: `bench:${i}`, trackingId, kind: 'food', status: 'transit', customerId: customer.id, driverId: u.id, pickup: point, dropoff: { ...point, lat: lat + 0.05 }, distanceKm: 5, payoutCents: 500 });
-    const { token } = await t.ctx.sessions.create(u.id);
-    out.push({ cookie: `sid=${token}`, trackingId, lat, lng });
-  }
-  return out;
-}
+/** DRIVERS online drivers with an order in transit each, and a session cookie per driver (load-fixtures.ts). */
+const seedDrivers = (t: TestApp) => seedDeliveries(t.database.db, (userId) => t.ctx.sessions.create(userId), DRIVERS, `bench${Date.now()}`);
 
 async function run(label: string, poster: TestApp, listenerBase: string, postBase: string) {
   const fleet = await seedDrivers(poster);

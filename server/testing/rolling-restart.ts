@@ -8,8 +8,9 @@ import { WebSocket } from 'ws';
 import type { ChatServerMessage } from '../../domain/chat/schemas';
 import type { TrackingSocketMessage } from '../../domain/tracking/live';
 import { connect, type Database } from '../db/connect';
-import { bookings, chatConversations, chatMessages, deliveryOrders, drivers, hotels, mailOutbox, trackingRecords, users } from '../db/schema';
+import { chatMessages, hotels, mailOutbox } from '../db/schema';
 import { SessionStore } from '../platform/auth/sessions';
+import { seedChatPairs, seedDeliveries, seedPerson } from './load-fixtures';
 import { startSmtpSink } from './smtp-sink';
 import { freePort, startServerProcess, type ServerProcess } from './server-process';
 
@@ -475,49 +476,24 @@ type Customer = { n: number; cookie: string; paymentMethodId?: string };
 type Conversation = { n: number; conversationId: number; customer: string; provider: string; send?: (key: string) => void };
 type Delivery = { n: number; trackingId: string; cookie: string; lat: number; lng: number };
 
-/** The people of the traffic, straight into the database with a session each (signing up is not what is measured). */
+/**
+ * The people of the traffic (load-fixtures.ts), each with a number `n` of their own: the address their requests come
+ * from (x-forwarded-for), so that per-address throttles count them apart as they would real people.
+ */
 async function seedPeople(database: Database, load: RollingRestartLoad) {
   const db = database.db;
   const sessions = new SessionStore(db, { idleMs: 86_400_000, absoluteMs: 86_400_000 });
-  const tag = Date.now().toString(36);
+  const session = (userId: number) => sessions.create(userId);
+  const tag = `rr${Date.now().toString(36)}`;
   let n = 0;
-  const person = async (role: 'user' | 'provider' | 'driver') => {
-    n += 2;
-    const username = `rr${role}${tag}${n}`;
-    const [u] = await db.insert(users).values({ username, email: `${username}@example.com`, passwordHash: 'x', role }).returning({ id: users.id });
-    return { n, id: u.id, cookie: `sid=${(await sessions.create(u.id)).token}` };
-  };
   const customers: Customer[] = [];
   for (let i = 0; i < Math.max(1, Math.round(load.requestsPerSecond / 5)); i++) {
-    const c = await person('user');
-    customers.push({ n: c.n, cookie: c.cookie });
+    const c = await seedPerson(db, session, 'user', `${tag}u${i}`);
+    customers.push({ n: (n += 2), cookie: c.cookie });
   }
-  const conversations: Conversation[] = [];
-  for (let i = 0; i < Math.floor(load.chatSockets / 2); i++) {
-    const c = await person('user');
-    const p = await person('provider');
-    const [conv] = await db
-      .insert(chatConversations)
-      .values({ userId: c.id, providerId: p.id, serviceType: 'hotels', serviceId: i + 1, topicKey: `rolling:${tag}:${i}` })
-      .returning({ id: chatConversations.id });
-    conversations.push({ n: c.n, conversationId: conv.id, customer: c.cookie, provider: p.cookie });
-  }
-  const deliveries: Delivery[] = [];
-  if (load.trackingSockets > 0) {
-    const customer = await person('user');
-    const [booking] = await db.insert(bookings).values({ userId: customer.id, totalCents: 1000, subtotalCents: 1000, status: 'confirmed' }).returning();
-    for (let i = 0; i < load.trackingSockets; i++) {
-      const d = await person('driver');
-      const lat = 43.6 + (i % 20) * 0.01;
-      const lng = -79.4 + Math.floor(i / 20) * 0.01;
-      await db.insert(drivers).values({ userId: d.id, name: `Driver ${i}`, online: true, lat, lng, positionAt: new Date() });
-      const trackingId = `trk_rolling_${tag}_${i}`;
-      const point = { lat, lng, address: 'Rolling restart' };
-      await db.insert(trackingRecords).values({ id: trackingId, bookingId: booking.id, userId: customer.id, type: 'delivery', status: 'active', serviceName: 'Rolling', trackingNumber: `RR${tag}X${i}`.toUpperCase(), destination: { ...point, lat: lat + 0.05 } });
-      await db.insert(deliveryOrders).values({ bookingId: booking.id, partKey: `rolling:${i}`, trackingId, kind: 'food', status: 'transit', customerId: customer.id, driverId: d.id, pickup: point, dropoff: { ...point, lat: lat + 0.05 }, distanceKm: 5, payoutCents: 500 });
-      deliveries.push({ n: d.n, trackingId, cookie: d.cookie, lat, lng });
-    }
-  }
+  // A conversation's customer is address n, its provider n + 1.
+  const conversations: Conversation[] = (await seedChatPairs(db, session, Math.floor(load.chatSockets / 2), tag)).map((pair) => ({ ...pair, n: (n += 2) }));
+  const deliveries: Delivery[] = load.trackingSockets > 0 ? (await seedDeliveries(db, session, load.trackingSockets, tag)).map((d) => ({ ...d, n: (n += 2) })) : [];
   const hotelIds = (await db.select({ id: hotels.id }).from(hotels).where(eq(hotels.isActive, true)).orderBy(asc(hotels.id)).limit(20)).map((h) => h.id);
   return { customers, conversations, deliveries, hotelIds };
 }
