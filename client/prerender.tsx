@@ -11,6 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandler } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TrackingView } from '@domain/catalogue/types';
+import { apiKey } from '@client/lib/api';
 import type { PageData } from '@client/lib/early-data';
 import { createQueryClient } from '@client/lib/query-client';
 import { trackingQueryKey } from '@client/features/tracking/use-live-tracking';
@@ -64,7 +65,7 @@ export async function renderTrackingPage(
 ): Promise<{ html: string; data: PageData }> {
   const data: PageData = [
     [trackingQueryKey(idOrNumber), tracking],
-    [['/api/config'], config],
+    [apiKey('/api/config'), config],
   ];
   const queryClient = createQueryClient();
   for (const [key, value] of data) queryClient.setQueryData(key, value);

@@ -272,67 +272,15 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const [path, params] = queryKey as [string, unknown];
+    // Only an apiKey names a route and its parameters; any other key must come with its own queryFn.
+    if (typeof path !== 'string' || !path.startsWith(API_PREFIX) || path.includes('?') || (params !== undefined && (typeof params !== 'object' || params === null))) {
+      throw new Error(`Query key ${JSON.stringify(queryKey)} is not an API key (apiKey) and the query has no queryFn`);
+    }
     try {
-      if (params !== undefined && (typeof params !== 'object' || params === null)) return (await legacyGet(queryKeyToUrl(queryKey), signal)) as T;
-      if (path.includes('?')) return (await legacyGet(path, signal)) as T;
       return (await call('get', path, { params, signal })) as T;
     } catch (error) {
       if (options.on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null;
       throw error;
     }
   };
-}
-
-// LEGACY, until every call site uses the typed client (issue 31): URL-built calls, and query keys that are a URL
-// (with its query string) or path segments (['/api/tracking', id]), which the default loader still GETs as a URL.
-
-async function legacyGet(url: string, signal: AbortSignal): Promise<unknown> {
-  const res = await send(new Request(new URL(url, ORIGIN), { credentials: 'include', headers: { Accept: 'application/json' }, signal }));
-  await throwIfResNotOk(res);
-  return res.json();
-}
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Throws {@link ApiError} (status, and the body's text) for a non-2xx answer. */
-export async function throwIfResNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  let body = '';
-  try {
-    body = await res.text();
-  } catch {
-    body = '';
-  }
-  throw new ApiError(res.status, res.statusText, body);
-}
-
-/**
- * Sends a request with the session cookie. A state-changing call always carries a JSON body (`{}` when there
- * is no data) because the server refuses anything else (CSRF defence). Throws {@link ApiError} on non-2xx.
- */
-export async function apiRequest(method: HttpMethod, url: string, data?: unknown): Promise<Response> {
-  // GET cannot carry a body (fetch rejects it); put GET parameters in the URL.
-  const hasBody = MUTATING.has(method);
-  const res = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
-    body: hasBody ? JSON.stringify(data ?? {}) : undefined,
-  });
-  await throwIfResNotOk(res);
-  return res;
-}
-
-/** {@link apiRequest} and parse the JSON reply (`null` for an empty body, e.g. 204). */
-export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, data);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-export function queryKeyToUrl(queryKey: readonly unknown[]): string {
-  return queryKey
-    .filter((segment): segment is string | number => typeof segment === 'string' || typeof segment === 'number')
-    .map((segment, i) => (i === 0 ? String(segment) : encodeURIComponent(String(segment))))
-    .join('/');
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { apiQuery } from './api';
 
 /**
  * The map tiles every Leaflet map of the app shows (the pin picker, the tracking map, the search results map): where
@@ -16,7 +17,7 @@ export const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/c
  * it fails.
  */
 export function useTileUrl(): string | undefined {
-  const config = useQuery<{ mapTileUrl: string }>({ queryKey: ['/api/config'], staleTime: Infinity });
+  const config = useQuery({ ...apiQuery('/api/config'), staleTime: Infinity });
   if (config.isPending) return undefined;
   return config.data?.mapTileUrl ?? MAP_TILE_URL;
 }

@@ -231,8 +231,16 @@ export function kindOfCollection(collection: string): ListingKindInfo | undefine
   return byCollection.get(collection);
 }
 
-/** The booking serviceTypes of the kinds customers can review. */
+/** The booking serviceType of each kind customers can review (`reviewable: true` above). */
+export type ReviewableServiceType = {
+  [K in ListingKind]: (typeof LISTING_KINDS)[K] extends { reviewable: true } ? (typeof LISTING_KINDS)[K]['serviceType'] : never;
+}[ListingKind];
+
+/**
+ * The booking serviceTypes of the kinds customers can review. Typed as {@link ReviewableServiceType} (a filter cannot
+ * narrow by itself), so the reviews schemas' type is the set the API accepts, not every serviceType.
+ */
 export const REVIEWABLE_SERVICE_TYPES = LISTING_KIND_LIST.filter((k) => k.reviewable).map((k) => k.serviceType) as [
-  ServiceType,
-  ...ServiceType[],
+  ReviewableServiceType,
+  ...ReviewableServiceType[],
 ];

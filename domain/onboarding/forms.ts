@@ -50,10 +50,24 @@ export type RegistrationForm<S extends z.ZodType = z.ZodType> = {
   /** The client route of the form. */
   route: string;
   /** Where the form is POSTed. */
-  apiPath: string;
+  apiPath: RegistrationApiPath;
   /** The field holding the business or person name shown in the admin queue. */
   nameField: string;
 };
+
+/** The routes registration forms are POSTed to (the client's typed API client checks each is a POST route). */
+export type RegistrationApiPath =
+  | '/api/restaurants'
+  | '/api/hotels'
+  | '/api/flights'
+  | '/api/cars'
+  | '/api/shipping-rates'
+  | '/api/taxi-rides'
+  | '/api/properties'
+  | '/api/general-services'
+  | '/api/register-driver'
+  | '/api/register-fashion-designer'
+  | '/api/driver-applications';
 
 const REVIEW_24H = "Your registration has been submitted for review. We'll contact you within 24 hours.";
 

@@ -55,6 +55,7 @@ export const WITHDRAWN_REASONS = {
 const comment = z.string().trim().min(1, { error: MESSAGES.commentEmpty }).max(COMMENT_MAX, { error: MESSAGES.commentLong });
 
 export const ReviewServiceType = z.enum(REVIEWABLE_SERVICE_TYPES, { error: 'This kind of listing cannot be reviewed' });
+export type ReviewServiceType = z.infer<typeof ReviewServiceType>;
 
 export const CreateReviewSchema = z.object({
   serviceType: ReviewServiceType,

@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window';
+import { API_PREFIX } from '@client/lib/api';
 import { toast } from '@client/ui/use-toast';
 
 /** Spec 002 sections 7 and 9: the worker at /sw.js is checked for a new version every 30 s (and on navigation). */
@@ -45,7 +46,8 @@ function seenResources(): { catalogue: string[]; images: string[] } {
   const images = new Set<string>();
   for (const entry of entries) {
     if (entry.initiatorType === 'img' || entry.initiatorType === 'css') images.add(entry.name);
-    else if ((entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest') && entry.name.startsWith(`${location.origin}/api/`)) {
+    // Recognised by URL: the timing entries name what was fetched, not which route of the typed client asked.
+    else if ((entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest') && entry.name.startsWith(`${location.origin}${API_PREFIX}`)) {
       catalogue.add(entry.name);
     }
   }

@@ -1,7 +1,7 @@
 import type { MailPreferences } from '@domain/notifications/schemas';
-import { apiJson } from '@client/lib/api';
+import { apiKey, apiPatch } from '@client/lib/api';
 
-export const MAIL_PREFERENCES_KEY = ['/api/account/preferences'] as const;
+export const MAIL_PREFERENCES_KEY = apiKey('/api/account/preferences');
 
 /**
  * The server stores an opt-out (so a missing row means 'send'); the page asks the positive question,
@@ -17,5 +17,5 @@ export function preferencesFor(wantsMail: boolean): MailPreferences {
 
 /** PATCH /api/account/preferences {emailOptOut} -> {emailOptOut}. */
 export function saveMailPreferences(preferences: MailPreferences): Promise<MailPreferences> {
-  return apiJson<MailPreferences>('PATCH', '/api/account/preferences', preferences);
+  return apiPatch('/api/account/preferences', { body: preferences });
 }

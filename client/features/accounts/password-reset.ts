@@ -1,5 +1,5 @@
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID } from '@domain/notifications/schemas';
-import { apiJson, parseApiError } from '@client/lib/api';
+import { apiPost, parseApiError } from '@client/lib/api';
 import { passwordLinkFailure, type PasswordLinkFailure } from './password-link';
 
 /**
@@ -7,7 +7,7 @@ import { passwordLinkFailure, type PasswordLinkFailure } from './password-link';
  * be used to find out who is registered), 429 when asked too often, 400 {errors: {email}} for a malformed address.
  */
 export async function requestPasswordReset(email: string): Promise<string> {
-  const answer = await apiJson<{ message?: unknown } | null>('POST', '/api/auth/forgot-password', { email });
+  const answer = await apiPost('/api/auth/forgot-password', { body: { email } });
   return neutralAnswer(answer);
 }
 
@@ -28,8 +28,8 @@ export function forgotPasswordFailure(error: unknown): ForgotPasswordFailure {
 }
 
 /** POST /api/auth/reset-password: 200 {ok: true}; 400 {message, errors: {token | password}}. Ends the user's sessions. */
-export function resetPassword(token: string, password: string): Promise<{ ok: true }> {
-  return apiJson<{ ok: true }>('POST', '/api/auth/reset-password', { token, password });
+export function resetPassword(token: string, password: string) {
+  return apiPost('/api/auth/reset-password', { body: { token, password } });
 }
 
 /** A failed reset: a dead link (expired, used, unknown) gives way to 'ask for a new one'; a bad password goes inline. */

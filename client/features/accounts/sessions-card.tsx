@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import { LogOut, Monitor, RefreshCw } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import type { SessionInfo } from '@domain/accounts/schemas';
-import { apiJson, parseApiError } from '@client/lib/api';
+import { apiPost, apiQuery, parseApiError } from '@client/lib/api';
 import { formatDateTime } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
@@ -11,15 +10,13 @@ import { Skeleton } from '@client/ui/skeleton';
 import { toast } from '@client/ui/use-toast';
 import { clearSnapshots } from '@client/lib/offline-snapshot';
 
-export const SESSIONS_KEY = ['/api/account/sessions'] as const;
-
 /** The account's signed-in browsers (device, last seen) and 'Sign out everywhere'. */
 export function SessionsCard() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const sessions = useQuery<SessionInfo[]>({ queryKey: SESSIONS_KEY });
+  const sessions = useQuery(apiQuery('/api/account/sessions'));
   const signOutEverywhere = useMutation({
-    mutationFn: () => apiJson<{ ended: number }>('POST', '/api/account/sessions/sign-out-everywhere', {}),
+    mutationFn: () => apiPost('/api/account/sessions/sign-out-everywhere'),
     onSuccess: ({ ended }) => {
       toast({ title: 'Signed out everywhere', description: `${ended} session${ended === 1 ? '' : 's'} ended, this one included.`, variant: 'success' });
       // This browser is signed out too: its offline copies (session, My bookings, tracking) go with it.

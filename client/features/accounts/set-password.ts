@@ -1,4 +1,4 @@
-import { apiJson } from '@client/lib/api';
+import { apiPost } from '@client/lib/api';
 import { NewPasswordFormSchema, passwordLinkFailure, type NewPasswordForm, type PasswordLinkFailure } from './password-link';
 
 export { tokenFromSearch } from './password-link';
@@ -11,8 +11,8 @@ export const SetPasswordFormSchema = NewPasswordFormSchema;
 export type SetPasswordForm = NewPasswordForm;
 
 /** POST /api/auth/set-password: 200 {ok: true}, or 400 {message, errors: {token | password}}. */
-export function setPassword(token: string, password: string): Promise<{ ok: true }> {
-  return apiJson<{ ok: true }>('POST', '/api/auth/set-password', { token, password });
+export function setPassword(token: string, password: string) {
+  return apiPost('/api/auth/set-password', { body: { token, password } });
 }
 
 export type SetPasswordFailure = PasswordLinkFailure;

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Login, PublicUser, Register, RegisterAnswer } from '@domain/accounts/schemas';
-import { apiJson, apiRequest, isNetworkError } from '@client/lib/api';
+import type { Login, PublicUser, Register } from '@domain/accounts/schemas';
+import { apiGet, apiKey, apiPost, isNetworkError } from '@client/lib/api';
 import { SNAPSHOTS, clearSnapshots, readSnapshot, saveSnapshot } from '@client/lib/offline-snapshot';
 
 /**
  * The session is the server's: this query on /api/auth/session ({user} or {user: null}, always 200, so a signed-out
  * visit logs no failed request) is the only source of "who is signed in".
  */
-export const AUTH_ME_KEY = ['/api/auth/session'] as const;
+export const AUTH_ME_KEY = apiKey('/api/auth/session');
 
 export type AuthStatus = 'loading' | 'error' | 'signed-in' | 'signed-out';
 
@@ -20,7 +20,7 @@ export type OfflineUser = { user: PublicUser; savedAt: string };
  * expired), so nothing of that user stays behind.
  */
 async function fetchSession(): Promise<PublicUser | null> {
-  const user = (await apiJson<{ user: PublicUser | null }>('GET', AUTH_ME_KEY[0])).user;
+  const { user } = await apiGet('/api/auth/session');
   if (user) {
     const kept = readSnapshot<PublicUser>(SNAPSHOTS.session);
     // Another account on this device: the previous one's copies go before this one's are kept.
@@ -72,7 +72,7 @@ export function useAuth() {
   };
 
   const signInMutation = useMutation({
-    mutationFn: (credentials: Login) => apiJson<PublicUser>('POST', '/api/auth/login', credentials),
+    mutationFn: (credentials: Login) => apiPost('/api/auth/login', { body: credentials }),
     // Auth calls report "Unable to connect" at once rather than waiting, paused, for the network.
     networkMode: 'always',
     onSuccess: signedIn,
@@ -80,14 +80,14 @@ export function useAuth() {
 
   /** Spends a one-time sign-in link (/login/link?token=..., issue 27): signs this browser in. */
   const signInWithLinkMutation = useMutation({
-    mutationFn: (token: string) => apiJson<PublicUser>('POST', '/api/auth/login/link', { token }),
+    mutationFn: (token: string) => apiPost('/api/auth/login/link', { body: { token } }),
     networkMode: 'always',
     onSuccess: signedIn,
   });
 
   const signOutMutation = useMutation({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/auth/logout', {});
+      await apiPost('/api/auth/logout');
     },
     networkMode: 'always',
     onSuccess: () => {
@@ -99,7 +99,7 @@ export function useAuth() {
 
   /** Creates the account only; the caller signs in afterwards (the register call sets no session). */
   const registerMutation = useMutation({
-    mutationFn: (input: Register) => apiJson<RegisterAnswer>('POST', '/api/auth/register', input),
+    mutationFn: (input: Register) => apiPost('/api/auth/register', { body: input }),
     networkMode: 'always',
   });
 

@@ -1,9 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
-import type { Opening } from '@domain/availability/schemas';
-import { localToday } from '@client/features/catalogue/components/dates';
 import { useMinuteClock } from './opening-clock';
 import { openingView } from './opening-logic';
+import { availabilityQuery } from './use-day-availability';
 
 type FoodLine = { serviceType: string; name: string; details?: Record<string, unknown> };
 
@@ -21,20 +20,17 @@ export function cartRestaurants(items: readonly FoodLine[]): Array<{ id: number;
 
 /**
  * Before checkout: which restaurants in the cart are closed now ('Luigi's: Closed now — orders open at 11:00'). The
- * hours come fresh from GET /api/availability/restaurants/:id each time the cart opens; the server still has the last
+ * hours come fresh from GET /api/availability/restaurants/{id} each time the cart opens; the server still has the last
  * word at checkout (409 'Closed now, opens at 11:00').
  */
 export function OpeningCartNotice({ items }: { items: readonly FoodLine[] }) {
   const restaurants = cartRestaurants(items);
   const now = useMinuteClock();
-  const today = localToday();
-  const openings = useQueries({
-    // The range is not used for restaurants; it is sent because the route's query asks for one.
-    queries: restaurants.map((r) => ({ queryKey: [`/api/availability/restaurants/${r.id}?from=${today}&to=${today}`], staleTime: 0 })),
-  });
+  // A restaurant's opening needs no days: the route asks for none.
+  const openings = useQueries({ queries: restaurants.map((r) => ({ ...availabilityQuery('restaurants', r.id), staleTime: 0 })) });
   if (!now) return null;
   const closed = restaurants.flatMap((r, i) => {
-    const opening = openings[i]?.data as Opening | undefined;
+    const opening = openings[i]?.data;
     const view = opening ? openingView(opening.hours, now) : null;
     return view?.warning ? [`${r.name}: ${view.warning}`] : [];
   });

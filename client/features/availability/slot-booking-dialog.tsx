@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CalendarClock } from 'lucide-react';
 import type { Booking } from '@domain/bookings/schemas';
 import type { GeneralService } from '@domain/catalogue/types';
-import type { SlotAvailability } from '@domain/availability/schemas';
+import { apiKey } from '@client/lib/api';
 import { offlineMessage, stopIfOffline } from '@client/lib/online';
 import { formatCalendarDay, formatDate, formatMoney } from '@domain/format';
 import { Button } from '@client/ui/button';
@@ -16,7 +16,7 @@ import { EmptyState, ErrorState } from '@client/features/catalogue/components/st
 import { localToday } from '@client/features/catalogue/components/dates';
 import { checkoutErrorText } from '@client/features/payments/payment-format';
 import { createBooking, quoteBooking } from '@client/features/payments/payments-api';
-import { appointmentLine, isSlotQueryOf, slotAvailabilityUrl, slotOptions, slotRefusal, type SlotOption } from './slot-logic';
+import { appointmentLine, slotOptions, slotQueriesKey, slotQuery, slotRefusal, type SlotOption } from './slot-logic';
 import { SlotPicker } from './slot-picker';
 
 export type SlotBookingDialogProps = {
@@ -65,8 +65,8 @@ function SlotBookingBody({ service, onCancel, onBooked }: { service: GeneralServ
   onBookedRef.current = onBooked;
 
   const validDay = /^\d{4}-\d{2}-\d{2}$/.test(day) && day >= today;
-  const slots = useQuery<SlotAvailability>({
-    queryKey: [validDay ? slotAvailabilityUrl(service.id, day) : ''],
+  const slots = useQuery({
+    ...slotQuery(service.id, day),
     enabled: validDay,
     // Free times change as others book: never served from an earlier look.
     staleTime: 0,
@@ -99,8 +99,8 @@ function SlotBookingBody({ service, onCancel, onBooked }: { service: GeneralServ
           bookingDate: new Date().toISOString(),
           status: 'pending',
         });
-        void queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
-        void queryClient.invalidateQueries({ predicate: (q) => isSlotQueryOf(service.id, q.queryKey) });
+        void queryClient.invalidateQueries({ queryKey: apiKey('/api/bookings') });
+        void queryClient.invalidateQueries({ queryKey: slotQueriesKey(service.id) });
         onBookedRef.current(booking, startAt);
       } catch (error) {
         const refusal = slotRefusal(error);

@@ -1,18 +1,33 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@client/lib/api';
 import { formatTimeOfDay } from '@domain/format';
+import { mockFetch } from '@client/testing/mock-fetch';
 import { localToday } from '@client/features/catalogue/components/dates';
-import { appointmentLine, isSlotQueryOf, slotAvailabilityUrl, slotOptions, slotRefusal } from './slot-logic';
+import { availabilityQuery } from './use-day-availability';
+import { appointmentLine, slotOptions, slotQueriesKey, slotQuery, slotRefusal } from './slot-logic';
 
 const iso = (d: Date) => d.toISOString();
 
 describe('slot queries', () => {
-  it('asks for one day and recognises its own keys', () => {
-    const url = slotAvailabilityUrl(7, '2026-03-04');
-    expect(url).toBe('/api/availability/general-services/7?from=2026-03-04&to=2026-03-04');
-    expect(isSlotQueryOf(7, [url])).toBe(true);
-    expect(isSlotQueryOf(70, [url])).toBe(false);
-    expect(isSlotQueryOf(7, ['/api/general-services'])).toBe(false);
+  it('asks for one day, and a booking refreshes every day of that service only', async () => {
+    const server = mockFetch({ 'GET /api/availability/:kind/:id': { body: { slots: [] } } });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await client.fetchQuery(slotQuery(7, '2026-03-04'));
+    const [asked] = server.requests('GET /api/availability/:kind/:id');
+    expect(asked.path).toBe('/api/availability/general-services/7');
+    expect(Object.fromEntries(asked.query)).toEqual({ from: '2026-03-04', to: '2026-03-04' });
+
+    await client.fetchQuery(slotQuery(7, '2026-03-05'));
+    await client.fetchQuery(slotQuery(70, '2026-03-04'));
+    await client.fetchQuery(availabilityQuery('hotels', 7, { from: '2026-03-04', to: '2026-03-04' }));
+    await client.invalidateQueries({ queryKey: slotQueriesKey(7) }, { cancelRefetch: false });
+    const stale = client
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.state.isInvalidated)
+      .map((q) => q.queryKey);
+    expect(stale).toEqual([slotQuery(7, '2026-03-04').queryKey, slotQuery(7, '2026-03-05').queryKey]);
   });
 });
 

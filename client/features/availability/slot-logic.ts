@@ -6,15 +6,16 @@ import { formatDateTime, formatMonthDay, formatTimeOfDay } from '@domain/format'
 import { localToday } from '@client/features/catalogue/components/dates';
 import type { CheckoutItem } from '@client/features/payments/checkout-flow';
 import { serverTotalFrom409 } from '@client/features/payments/payments-api';
+import { availabilityKey, availabilityQuery } from './use-day-availability';
 
-/** GET the free appointment slots of one day (the service's own calendar day). */
-export function slotAvailabilityUrl(serviceId: number, day: string): string {
-  return `/api/availability/general-services/${serviceId}?from=${day}&to=${day}`;
+/** The free appointment slots of one day (the service's own calendar day). */
+export function slotQuery(serviceId: number, day: string) {
+  return availabilityQuery('general-services', serviceId, { from: day, to: day });
 }
 
-/** The key prefix of every slot query of a service, to refresh them all after a booking. */
-export function isSlotQueryOf(serviceId: number, key: readonly unknown[]): boolean {
-  return typeof key[0] === 'string' && key[0].startsWith(`/api/availability/general-services/${serviceId}?`);
+/** The key prefix of every slot query of a service, whatever the day, to refresh them all after a booking. */
+export function slotQueriesKey(serviceId: number) {
+  return availabilityKey('general-services', serviceId);
 }
 
 export type SlotOption = {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarX, CreditCard, LogIn, MessageCircle, RefreshCw, Truck, WifiOff } from 'lucide-react';
 import type { Booking, BookingStatus, PaymentEntry } from '@domain/bookings/schemas';
-import { getQueryFn, isNetworkError, parseApiError } from '@client/lib/api';
+import { apiQuery, isNetworkError, parseApiError } from '@client/lib/api';
 import { SNAPSHOTS, readSnapshot, savedAgo, saveSnapshot, useNow, type Snapshot } from '@client/lib/offline-snapshot';
 import { notifyOffline } from '@client/lib/online';
 import { formatDate, formatDateTime, formatMoney } from '@domain/format';
@@ -26,7 +26,6 @@ import { BookingOrders } from '@client/features/money/booking-orders';
 import { CancelBookingDialog } from '@client/features/money/cancel-booking-dialog';
 import { BookingReviewButtons, useMyReviewables } from '@client/features/reviews/my-reviews';
 
-const BOOKINGS_KEY = ['/api/bookings'] as const;
 /** The last list seen, shown read-only when a reload happens offline (client/lib/offline-snapshot). */
 const BOOKINGS_SNAPSHOT = SNAPSHOTS.bookings;
 
@@ -95,7 +94,7 @@ function OfflineBookings({ snapshot }: { snapshot: Snapshot<Booking[]> }) {
 }
 
 function BookingList({ user }: { user: PublicUser }) {
-  const query = useQuery<Booking[] | null>({ queryKey: BOOKINGS_KEY, queryFn: getQueryFn<Booking[]>({ on401: 'throw' }) });
+  const query = useQuery(apiQuery('/api/bookings'));
   useEffect(() => {
     if (query.data) saveSnapshot(BOOKINGS_SNAPSHOT, { userId: user.id, username: user.username, data: query.data });
   }, [query.data, user.id, user.username]);

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Building, Briefcase, CalendarCheck, CarFront, CarTaxiFront, Hotel as HotelIcon, Plane, Ship, UtensilsCrossed, type LucideIcon } from 'lucide-react';
 import type { Place, ServiceType } from '@domain/bookings/schemas';
-import type { Car, Flight, GeneralService, Hotel, MenuItem, Property, Restaurant, ShippingRate, TaxiRide } from '@domain/catalogue/types';
+import type { Restaurant } from '@domain/catalogue/types';
 import { centsToDollars, dollarsToCents } from '@domain/catalogue/money';
 import {
   addDays,
@@ -23,9 +23,8 @@ import { UnifiedBookingDialog } from '@client/features/bookings/unified-booking-
 import { useUnifiedBooking, type NewUnifiedLine } from '@client/features/bookings/unified-booking-store';
 import { firstOfNextMonth, localToday } from './components/dates';
 import { EmptyState, ErrorState } from './components/states';
-import { buildQuery, useCatalogue } from './components/use-catalogue';
 import { useQuery } from '@tanstack/react-query';
-import { collectPages } from '@client/lib/paged';
+import { apiKey, apiQuery, collectPages } from '@client/lib/api';
 import { unitsLeftText } from '@client/features/availability/day-availability';
 
 /** Items each service card offers (spec 000 section 2: the first 3 of each category). */
@@ -153,7 +152,7 @@ function OfferRow({ offer }: { offer: Offer }) {
 }
 
 function RestaurantsCard() {
-  const restaurants = useCatalogue<Restaurant[]>('/api/restaurants');
+  const restaurants = useQuery(apiQuery('/api/restaurants'));
   const first = (restaurants.data ?? []).slice(0, PER_CARD);
   return (
     <ServiceCard title="Food Delivery" icon={UtensilsCrossed} note="Adds the restaurant's first menu item; the delivery address is asked at payment.">
@@ -171,7 +170,7 @@ function RestaurantsCard() {
 }
 
 function RestaurantOffer({ restaurant }: { restaurant: Restaurant }) {
-  const menu = useCatalogue<MenuItem[]>(`/api/restaurants/${restaurant.id}/menu`);
+  const menu = useQuery(apiQuery('/api/restaurants/{id}/menu', { path: { id: restaurant.id } }));
   const item = menu.data?.[0];
   const offer: Offer = {
     key: String(restaurant.id),
@@ -196,7 +195,7 @@ function RestaurantOffer({ restaurant }: { restaurant: Restaurant }) {
 
 function HotelsCard({ checkIn, checkOut }: { checkIn: string; checkOut: string }) {
   // Searched for the card's dates: only hotels with a room free every night, with their rooms left.
-  const hotels = useCatalogue<Hotel[]>(`/api/hotels${buildQuery({ checkIn, checkOut, rooms: 1, guests: 2, limit: PER_CARD })}`, { staleTime: SEARCH_STALE_MS });
+  const hotels = useQuery({ ...apiQuery('/api/hotels', { query: { checkIn, checkOut, rooms: 1, guests: 2, limit: PER_CARD } }), staleTime: SEARCH_STALE_MS });
   return (
     <ServiceCard title="Hotels" icon={HotelIcon} note={`${formatCalendarDay(checkIn, 'medium')} to ${formatCalendarDay(checkOut, 'medium')}, 1 room, 2 guests.`}>
       <OfferList
@@ -224,7 +223,7 @@ function HotelsCard({ checkIn, checkOut }: { checkIn: string; checkOut: string }
 
 function FlightsCard({ date }: { date: string }) {
   // A flight is booked for a day: the card searches that day's departures, with their seats left.
-  const flights = useCatalogue<Flight[]>(`/api/flights${buildQuery({ date, limit: PER_CARD })}`, { staleTime: SEARCH_STALE_MS });
+  const flights = useQuery({ ...apiQuery('/api/flights', { query: { date, limit: PER_CARD } }), staleTime: SEARCH_STALE_MS });
   const passengers = { adults: 1, children: 0, infants: 0 };
   return (
     <ServiceCard title="Flights" icon={Plane} note={`${formatCalendarDay(date, 'medium')}, 1 adult, Economy.`}>
@@ -248,7 +247,7 @@ function FlightsCard({ date }: { date: string }) {
 }
 
 function CarsCard({ pickupDate, returnDate }: { pickupDate: string; returnDate: string }) {
-  const cars = useCatalogue<Car[]>(`/api/cars${buildQuery({ pickupDate, returnDate, limit: PER_CARD })}`, { staleTime: SEARCH_STALE_MS });
+  const cars = useQuery({ ...apiQuery('/api/cars', { query: { pickupDate, returnDate, limit: PER_CARD } }), staleTime: SEARCH_STALE_MS });
   return (
     <ServiceCard title="Car Rental" icon={CarFront} note={`${formatCalendarDay(pickupDate, 'medium')} to ${formatCalendarDay(returnDate, 'medium')}.`}>
       <OfferList
@@ -290,8 +289,8 @@ function sampleTrip(restaurants: Restaurant[]): { pickup: Place; dropoff: Place 
 }
 
 function TaxiCard() {
-  const rides = useCatalogue<TaxiRide[]>('/api/taxi-rides');
-  const restaurants = useCatalogue<Restaurant[]>('/api/restaurants');
+  const rides = useQuery(apiQuery('/api/taxi-rides'));
+  const restaurants = useQuery(apiQuery('/api/restaurants'));
   const trip = restaurants.data ? sampleTrip(restaurants.data) : null;
   const km = trip ? roundKm(greatCircleKm(trip.pickup, trip.dropoff)) : 0;
   return (
@@ -321,7 +320,7 @@ function TaxiCard() {
 }
 
 function PropertiesCard({ moveIn }: { moveIn: string }) {
-  const properties = useCatalogue<Property[]>(`/api/properties${buildQuery({ moveIn, months: 1, limit: PER_CARD })}`, { staleTime: SEARCH_STALE_MS });
+  const properties = useQuery({ ...apiQuery('/api/properties', { query: { moveIn, months: 1, limit: PER_CARD } }), staleTime: SEARCH_STALE_MS });
   return (
     <ServiceCard title="Property Rental" icon={Building} note={`Move in ${formatCalendarDay(moveIn, 'medium')}, 1-month lease.`}>
       <OfferList
@@ -343,7 +342,7 @@ function PropertiesCard({ moveIn }: { moveIn: string }) {
 }
 
 function ShippingCard() {
-  const rates = useCatalogue<ShippingRate[]>('/api/shipping-rates');
+  const rates = useQuery(apiQuery('/api/shipping-rates'));
   return (
     <ServiceCard title="Shipping" icon={Ship} note="A 5 lb parcel, 12 × 10 × 8 in; sender and recipient addresses are asked at payment.">
       <OfferList
@@ -369,10 +368,11 @@ function ShippingCard() {
 function GeneralCard() {
   // A service booked by appointment needs a time, picked in the General Services section; the plan offers the others.
   // The list comes a page at a time (issue 29): further pages are read until the card has its few, within a bound.
-  const withoutAppointments = useQuery<GeneralService[]>({
-    queryKey: ['/api/general-services', 'without-appointments'],
+  // Its own key, for its rows are filtered, under the route's: invalidating the route's queries reloads it too.
+  const withoutAppointments = useQuery({
+    queryKey: [...apiKey('/api/general-services'), 'without-appointments'],
     queryFn: async () =>
-      (await collectPages<GeneralService>('/api/general-services', (items) => items.filter((s) => s.appointmentMinutes === null).length >= PER_CARD)).filter(
+      (await collectPages('/api/general-services', undefined, (items) => items.filter((s) => s.appointmentMinutes === null).length >= PER_CARD)).filter(
         (s) => s.appointmentMinutes === null,
       ),
   });

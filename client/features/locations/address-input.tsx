@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Info, LoaderCircle, MapPin, RefreshCw } from 'lucide-react';
 import { GEOCODE_QUERY_MIN_LENGTH, type GeocodeAnswer, type GeocodeResult } from '@domain/locations/geocode';
+import { apiQuery } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { Input } from '@client/ui/input';
 import { Label } from '@client/ui/label';
@@ -11,9 +12,6 @@ export type { GeocodeAnswer, GeocodeResult } from '@domain/locations/geocode';
 /** Pause after the last keystroke before an address search is sent. */
 export const ADDRESS_DEBOUNCE_MS = 300;
 
-/** The GET /api/geocode URL of a query (the query key its answers are cached under). */
-export const geocodeUrl = (q: string) => `/api/geocode?${new URLSearchParams({ q }).toString()}`;
-
 /** The address search's answer for `text` (after the debounce), shared by every view asking for the same text. */
 export function useGeocode(text: string, enabled = true) {
   const [debounced, setDebounced] = useState(text.trim());
@@ -22,7 +20,7 @@ export function useGeocode(text: string, enabled = true) {
     return () => clearTimeout(timer);
   }, [text]);
   const long = debounced.length >= GEOCODE_QUERY_MIN_LENGTH;
-  const query = useQuery<GeocodeAnswer>({ queryKey: [geocodeUrl(debounced)], enabled: enabled && long, staleTime: 5 * 60_000 });
+  const query = useQuery({ ...apiQuery('/api/geocode', { query: { q: debounced } }), enabled: enabled && long, staleTime: 5 * 60_000 });
   return { query, debounced, long, waiting: text.trim() !== debounced || query.isFetching };
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Building2, Landmark, LoaderCircle, MapPin, Navigation, Plane, RefreshCw, type LucideIcon } from 'lucide-react';
 import { LOCATION_SEARCH_MIN_LENGTH, type LocationEntry, type LocationType, type LocationTypeFilter } from '@domain/locations/search';
+import { apiQuery } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { Input } from '@client/ui/input';
 import { Label } from '@client/ui/label';
@@ -76,8 +77,7 @@ export function LocationInput({
   }, [value]);
 
   const long = debounced.length >= LOCATION_SEARCH_MIN_LENGTH;
-  const url = `/api/locations?${new URLSearchParams(type ? { q: debounced, type } : { q: debounced }).toString()}`;
-  const search = useQuery<LocationEntry[]>({ queryKey: [url], enabled: open && long });
+  const search = useQuery({ ...apiQuery('/api/locations', { query: type ? { q: debounced, type } : { q: debounced } }), enabled: open && long });
   const results = search.data ?? [];
   // Keystrokes not yet searched count as loading, so "No locations found" never flashes for stale text.
   const waiting = value.trim() !== debounced || search.isFetching;

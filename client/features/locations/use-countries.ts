@@ -1,12 +1,13 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Country } from '@domain/locations/countries';
+import { apiQuery } from '@client/lib/api';
 
 export type { Country };
 
 /** About 250 countries from the server; loaded once per session (data never goes stale). */
 export function useCountries() {
-  return useQuery<Country[]>({ queryKey: ['/api/countries'] });
+  return useQuery(apiQuery('/api/countries'));
 }
 
 export const COUNTRY_STORAGE_KEY = 'go-live-country';

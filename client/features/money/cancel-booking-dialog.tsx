@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import type { Booking, CancelledBooking } from '@domain/bookings/schemas';
 import type { CancellationQuote, OrderStatus } from '@domain/money/schemas';
-import { ApiError, parseApiError } from '@client/lib/api';
+import { ApiError, apiKey, parseApiError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatCents, formatDateTime } from '@domain/format';
 import { stopIfOffline } from '@client/lib/online';
@@ -48,8 +48,8 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: CancelBoo
     onSuccess: (result) => {
       onCancelled(result);
       toast({ title: 'Booking Cancelled', description: cancelledText(result), variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: ['/api/bookings'], exact: true });
-      void queryClient.invalidateQueries({ queryKey: ['/api/bookings', booking.id], exact: true });
+      void queryClient.invalidateQueries({ queryKey: apiKey('/api/bookings'), exact: true });
+      void queryClient.invalidateQueries({ queryKey: apiKey('/api/bookings/{id}', { path: { id: booking.id } }), exact: true });
       onClose();
     },
     onError: (error) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SendNotificationInput, SendNotificationResult } from '@domain/notifications/schemas';
-import { apiJson, parseApiError } from '@client/lib/api';
+import { apiPost, parseApiError } from '@client/lib/api';
 
 /** Spec 002 sections 5 and 8: the texts of the test page's toasts. */
 export const MISSING_TITLE = 'Missing Information';
@@ -65,7 +65,7 @@ export function toNotificationPayload(values: TestNotificationForm, now = Date.n
 
 /** POST /api/send-notification (admins only). */
 export function sendTestNotification(payload: SendNotificationInput): Promise<SendNotificationResult> {
-  return apiJson<SendNotificationResult>('POST', '/api/send-notification', payload);
+  return apiPost('/api/send-notification', { body: payload });
 }
 
 /** Spec 002 section 8: the failure toast shows the server's message, or the fixed fallback. */

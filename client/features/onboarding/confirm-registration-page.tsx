@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MailCheck } from 'lucide-react';
-import { REGISTRATION_CONFIRM_INVALID, type ConfirmRegistrationResult } from '@domain/onboarding';
-import { apiJson, parseApiError } from '@client/lib/api';
+import { REGISTRATION_CONFIRM_INVALID } from '@domain/onboarding';
+import { apiPost, parseApiError } from '@client/lib/api';
 import { stopIfOffline } from '@client/lib/online';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Button, buttonVariants } from '@client/ui/button';
@@ -25,7 +25,7 @@ export function ConfirmRegistrationPage() {
     if (stopIfOffline('confirming your e-mail address')) return;
     setState({ step: 'busy' });
     try {
-      await apiJson<ConfirmRegistrationResult>('POST', '/api/registrations/confirm', { token });
+      await apiPost('/api/registrations/confirm', { body: { token } });
       setState({ step: 'done' });
     } catch (error) {
       const parsed = parseApiError(error);

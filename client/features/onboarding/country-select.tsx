@@ -1,12 +1,12 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Country } from '@domain/locations/countries';
+import { apiQuery } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { fieldClasses } from '@client/ui/input';
 
 /** The sovereign countries (about 195), loaded once and shared by every form. */
 export function useSovereignCountries() {
-  return useQuery<Country[]>({ queryKey: ['/api/countries?scope=sovereign'], staleTime: Infinity });
+  return useQuery({ ...apiQuery('/api/countries', { query: { scope: 'sovereign' } }), staleTime: Infinity });
 }
 
 /**

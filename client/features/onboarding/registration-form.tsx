@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { REGISTRATION_CHECK_EMAIL, REGISTRATION_FORMS, type RegistrationKind } from '@domain/onboarding';
-import { apiJson, parseApiError } from '@client/lib/api';
+import { apiPost, apiQueriesUnder, parseApiError } from '@client/lib/api';
 import { stopIfOffline } from '@client/lib/online';
 import { OfflineNotice } from '@client/ui/offline-notice';
 import { cn } from '@client/lib/cn';
@@ -103,8 +103,10 @@ export function RegistrationForm({ kind, title, subtitle, preset, onSubmitted }:
       if (field.visibleWhen && !field.visibleWhen(values)) body[field.name] = '';
     }
     try {
-      const result = await apiJson<RegistrationResult>('POST', form.apiPath, body);
-      void queryClient.invalidateQueries({ queryKey: [form.apiPath] });
+      // One generic form posts every kind: its body is the kind's zod schema (the resolver above; the route validates it
+      // again), not each route's generated type, hence the cast.
+      const result = (await apiPost(form.apiPath, { body: body as never })) as RegistrationResult;
+      void queryClient.invalidateQueries(apiQueriesUnder(form.apiPath));
       // A form with an e-mail address is reviewed once the address is confirmed through the mailed link.
       const unconfirmed = result.status === 'unconfirmed';
       setCheckEmail(unconfirmed);

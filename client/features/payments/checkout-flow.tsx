@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import type { Booking, ServiceType } from '@domain/bookings/schemas';
 import { tipAllowed, type PriceBreakdown as Breakdown } from '@domain/bookings/breakdown';
-import { parseApiError } from '@client/lib/api';
+import { apiKey, parseApiError } from '@client/lib/api';
 import { offlineMessage, stopIfOffline } from '@client/lib/online';
 import { formatMoney } from '@domain/format';
 import { Button } from '@client/ui/button';
@@ -49,6 +49,12 @@ export type CheckoutItem = {
 /** The items at the prices the screen showed (the server prices every line again: see the quote). */
 export function estimateTotal(items: readonly CheckoutItem[]): number {
   return items.reduce((sum, i) => sum + Math.round(i.price * 100) * i.quantity, 0) / 100;
+}
+
+/** A booking made or paid: My bookings and every booking shown (a receipt, a ride's panel) are read again. */
+function invalidateBookings(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: apiKey('/api/bookings') });
+  void queryClient.invalidateQueries({ queryKey: apiKey('/api/bookings/{id}') });
 }
 
 /** Whether the checkout asks before booking: addresses for food and parcels, a tip for food and rides. */
@@ -181,7 +187,7 @@ function SignedInCheckout({
           status: 'pending',
         });
         createdAt.current = { id: booking.id, at: Date.now() };
-        void queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
+        invalidateBookings(queryClient);
         onCreatedRef.current?.(booking);
         await setUpPayment(booking);
       } catch (error) {
@@ -256,7 +262,7 @@ function SignedInCheckout({
       description: successDescription ?? `Thank you for booking ${serviceName}!`,
       variant: 'success',
     });
-    void queryClient.invalidateQueries({ queryKey: ['/api/bookings'] });
+    invalidateBookings(queryClient);
     let deliveries = result.deliveries ?? [];
     let confirmed: Booking = { ...booking, status: 'confirmed', deliveries };
     if (deliveries.length === 0 && hasDeliverableLines(booking)) {

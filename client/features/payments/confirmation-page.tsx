@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, CreditCard, LogIn, RefreshCw, Truck, XCircle } from 'lucide-react';
 import type { Booking } from '@domain/bookings/schemas';
-import { getQueryFn, parseApiError } from '@client/lib/api';
+import { apiQuery, parseApiError } from '@client/lib/api';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Button, buttonVariants } from '@client/ui/button';
@@ -69,9 +69,8 @@ function settling(b: Booking | null | undefined): boolean {
 }
 
 function Receipt({ id }: { id: number }) {
-  const query = useQuery<Booking | null>({
-    queryKey: ['/api/bookings', id],
-    queryFn: getQueryFn<Booking>({ on401: 'throw' }),
+  const query = useQuery({
+    ...apiQuery('/api/bookings/{id}', { path: { id } }),
     // Always the server's current word (a booking just paid), then again while it settles.
     staleTime: 0,
     refetchInterval: (q) => (settling(q.state.data) ? SETTLING_POLL_MS : false),

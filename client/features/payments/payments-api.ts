@@ -1,7 +1,7 @@
 import type { Booking, CreateBookingInput, Delivery, QuoteBookingInput } from '@domain/bookings/schemas';
 import type { PriceBreakdown } from '@domain/bookings/breakdown';
 import type { PaymentIntentResponse, PaymentMethodToken, PaymentsConfig, PaymentSuccess } from '@domain/payments/schemas';
-import { ApiError, apiJson } from '@client/lib/api';
+import { ApiError, apiGet, apiPost } from '@client/lib/api';
 
 export type { PaymentIntentResponse, PaymentMethodToken, PaymentsConfig, PaymentSuccess };
 
@@ -13,7 +13,7 @@ export type PaidResult = { trackingId?: string; deliveries?: Delivery[] };
 
 /** POST /api/bookings. Throws ApiError (409 carries the server's total: see {@link serverTotalFrom409}). */
 export function createBooking(input: CreateBookingInput): Promise<Booking> {
-  return apiJson<Booking>('POST', '/api/bookings', input);
+  return apiPost('/api/bookings', { body: input });
 }
 
 /**
@@ -21,7 +21,7 @@ export function createBooking(input: CreateBookingInput): Promise<Booking> {
  * booking's (400 with field errors, 409 for a closed restaurant or one with no place on the map).
  */
 export function quoteBooking(input: QuoteBookingInput): Promise<PriceBreakdown> {
-  return apiJson<PriceBreakdown>('POST', '/api/bookings/quote', input);
+  return apiPost('/api/bookings/quote', { body: input });
 }
 
 /** The server's total from a 409 'total changed' answer, or null when the error is anything else. */
@@ -38,45 +38,26 @@ export function serverTotalFrom409(error: unknown): { message: string; totalAmou
   }
 }
 
-export function fetchPaymentsConfig(): Promise<PaymentsConfig> {
-  return apiJson<PaymentsConfig>('GET', '/api/payments/config');
-}
-
 export function createPaymentIntent(bookingId: number): Promise<PaymentIntentResponse> {
-  return apiJson<PaymentIntentResponse>('POST', '/api/create-payment-intent', { bookingId });
+  return apiPost('/api/create-payment-intent', { body: { bookingId } });
 }
 
 /** Turns card fields into a sandbox payment method token (400 {errors:{number|expMonth|expYear|cvc}} when invalid). */
 export function createPaymentMethod(card: { number: string; expMonth: number; expYear: number; cvc: string }): Promise<PaymentMethodToken> {
-  return apiJson<PaymentMethodToken>('POST', '/api/payments/methods', card);
+  return apiPost('/api/payments/methods', { body: card });
 }
 
 /**
  * Pays a sandbox intent. The Idempotency-Key makes a repeated submit (double click, retried request) charge once;
  * 402 {message} is a decline.
  */
-export async function confirmPayment(
-  paymentIntentId: string,
-  paymentMethodId: string,
-  idempotencyKey: string,
-): Promise<PaymentSuccess & { deliveries?: unknown }> {
-  const res = await fetch('/api/payments/confirm', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
-    body: JSON.stringify({ paymentIntentId, paymentMethodId }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new ApiError(res.status, res.statusText, text);
-  return JSON.parse(text) as PaymentSuccess & { deliveries?: unknown };
+export function confirmPayment(paymentIntentId: string, paymentMethodId: string, idempotencyKey: string): Promise<PaymentSuccess> {
+  return apiPost('/api/payments/confirm', { body: { paymentIntentId, paymentMethodId }, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
+/** GET /api/bookings/:id, the server's current word on one booking (a booking just paid, its deliveries listed). */
 export function fetchBooking(id: number): Promise<Booking> {
-  return apiJson<Booking>('GET', `/api/bookings/${id}`);
-}
-
-export function cancelBooking(id: number): Promise<{ id: number; status: 'cancelled'; refund?: { amount: number } }> {
-  return apiJson('POST', `/api/bookings/${id}/cancel`, {});
+  return apiGet('/api/bookings/{id}', { params: { path: { id } } });
 }
 
 /** A fresh key per payment attempt. */

@@ -22,7 +22,8 @@ export function quoteRequest(lines: readonly QuoteLine[], tip = 0) {
 export function useQuote(lines: readonly QuoteLine[] | null, tip: number | null = 0) {
   const request = lines && lines.length > 0 && tip !== null ? quoteRequest(lines, tip) : null;
   return useQuery<PriceBreakdown>({
-    queryKey: ['/api/bookings/quote', request],
+    // Not an apiKey: the quote is a POST (its lines are its body), which no GET query shares a key with.
+    queryKey: ['bookings-quote', request],
     queryFn: () => quoteBooking(request as NonNullable<typeof request>),
     enabled: request !== null,
     // Prices change rarely, but a cart is priced again when it is opened again a while later.

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ThumbsUp } from 'lucide-react';
 import { ratingLabel } from '@domain/reviews/rating-label';
-import { REVIEW_SORTS, type Review, type ReviewPage, type ReviewSort } from '@domain/reviews/schemas';
-import { parseApiError } from '@client/lib/api';
+import { REVIEW_SORTS, type Review, type ReviewPage, type ReviewServiceType, type ReviewSort } from '@domain/reviews/schemas';
+import { apiGet, parseApiError } from '@client/lib/api';
 import { formatDate } from '@domain/format';
 import { Button } from '@client/ui/button';
 import { Skeleton } from '@client/ui/skeleton';
@@ -15,22 +15,16 @@ import { StarRow } from './stars';
 const SORT_LABEL: Record<ReviewSort, string> = { recent: 'Most recent', helpful: 'Most helpful', rating: 'Highest rating' };
 
 /** A listing's rating summary (average, count, 1-5 histogram) and its reviews, sortable, with Helpful. */
-export function ListingReviews({ serviceType, serviceId }: { serviceType: string; serviceId: number }) {
+export function ListingReviews({ serviceType, serviceId }: { serviceType: ReviewServiceType; serviceId: number }) {
   const [sort, setSort] = useState<ReviewSort>('recent');
-  const [pages, setPages] = useState(1);
-  const query = useQuery<ReviewPage>({
-    queryKey: [...reviewsKey(serviceType, serviceId), sort, pages],
-    queryFn: async () => {
-      // Pages 1..n in one list ("Show more" adds the next page).
-      const all: ReviewPage[] = [];
-      for (let p = 1; p <= pages; p++) {
-        const res = await fetch(`/api/reviews?serviceType=${encodeURIComponent(serviceType)}&serviceId=${serviceId}&sort=${sort}&page=${p}`, { credentials: 'include', headers: { Accept: 'application/json' } });
-        if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
-        all.push((await res.json()) as ReviewPage);
-      }
-      return { ...all[all.length - 1], reviews: all.flatMap((a) => a.reviews) };
-    },
-    placeholderData: (prev) => prev,
+  // Pages 1..n in one list ("Show more" adds the next page); the previous sort's list stays while another loads.
+  const query = useInfiniteQuery({
+    queryKey: reviewsKey(serviceType, serviceId, sort),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }): Promise<ReviewPage> => apiGet('/api/reviews', { params: { query: { serviceType, serviceId, sort, page: pageParam } }, signal }),
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    select: (data) => joinPages(data.pages),
+    placeholderData: keepPreviousData,
   });
   const headingId = `reviews-${serviceType}-${serviceId}`;
 
@@ -63,10 +57,7 @@ export function ListingReviews({ serviceType, serviceId }: { serviceType: string
                 <select
                   className="rounded-md border border-gray-300 bg-white px-2 py-1 text-sm"
                   value={sort}
-                  onChange={(e) => {
-                    setSort(e.target.value as ReviewSort);
-                    setPages(1);
-                  }}
+                  onChange={(e) => setSort(e.target.value as ReviewSort)}
                 >
                   {REVIEW_SORTS.map((s) => (
                     <option key={s} value={s}>
@@ -80,8 +71,8 @@ export function ListingReviews({ serviceType, serviceId }: { serviceType: string
                   <ReviewItem key={r.id} review={r} serviceType={serviceType} serviceId={serviceId} />
                 ))}
               </ul>
-              {query.data.reviews.length < query.data.total ? (
-                <Button size="sm" variant="outline" onClick={() => setPages((p) => p + 1)} disabled={query.isFetching}>
+              {query.hasNextPage ? (
+                <Button size="sm" variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetching}>
                   Show more reviews
                 </Button>
               ) : null}
@@ -91,6 +82,12 @@ export function ListingReviews({ serviceType, serviceId }: { serviceType: string
       )}
     </section>
   );
+}
+
+/** The pages read so far as one: the newest page's summary and total, every page's reviews. */
+function joinPages(all: ReviewPage[]): ReviewPage {
+  const last = all[all.length - 1];
+  return { ...last, reviews: all.flatMap((p) => p.reviews) };
 }
 
 function Summary({ page }: { page: ReviewPage }) {
@@ -129,7 +126,7 @@ function Summary({ page }: { page: ReviewPage }) {
   );
 }
 
-function ReviewItem({ review, serviceType, serviceId }: { review: Review; serviceType: string; serviceId: number }) {
+function ReviewItem({ review, serviceType, serviceId }: { review: Review; serviceType: ReviewServiceType; serviceId: number }) {
   const auth = useAuth();
   const queryClient = useQueryClient();
   const mutation = useMutation({

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Star } from 'lucide-react';
 import { ratingLabel } from '@domain/reviews/rating-label';
+import type { ReviewServiceType } from '@domain/reviews/schemas';
 
 // The dialog and the reviews load when first asked for (or fetched early when the pointer or focus reaches the
 // button): listing cards are on the home page's first screen.
@@ -11,7 +12,7 @@ const preload = () => void loadReviewsDialog().catch(() => undefined);
 /**
  * A listing card's rating ("4.5 (10)", or "New" without reviews) as a button that opens its reviews in a dialog.
  */
-export function RatingButton({ rating, reviewCount, serviceType, serviceId, name }: { rating: number; reviewCount: number; serviceType: string; serviceId: number; name: string }) {
+export function RatingButton({ rating, reviewCount, serviceType, serviceId, name }: { rating: number; reviewCount: number; serviceType: ReviewServiceType; serviceId: number; name: string }) {
   const [open, setOpen] = useState(false);
   const label = ratingLabel(rating, reviewCount);
   const spoken = reviewCount > 0 ? `Rated ${label} out of 5 from ${reviewCount} review${reviewCount === 1 ? '' : 's'}` : 'New, no reviews yet';

@@ -1,16 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { COMMENT_MAX, CreateReviewSchema, MESSAGES, UpdateReviewSchema, type Reviewable } from '@domain/reviews/schemas';
-import { parseApiError } from '@client/lib/api';
+import { apiQueriesUnder, parseApiError } from '@client/lib/api';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { FormAlert, FormField } from '@client/ui/form-field';
 import { Textarea } from '@client/ui/textarea';
 import { toast } from '@client/ui/use-toast';
-import { createReview, MY_REVIEWS_KEY, reviewsKey, updateReview } from './reviews-api';
+import { createReview, MY_REVIEWS_KEY, updateReview } from './reviews-api';
 import { StarInput } from './stars';
 
 type Errors = Partial<Record<'rating' | 'comment', string>>;
+
+const everyApiQuery = apiQueriesUnder('/api').predicate;
 
 /**
  * Write (or, within 48 hours, edit) the review of one booked listing: keyboard and screen-reader stars, a comment
@@ -39,9 +41,8 @@ export function ReviewDialog({ target, onClose }: { target: Reviewable; onClose:
     },
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: MY_REVIEWS_KEY });
-      void queryClient.invalidateQueries({ queryKey: reviewsKey(target.serviceType, target.serviceId) });
-      // The listing's rating on the home page changed too.
-      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'search' || (typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/') && q.queryKey[0] !== MY_REVIEWS_KEY[0]) });
+      // The listing's reviews, and its rating wherever listings are shown (the home page's sections, search results).
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'search' || (everyApiQuery(q) && q.queryKey[0] !== MY_REVIEWS_KEY[0]) });
       toast({ title: result.held ? 'Review received' : existing ? 'Review updated' : 'Thanks for your review!', description: result.held ? MESSAGES.held : undefined, variant: 'success' });
       onClose();
     },

@@ -1,11 +1,15 @@
-import type { CreateReview, ReviewResult, UpdateReview } from '@domain/reviews/schemas';
-import { apiJson } from '@client/lib/api';
+import type { CreateReview, ReviewServiceType, ReviewSort, UpdateReview } from '@domain/reviews/schemas';
+import { apiDelete, apiKey, apiPatch, apiPost } from '@client/lib/api';
 
-/** Query keys: one listing's reviews (every sort and page), and the signed-in customer's reviewable listings. */
-export const reviewsKey = (serviceType: string, serviceId: number) => ['reviews', serviceType, serviceId] as const;
-export const MY_REVIEWS_KEY = ['/api/reviews/mine'] as const;
+/**
+ * Query keys: one listing's reviews (every sort and page; with `sort`, that order's), and the signed-in customer's
+ * reviewable listings.
+ */
+export const reviewsKey = (serviceType: ReviewServiceType, serviceId: number, sort?: ReviewSort) =>
+  apiKey('/api/reviews', { query: sort === undefined ? { serviceType, serviceId } : { serviceType, serviceId, sort } });
+export const MY_REVIEWS_KEY = apiKey('/api/reviews/mine');
 
-export const createReview = (body: CreateReview) => apiJson<ReviewResult>('POST', '/api/reviews', body);
-export const updateReview = (id: number, body: UpdateReview) => apiJson<ReviewResult>('PATCH', `/api/reviews/${id}`, body);
+export const createReview = (body: CreateReview) => apiPost('/api/reviews', { body });
+export const updateReview = (id: number, body: UpdateReview) => apiPatch('/api/reviews/{id}', { params: { path: { id } }, body });
 export const markHelpful = (id: number, on: boolean) =>
-  apiJson<{ helpful: number; votedHelpful: boolean }>(on ? 'POST' : 'DELETE', `/api/reviews/${id}/helpful`);
+  on ? apiPost('/api/reviews/{id}/helpful', { params: { path: { id } } }) : apiDelete('/api/reviews/{id}/helpful', { params: { path: { id } } });

@@ -1,11 +1,12 @@
 /**
  * The catalogue search's query strings (issue 29), free of zod so the home page's first screen (the food section) can
- * use them: the API's `GET /api/search?...` built in one canonical order, so equal searches share one cache entry. The
- * /search page's own URL is search-state.ts.
+ * use them: the parameters of the API's search (GET /api/search) written in one canonical order, so equal searches
+ * share one cache entry. The /search page's own URL is search-state.ts.
  *
  * The contract (parameters, facets, items) is domain/search/schemas.ts; only its types are imported here.
  */
 import type { SearchKind, SearchSort } from '@domain/search/schemas';
+import type { ApiParams } from '@client/lib/api';
 
 export type { SearchKind, SearchSort };
 
@@ -60,12 +61,21 @@ export function searchQueryString(input: SearchInput): string {
   return params.toString();
 }
 
-/** One page of a search: `/api/search?<query>&limit=20[&cursor=...]`. */
-export function searchPageUrl(query: string, cursor?: string | null, limit = SEARCH_PAGE_SIZE): string {
-  const params = new URLSearchParams(query);
-  params.set('limit', String(limit));
-  if (cursor) params.set('cursor', cursor);
-  return `/api/search?${params.toString()}`;
+/** GET /api/search's parameters, as the API document types them. */
+type SearchParams = NonNullable<ApiParams<'/api/search'>['query']>;
+
+/**
+ * One page of a search as GET /api/search's parameters: the search's own (its query string), then the page size and
+ * the cursor, in that order (`q=piza&kind=restaurant&limit=20&cursor=...`).
+ */
+export function searchPageParams(query: string, cursor?: string | null, limit = SEARCH_PAGE_SIZE): ApiParams<'/api/search'> {
+  const params: Record<string, string | number> = Object.fromEntries(new URLSearchParams(query));
+  params.limit = limit;
+  if (cursor) params.cursor = cursor;
+  // A search is kept as its canonical text (its cache key), and the server reads every parameter from text, checking
+  // numbers and names itself (domain/search/schemas.ts); the API document types them as read (`rooms` a number,
+  // `kind` a name), which text is not until parsed, and this module stays free of the zod that would parse it.
+  return { query: params as SearchParams };
 }
 
 /** "43.6532,-79.3832": a point as the `near` parameter (5 decimals, about a metre). */

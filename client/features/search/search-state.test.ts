@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SearchQuerySchema } from '@domain/search/schemas';
+import { apiHref } from '@client/lib/api';
 import { readListingLink } from './listing-link';
 import { listingHref } from './listing-href';
-import { searchPageUrl, searchQueryString } from './search-query';
+import { searchPageParams, searchQueryString } from './search-query';
 import { apiQueryOf, readSearchPage, searchPageHref, withArea, withKind, withoutPlace } from './search-state';
 
 describe('search query strings', () => {
@@ -14,8 +15,8 @@ describe('search query strings', () => {
   });
 
   it('adds the page size and the cursor per page', () => {
-    expect(searchPageUrl('q=piza')).toBe('/api/search?q=piza&limit=20');
-    expect(searchPageUrl('q=piza', 'abc')).toBe('/api/search?q=piza&limit=20&cursor=abc');
+    expect(apiHref('/api/search', searchPageParams('q=piza'))).toBe('/api/search?q=piza&limit=20');
+    expect(apiHref('/api/search', searchPageParams('q=piza&kind=restaurant', 'abc'))).toBe('/api/search?q=piza&kind=restaurant&limit=20&cursor=abc');
   });
 });
 

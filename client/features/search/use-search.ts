@@ -1,16 +1,14 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { FacetCount, SearchItem, SearchResult } from '@domain/search/schemas';
-import { throwIfResNotOk } from '@client/lib/api';
-import { SEARCH_PAGE_SIZE, searchPageUrl } from './search-query';
+import { apiGet } from '@client/lib/api';
+import { SEARCH_PAGE_SIZE, searchPageParams } from './search-query';
 
 export type { FacetCount, SearchItem, SearchResult };
 
 /** One page of a search, with the session cookie; a non-2xx answer throws ApiError as every other call does. */
-export async function fetchSearchPage(query: string, cursor: string | null, signal?: AbortSignal, limit = SEARCH_PAGE_SIZE): Promise<SearchResult> {
-  const res = await fetch(searchPageUrl(query, cursor, limit), { credentials: 'include', headers: { Accept: 'application/json' }, signal });
-  await throwIfResNotOk(res);
-  return (await res.json()) as SearchResult;
+export function fetchSearchPage(query: string, cursor: string | null, signal?: AbortSignal, limit = SEARCH_PAGE_SIZE): Promise<SearchResult> {
+  return apiGet('/api/search', { params: searchPageParams(query, cursor, limit), signal });
 }
 
 /** The cache key of a search (its canonical query string, see searchQueryString). */

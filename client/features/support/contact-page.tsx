@@ -10,7 +10,7 @@ import {
   type ContactMessage,
   type ContactMessageInput,
 } from '@domain/support/schemas';
-import { apiRequest, parseApiError } from '@client/lib/api';
+import { apiPost, parseApiError } from '@client/lib/api';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { Button, buttonVariants } from '@client/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/ui/card';
@@ -41,7 +41,7 @@ export function ContactPage() {
   const onSubmit = async (values: ContactMessage) => {
     setFormError(null);
     try {
-      await apiRequest('POST', '/api/contact', values);
+      await apiPost('/api/contact', { body: values });
       toast({ title: CONTACT_SUCCESS_TITLE, description: CONTACT_SUCCESS_DESCRIPTION, variant: 'success' });
       reset();
       setSent(true);

@@ -1,7 +1,6 @@
-import type { TrackingView } from '@domain/catalogue/types';
-import { getQueryFn } from '@client/lib/api';
+import { apiQuery } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
-import { trackingQueryKey } from './use-live-tracking';
+import { trackingQuery } from './use-live-tracking';
 
 /**
  * Started by the /track/:id route as soon as it matches, alongside the page's own code: the tracking record and the
@@ -11,8 +10,8 @@ import { trackingQueryKey } from './use-live-tracking';
  */
 export async function prefetchTracking(idOrNumber: string): Promise<void> {
   await Promise.all([
-    queryClient.prefetchQuery<TrackingView | null>({ queryKey: trackingQueryKey(idOrNumber), queryFn: getQueryFn<TrackingView>({ on401: 'throw' }) }),
+    queryClient.prefetchQuery(trackingQuery(idOrNumber)),
     // The map's tile template: the tiles wait for it.
-    queryClient.prefetchQuery({ queryKey: ['/api/config'], staleTime: Infinity }),
+    queryClient.prefetchQuery({ ...apiQuery('/api/config'), staleTime: Infinity }),
   ]);
 }

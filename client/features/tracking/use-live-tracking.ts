@@ -2,13 +2,16 @@ import { useCallback, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TrackingView } from '@domain/catalogue/types';
 import type { TrackingSocketMessage } from '@domain/tracking/live';
-import { getQueryFn, parseApiError } from '@client/lib/api';
+import { apiKey, apiQuery, parseApiError } from '@client/lib/api';
 import { useLiveSocket } from '@client/lib/live-socket';
 import { FALLBACK_REFRESH_MS, TRACKING_NOT_FOUND_CLOSE, applyTrackingMessage, shouldPoll } from './live-tracking';
 
-/** The query key of a tracking record, as the customer typed it (an id or a tracking number). */
+/** The query of a tracking record, as the customer typed it (an id or a tracking number), and its key. */
+export function trackingQuery(idOrNumber: string) {
+  return apiQuery('/api/tracking/{id}', { path: { id: idOrNumber } });
+}
 export function trackingQueryKey(idOrNumber: string) {
-  return ['/api/tracking', idOrNumber] as const;
+  return apiKey('/api/tracking/{id}', { path: { id: idOrNumber } });
 }
 
 const FINAL_CODES = [TRACKING_NOT_FOUND_CLOSE];
@@ -30,9 +33,8 @@ export function useLiveTracking(idOrNumber: string | null) {
   // The server has just said there is no such record (the route's prefetch asked): the page shows that answer instead
   // of asking the same question again as it mounts. Any other failure is asked again, as usual.
   const knownMissing = parseApiError(queryClient.getQueryState(queryKey)?.error).status === 404;
-  const query = useQuery<TrackingView | null>({
-    queryKey,
-    queryFn: getQueryFn<TrackingView>({ on401: 'throw' }),
+  const query = useQuery({
+    ...trackingQuery(idOrNumber ?? ''),
     enabled,
     retryOnMount: !knownMissing,
     refetchInterval: (q) => (shouldPoll(q.state.data?.status, socketOpen.current) ? FALLBACK_REFRESH_MS : false),

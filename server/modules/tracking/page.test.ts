@@ -25,7 +25,7 @@ beforeAll(async () => {
     join(ssr, SERVER_RENDER.module),
     `export async function renderTrackingPage(url, idOrNumber, tracking, config) {
       if (tracking.id === 'trk_demo_2') throw new Error('render failed at /secret/path.js:12');
-      return { html: '<main data-url="' + url + '">' + tracking.serviceName + '</main>', data: [[['/api/tracking', idOrNumber], tracking], [['/api/config'], config]] };
+      return { html: '<main data-url="' + url + '">' + tracking.serviceName + '</main>', data: [[['/api/tracking/{id}', { path: { id: idOrNumber } }], tracking], [['/api/config'], config]] };
     }`,
   );
   t = await createTestApp({ env: { DIST_DIR: dist, MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' } });
@@ -50,7 +50,7 @@ describe('the /track/{id} document', () => {
     expect(res.body).toContain('<main data-url="/track/trk_demo_1">Canada Post Regular Parcel</main>');
     const api = (await get('/api/tracking/trk_demo_1')).json();
     expect(pageData(res.body)).toEqual([
-      [['/api/tracking', 'trk_demo_1'], api],
+      [['/api/tracking/{id}', { path: { id: 'trk_demo_1' } }], api],
       [['/api/config'], { mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png' }],
     ]);
   });
@@ -58,7 +58,7 @@ describe('the /track/{id} document', () => {
   it('finds a record by its tracking number, keeping the number as the page asks for it', async () => {
     const res = await get('/track/gl1234567890ca');
     expect(res.body).toContain('Canada Post Regular Parcel');
-    expect(pageData(res.body)[0][0]).toEqual(['/api/tracking', 'gl1234567890ca']);
+    expect(pageData(res.body)[0][0]).toEqual(['/api/tracking/{id}', { path: { id: 'gl1234567890ca' } }]);
   });
 
   it('sends the shell for an unknown or malformed id, and when rendering fails (logging no detail to the visitor)', async () => {

@@ -1,15 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
-import type { AdditionalService } from '@domain/catalogue/types';
 import { formatMoney } from '@domain/format';
+import { apiQuery } from '@client/lib/api';
 import { Badge } from '@client/ui/badge';
 import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
 import { SECTION_IDS } from '../categories';
 import { QueryStates } from '../components/states';
-import { useCatalogue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
 export function AdditionalServicesSection() {
-  const services = useCatalogue<AdditionalService[]>('/api/services');
+  const services = useQuery(apiQuery('/api/services'));
   return (
     <SectionShell id={SECTION_IDS.services} title="Additional Services" icon={Sparkles} intro="Extra services to complete your trip or your day.">
       <QueryStates query={services} label="additional services" empty="No additional services available right now.">

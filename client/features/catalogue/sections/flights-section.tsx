@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeftRight, Minus, Plane, Plus, Users } from 'lucide-react';
-import type { Flight } from '@domain/catalogue/types';
 import { centsToDollars, dollarsToCents } from '@domain/catalogue/money';
 import { CABIN_CLASSES, cabinFarePerAdultCents, flightFareCents, type CabinClass, type Passengers } from '@domain/catalogue/pricing';
 import { cityPart } from '@domain/catalogue/filters';
-import { fetchPage, type FetchedPage } from '@client/lib/paged';
+import { apiPage, type ApiPage, type ApiParams, type ApiRow } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatCalendarDay, formatMoney, pluralize } from '@domain/format';
 import { Button } from '@client/ui/button';
@@ -19,15 +18,15 @@ import { SECTION_IDS } from '../categories';
 import { dayAfter, isAfter, localToday } from '../components/dates';
 import { DateField, SelectField } from '../components/fields';
 import { CardGridSkeleton, EmptyState } from '../components/states';
-import { buildQuery } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 import { sameCityError } from './date-checks';
 import { UnitsLeft } from '@client/features/availability/units-left';
 import { onlyLeftMessage } from '@domain/availability/schemas';
 
 type TripType = 'round' | 'oneway';
+type FlightsPage = ApiPage<'/api/flights'>;
 /** The first page of each direction (issue 29: the flights list comes a page at a time; Show more reads the next). */
-type SearchResult = { outbound: FetchedPage<Flight>; inbound: FetchedPage<Flight> | null; passengers: Passengers; cabin: CabinClass };
+type SearchResult = { outbound: FlightsPage; inbound: FlightsPage | null; passengers: Passengers; cabin: CabinClass };
 
 function passengerCount(p: Passengers): number {
   return p.adults + p.children + p.infants;
@@ -60,15 +59,13 @@ export function FlightsSection() {
 
   const search = useMutation({
     mutationFn: async (input: { from: string; to: string; date: string; returnDate?: string; passengers: Passengers; cabin: CabinClass }): Promise<SearchResult> => {
-      const outbound = fetchPage<Flight>(`/api/flights${buildQuery({ from: input.from, to: input.to, date: input.date })}`);
-      const inbound = input.returnDate
-        ? fetchPage<Flight>(`/api/flights${buildQuery({ from: input.to, to: input.from, date: input.returnDate })}`)
-        : Promise.resolve(null);
+      const outbound = apiPage('/api/flights', { query: { from: input.from, to: input.to, date: input.date } });
+      const inbound = input.returnDate ? apiPage('/api/flights', { query: { from: input.to, to: input.from, date: input.returnDate } }) : Promise.resolve(null);
       const [out, back] = await Promise.all([outbound, inbound]);
       return { outbound: out, inbound: back, passengers: input.passengers, cabin: input.cabin };
     },
     onSuccess: (result) => {
-      const count = (page: FetchedPage<Flight>) => page.total ?? page.items.length;
+      const count = (page: FlightsPage) => page.total ?? page.data.length;
       const n = count(result.outbound) + (result.inbound ? count(result.inbound) : 0);
       toast({ title: 'Search Complete', description: `Found ${n} flights` });
     },
@@ -184,18 +181,18 @@ export function FlightsSection() {
 }
 
 /** The flights of one direction: the first page found, then each next page (the answer's Link) on Show more. */
-function usePagedFlights(first: FetchedPage<Flight>) {
-  const [more, setMore] = useState<{ items: Flight[]; next: string | null }>({ items: [], next: first.next });
+function usePagedFlights(first: FlightsPage) {
+  const [more, setMore] = useState<{ items: ApiRow<'/api/flights'>[]; next: ApiParams<'/api/flights'> | null }>({ items: [], next: first.next });
   const load = useMutation({
-    mutationFn: (url: string) => fetchPage<Flight>(url),
+    mutationFn: (params: ApiParams<'/api/flights'>) => apiPage('/api/flights', params),
     // Keyset pages (after the last id shown): nothing repeats, nothing is skipped.
-    onSuccess: (page) => setMore((m) => ({ items: [...m.items, ...page.items], next: page.next })),
+    onSuccess: (page) => setMore((m) => ({ items: [...m.items, ...page.data], next: page.next })),
     onError: () => {
       toast({ title: 'Search Error', description: 'Unable to load more flights. Please try again.', variant: 'destructive' });
     },
   });
   return {
-    flights: [...first.items, ...more.items],
+    flights: [...first.data, ...more.items],
     total: first.total,
     next: more.next,
     loading: load.isPending,
@@ -205,7 +202,7 @@ function usePagedFlights(first: FetchedPage<Flight>) {
   };
 }
 
-function FlightList({ title, first, passengers, cabin }: { title: string; first: FetchedPage<Flight>; passengers: Passengers; cabin: CabinClass }) {
+function FlightList({ title, first, passengers, cabin }: { title: string; first: FlightsPage; passengers: Passengers; cabin: CabinClass }) {
   const { flights, total, next, loading, loadMore } = usePagedFlights(first);
   return (
     <div>

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Place } from '@domain/bookings/schemas';
-import type { MenuItem, Restaurant } from '@domain/catalogue/types';
+import type { Restaurant } from '@domain/catalogue/types';
 import { deliversWithinText } from '@domain/orders/reach';
 import { formatMoney } from '@domain/format';
+import { apiQuery } from '@client/lib/api';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
 import { Skeleton } from '@client/ui/skeleton';
@@ -9,7 +11,6 @@ import { AddToCartButton } from '@client/features/cart/add-to-cart-button';
 import { ListingReviews } from '@client/features/reviews/listing-reviews';
 import { ClosedWarning, OpeningStatus } from '@client/features/availability/opening-status';
 import { EmptyState, ErrorState } from '../components/states';
-import { useCatalogue } from '../components/use-catalogue';
 
 /**
  * A restaurant's menu with its reviews: the food section loads this module when a menu is first opened (or the
@@ -18,10 +19,6 @@ import { useCatalogue } from '../components/use-catalogue';
 
 /** Where the food goes, as the section's delivery box holds it. */
 export type Delivery = { address?: string; destination?: Place };
-
-function menuUrl(restaurantId: number): string {
-  return `/api/restaurants/${restaurantId}/menu`;
-}
 
 function foodDetails(restaurant: Restaurant, delivery: Delivery): Record<string, unknown> {
   const details: Record<string, unknown> = { restaurantId: restaurant.id };
@@ -41,7 +38,7 @@ export function MenuDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const menu = useCatalogue<MenuItem[]>(open ? menuUrl(restaurant.id) : null);
+  const menu = useQuery({ ...apiQuery('/api/restaurants/{id}/menu', { path: { id: restaurant.id } }), enabled: open });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">

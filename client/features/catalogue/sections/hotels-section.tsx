@@ -4,6 +4,7 @@ import type { Hotel } from '@domain/catalogue/types';
 import { centsToDollars, dollarsToCents } from '@domain/catalogue/money';
 import { hotelTotalCents, nights } from '@domain/catalogue/pricing';
 import { formatCalendarDay, formatMoney, pluralize } from '@domain/format';
+import { apiHref } from '@client/lib/api';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/ui/dialog';
@@ -47,7 +48,7 @@ export const HOTEL_GALLERY_SIZE = 6;
 const HOTEL_VIEWS = ['Exterior', 'Lobby', 'Room', 'Bathroom', 'Pool', 'View'] as const;
 function galleryImage(hotel: Hotel, index: number): string {
   if (index === 0 && hotel.image) return hotel.image;
-  return `/api/placeholder/800/500?kind=hotel&subject=${encodeURIComponent(`${HOTEL_VIEWS[index % HOTEL_VIEWS.length]} (illustration)`)}`;
+  return apiHref('/api/placeholder/{w}/{h}', { path: { w: 800, h: 500 }, query: { kind: 'hotel', subject: `${HOTEL_VIEWS[index % HOTEL_VIEWS.length]} (illustration)` } });
 }
 
 type Stay = { checkIn: string; checkOut: string; guests: number; rooms: number };

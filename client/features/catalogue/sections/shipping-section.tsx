@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Calculator, Clock, PackageSearch, Ship } from 'lucide-react';
 import type { Booking } from '@domain/bookings/schemas';
-import type { ShippingQuote, ShippingRate, TrackingView } from '@domain/catalogue/types';
+import type { TrackingView } from '@domain/catalogue/types';
 import { SHIPPING_DELIVERY_TIMES, SHIPPING_SPEEDS, type ShippingSpeed } from '@domain/catalogue/pricing';
 import { journeyOfRecord } from '@client/features/tracking/live-tracking';
-import { apiJson, parseApiError } from '@client/lib/api';
+import { apiGet, apiQuery, parseApiError } from '@client/lib/api';
 import { formatDateTime, formatMoney } from '@domain/format';
 import { Badge } from '@client/ui/badge';
 import { Button } from '@client/ui/button';
@@ -17,7 +17,6 @@ import { bookingDeliveries } from '@client/features/payments/deliveries';
 import { SECTION_IDS } from '../categories';
 import { SelectField, TextField } from '../components/fields';
 import { ErrorState, QueryStates } from '../components/states';
-import { buildQuery, useCatalogue } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
 const SPEED_LABELS: Record<ShippingSpeed, string> = { standard: 'Standard', express: 'Express', overnight: 'Overnight' };
@@ -25,7 +24,7 @@ const SPEED_LABELS: Record<ShippingSpeed, string> = { standard: 'Standard', expr
 type Lookup = { kind: 'found'; record: TrackingView } | { kind: 'missing'; number: string };
 
 export function ShippingSection() {
-  const rates = useCatalogue<ShippingRate[]>('/api/shipping-rates');
+  const rates = useQuery(apiQuery('/api/shipping-rates'));
   // Lifted here so a shipment booked in the calculator lands in the lookup, ready to track.
   const [trackingNumber, setTrackingNumber] = useState('');
   return (
@@ -70,7 +69,7 @@ function TrackingLookup({ number, onNumberChange: setNumber }: { number: string;
   const lookup = useMutation({
     mutationFn: async (value: string): Promise<Lookup> => {
       try {
-        const record = await apiJson<TrackingView>('GET', `/api/tracking/${encodeURIComponent(value)}`);
+        const record = await apiGet('/api/tracking/{id}', { params: { path: { id: value } } });
         return { kind: 'found', record };
       } catch (error) {
         if (parseApiError(error).status === 404) return { kind: 'missing', number: value };
@@ -201,7 +200,7 @@ function CostCalculator({ onShipmentBooked }: { onShipmentBooked: (trackingNumbe
   const [bookedNumber, setBookedNumber] = useState<string | null>(null);
   const quote = useMutation({
     mutationFn: (input: { weight: number; length: number; width: number; height: number; speed: ShippingSpeed }) =>
-      apiJson<ShippingQuote>('GET', `/api/shipping-rates/quote${buildQuery(input)}`).then((q) => ({ quote: q, parcel: input })),
+      apiGet('/api/shipping-rates/quote', { params: { query: input } }).then((q) => ({ quote: q, parcel: input })),
   });
 
   // An estimate belongs to the parcel it was worked out for: a changed field or a refused one takes it away, so no

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Car, CarTaxiFront, Clock, MapPin, MapPinned, MessageCircle, Navigation, Phone, Users } from 'lucide-react';
 import type { Booking, Place } from '@domain/bookings/schemas';
 import type { TaxiQuote, TaxiRideQuote } from '@domain/catalogue/types';
-import { apiJson } from '@client/lib/api';
+import { apiGet, apiQuery } from '@client/lib/api';
 import { formatDistance, formatMoney } from '@domain/format';
 import { Button, buttonVariants } from '@client/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/ui/dialog';
@@ -21,7 +21,6 @@ import { useLiveTracking } from '@client/features/tracking/use-live-tracking';
 import { SECTION_IDS } from '../categories';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../components/states';
 import { RatingButton } from '@client/features/reviews/rating-button';
-import { buildQuery } from '../components/use-catalogue';
 import { SectionShell } from './section-shell';
 
 type Trip = { pickup: Place; dropoff: Place };
@@ -42,10 +41,9 @@ export function TaxiSection() {
 
   const quote = useMutation({
     mutationFn: async (trip: Trip): Promise<QuoteResult> => {
-      const q = await apiJson<TaxiQuote>(
-        'GET',
-        `/api/taxi-rides/quote${buildQuery({ pickupLat: trip.pickup.lat, pickupLng: trip.pickup.lng, dropoffLat: trip.dropoff.lat, dropoffLng: trip.dropoff.lng })}`,
-      );
+      const q = await apiGet('/api/taxi-rides/quote', {
+        params: { query: { pickupLat: trip.pickup.lat, pickupLng: trip.pickup.lng, dropoffLat: trip.dropoff.lat, dropoffLng: trip.dropoff.lng } },
+      });
       return { ...q, ...trip };
     },
     onSuccess: (result) => {
@@ -248,8 +246,8 @@ function BookedPanel({ booked, onDone }: { booked: { booking: Booking; ride: Tax
   const known = rideTrackingId(booking);
   // A Stripe payment is confirmed by the server's webhook, so the ride's tracking record can appear a moment after
   // the card form reports success; re-read the booking until it lists the ride.
-  const reloaded = useQuery<Booking | null>({
-    queryKey: ['/api/bookings', booking.id],
+  const reloaded = useQuery({
+    ...apiQuery('/api/bookings/{id}', { path: { id: booking.id } }),
     enabled: known === null,
     // Stops once the ride is listed, or on an error (Track Live still opens the tracking page for a lookup).
     refetchInterval: (q) => (q.state.status === 'error' || (q.state.data && rideTrackingId(q.state.data)) ? false : RIDE_RECORD_POLL_MS),
