@@ -1,5 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from './connect';
+import type { Db } from './connect';
 
 /** What Drizzle's `prepare(name)` returns: a statement run with its placeholders' values. */
 type Prepared = { execute(placeholders?: Record<string, unknown>): Promise<unknown> };
@@ -40,26 +39,14 @@ export function nameQueryError(err: unknown, name: string): unknown {
   return err;
 }
 
-/** `text` with its `$1`, `$2` ... replaced by the given values as bound parameters. */
-function withParams(text: string, values: unknown[]): SQL {
-  const chunks = text.split(/\$(\d+)/);
-  return sql.join(chunks.map((chunk, i) => (i % 2 === 0 ? sql.raw(chunk) : sql.param(values[Number(chunk) - 1]))));
-}
-
 /**
- * A fixed SQL text for what the query builder cannot say in one statement (a claim that updates one row and picks
- * the next with FOR UPDATE SKIP LOCKED, a budget upsert with a conditional DO UPDATE), run through Drizzle's
- * `execute` on the database or a transaction. Values are `$1`, `$2` ...; rows come back as the driver parses them
- * (json as values; timestamps as text). Name the columns the way the caller reads them (`as "camelCase"`); `name`
- * labels a failure in the logs.
+ * Runs a query-builder query (on the database or a transaction) and marks its failure with `name`
+ * ({@link nameQueryError}): for statements the log should name, such as the mail worker's and the receipt read.
  */
-export function rawStatement<Row>(name: string, text: string): (exec: Db | Tx, values: unknown[]) => Promise<Row[]> {
-  return async (exec, values) => {
-    try {
-      const result = (await exec.execute(withParams(text, values))) as unknown as { rows: Row[] };
-      return result.rows;
-    } catch (err) {
-      throw nameQueryError(err, name);
-    }
-  };
+export async function named<T>(name: string, query: PromiseLike<T>): Promise<T> {
+  try {
+    return await query;
+  } catch (err) {
+    throw nameQueryError(err, name);
+  }
 }

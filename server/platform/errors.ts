@@ -47,7 +47,7 @@ export type SafeError = {
   type: string;
   /** The PostgreSQL SQLSTATE (e.g. 22021 invalid byte sequence) or the error's own code. */
   code?: string;
-  /** The failed statement's name (server/db/statements.ts rawStatement) when it was a named one. */
+  /** The failed statement's name (server/db/statements.ts `named`, `preparedOn`) when it was a named one. */
   query?: string;
   /** Schema names PostgreSQL reports (never data): the constraint, table, column and the routine that failed. */
   constraint?: string;

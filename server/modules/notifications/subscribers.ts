@@ -1,14 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/catalogue/money';
 import { toPriceBreakdown } from '../../../domain/bookings/breakdown';
 import { DRIVER_REVIEW_TIME, type RegistrationKind } from '../../../domain/onboarding';
 import type { Db, Tx } from '../../db/connect';
-import { rawStatement } from '../../db/statements';
+import { named } from '../../db/statements';
 import {
   bookingItems,
   bookings,
   deliveryOrders,
   drivers,
+  payments,
   trackingRecords,
   users,
 } from '../../db/schema';
@@ -78,41 +79,70 @@ async function admins(db: Db | Tx) {
   return db.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id));
 }
 
-type PriceLinesColumn = (typeof bookings.$inferSelect)['priceLines'];
 type ReceiptItem = Pick<typeof bookingItems.$inferSelect, 'name' | 'quantity' | 'lineTotalCents' | 'serviceType' | 'serviceId' | 'details'>;
 
 function receiptRows(rows: ReceiptItem[]): Array<ReceiptLine & { serviceType: string; serviceId: number; details: Record<string, unknown> }> {
   return rows.map((l) => ({ name: l.name, quantity: l.quantity, lineTotal: centsToDollars(l.lineTotalCents), serviceType: l.serviceType, serviceId: l.serviceId, details: l.details }));
 }
 
-// The read of the booking.confirmed reaction, which runs on every paid booking: one statement (server/db/statements.ts).
-/** The booking, its customer, its first successful charge (if any), its lines and its deliveries. */
-const receipt = rawStatement<{
-  id: number;
-  totalCents: number;
-  currency: string;
-  breakdown: { subtotalCents: number; deliveryFeeCents: number; serviceFeeCents: number; taxCents: number; tipCents: number; lines: PriceLinesColumn };
-  userId: number;
-  username: string;
-  email: string;
-  paid: { brand: string | null; last4: string | null } | null;
-  items: ReceiptItem[] | null;
-  deliveries: Array<{ trackingId: string; name: string; trackingNumber: string }> | null;
-}>(
-  'receipt_of_booking',
-  `select b.id, b.total_cents as "totalCents", b.currency, u.id as "userId", u.username, u.email,
-     json_build_object('subtotalCents', b.subtotal_cents, 'deliveryFeeCents', b.delivery_fee_cents, 'serviceFeeCents', b.service_fee_cents,
-       'taxCents', b.tax_cents, 'tipCents', b.tip_cents, 'lines', b.price_lines) as breakdown,
-     (select json_build_object('brand', p.brand, 'last4', p.last4) from payments p
-       where p.booking_id = b.id and p.status = 'succeeded' order by p.id limit 1) as paid,
-     (select json_agg(json_build_object('name', i.name, 'quantity', i.quantity, 'lineTotalCents', i.line_total_cents,
-        'serviceType', i.service_type, 'serviceId', i.service_id, 'details', i.details) order by i.id)
-       from booking_items i where i.booking_id = b.id) as items,
-     (select json_agg(json_build_object('trackingId', d.tracking_id, 'name', t.service_name, 'trackingNumber', t.tracking_number) order by d.id)
-       from delivery_orders d join tracking_records t on t.id = d.tracking_id where d.booking_id = b.id) as deliveries
-   from bookings b join users u on u.id = $2
-   where b.id = $1`,
-);
+/**
+ * The read of the booking.confirmed reaction (every paid booking): the booking with the customer `userId`, its first
+ * successful charge (if any), its lines and its deliveries, in order. Undefined when either is gone. A failed query is
+ * logged by its name (server/db/statements.ts).
+ */
+async function receipt(db: Db, bookingId: number, userId: number) {
+  const [b] = await named(
+    'receipt_booking',
+    db
+      .select({
+        id: bookings.id,
+        totalCents: bookings.totalCents,
+        currency: bookings.currency,
+        subtotalCents: bookings.subtotalCents,
+        deliveryFeeCents: bookings.deliveryFeeCents,
+        serviceFeeCents: bookings.serviceFeeCents,
+        taxCents: bookings.taxCents,
+        tipCents: bookings.tipCents,
+        lines: bookings.priceLines,
+        userId: users.id,
+        username: users.username,
+        email: users.email,
+      })
+      .from(bookings)
+      .innerJoin(users, eq(users.id, userId))
+      .where(eq(bookings.id, bookingId)),
+  );
+  if (!b) return undefined;
+  const [paid, items, deliveries] = await Promise.all([
+    named(
+      'receipt_payment',
+      db
+        .select({ brand: payments.brand, last4: payments.last4 })
+        .from(payments)
+        .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')))
+        .orderBy(asc(payments.id))
+        .limit(1),
+    ),
+    named(
+      'receipt_lines',
+      db
+        .select({ name: bookingItems.name, quantity: bookingItems.quantity, lineTotalCents: bookingItems.lineTotalCents, serviceType: bookingItems.serviceType, serviceId: bookingItems.serviceId, details: bookingItems.details })
+        .from(bookingItems)
+        .where(eq(bookingItems.bookingId, bookingId))
+        .orderBy(asc(bookingItems.id)),
+    ),
+    named(
+      'receipt_deliveries',
+      db
+        .select({ trackingId: deliveryOrders.trackingId, name: trackingRecords.serviceName, trackingNumber: trackingRecords.trackingNumber })
+        .from(deliveryOrders)
+        .innerJoin(trackingRecords, eq(trackingRecords.id, deliveryOrders.trackingId))
+        .where(eq(deliveryOrders.bookingId, bookingId))
+        .orderBy(asc(deliveryOrders.id)),
+    ),
+  ]);
+  return { ...b, paid: paid[0] ?? null, items, deliveries };
+}
 
 /** The owner account of the listing a booking line refers to, if it has one. */
 async function ownerOfLine(db: Db | Tx, line: { name: string; serviceType: string; serviceId: number; details: Record<string, unknown> }): Promise<{ ownerId: number; listing: string } | null> {
@@ -157,12 +187,12 @@ export function registerNotifications(ctx: AppContext) {
   // stores its mails with one INSERT (atomic on its own; the dedupe keys make a retry store each mail once).
   on('booking.confirmed', async (p) => {
     // The orders module reacts to booking.confirmed first (registered earlier), so the deliveries exist by now.
-    const [b] = await receipt(ctx.db, [p.bookingId, p.userId]);
+    const b = await receipt(ctx.db, p.bookingId, p.userId);
     if (!b) return;
     const u = { id: b.userId, username: b.username, email: b.email };
     const paid = b.paid;
-    const lines = receiptRows(b.items ?? []);
-    const deliveries = b.deliveries ?? [];
+    const lines = receiptRows(b.items);
+    const deliveries = b.deliveries;
     const mails: Array<NewMail | null> = [
       await compose(
         ctx,
@@ -174,7 +204,7 @@ export function registerNotifications(ctx: AppContext) {
           bookingId: b.id,
           lines,
           // The same breakdown lines as the receipt screen (domain/bookings/breakdown.ts), the total last.
-          charges: toPriceBreakdown({ ...b.breakdown, totalCents: b.totalCents }).lines.map((l) => ({ label: l.label, amount: l.amount })),
+          charges: toPriceBreakdown(b).lines.map((l) => ({ label: l.label, amount: l.amount })),
           total: centsToDollars(b.totalCents),
           currency: b.currency,
           brand: paid?.brand ?? null,

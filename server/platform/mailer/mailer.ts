@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
-import { rawStatement } from '../../db/statements';
+import { named } from '../../db/statements';
 import { mailBudget, mailOutbox } from '../../db/schema';
 import { outsideRequest } from '../request-context';
 import type { MailTransport } from './transport';
@@ -10,65 +10,38 @@ export type MailRow = typeof mailOutbox.$inferSelect;
 /** One mail to store: the dedupe key makes a retried reaction store it once. */
 export type NewMail = { dedupeKey: string; to: string; userId?: number | null; template: string; subject: string; html: string; text: string };
 
-/** enqueueAll's statement (every paid booking's mails): one named statement for any number of mails. */
-const insertMails = rawStatement(
-  'mail_outbox_insert_all',
-  `insert into mail_outbox (dedupe_key, to_address, user_id, template, subject, html, text)
-   select m."dedupeKey", m."to", m."userId", m.template, m.subject, m.html, m.text
-   from jsonb_to_recordset($1::jsonb) as m(position int, "dedupeKey" text, "to" text, "userId" int, template text, subject text, html text, text text)
-   order by m.position
-   on conflict (dedupe_key) do nothing`,
-);
-
 export const MAIL_MAX_ATTEMPTS = 10;
 
 /** A claimed row as the worker sends it. */
 type Claimed = Pick<MailRow, 'id' | 'toAddress' | 'subject' | 'html' | 'text' | 'attempts'>;
 
-/**
- * The worker's one statement per mail (server/db/statements.ts): records the mail it just
- * sent ($3, right after the SMTP server accepted it) as sent, and claims the next due one: queued and due, or claimed
- * by a worker whose lease ran out ($4: it died, or lost its database). One row at a time, so a crash leaves at most
- * the mail in flight claimed, never a batch.
- */
-const sentAndClaimNext = rawStatement<Claimed>(
-  'mail_outbox_sent_claim_next',
-  `with sent as (
-     update mail_outbox set status = 'sent', sent_at = $1::timestamptz, last_error = null, transport = $2, claimed_at = null
-     where id = $3::int and status = 'sending'
-     returning id
-   ), due as (
-     select id from mail_outbox
-     where ((status = 'queued' and next_attempt_at <= $1::timestamptz) or (status = 'sending' and claimed_at < $4::timestamptz))
-       and id is distinct from $3::int
-     order by id
-     limit 1
-     for update skip locked
-   )
-   update mail_outbox m set status = 'sending', claimed_at = $1::timestamptz, attempts = m.attempts + 1
-   from due where m.id = due.id
-   returning m.id, m.to_address as "toAddress", m.subject, m.html, m.text, m.attempts`,
-);
-/** Records a sent mail without claiming another (the worker is stopping). */
-const markSent = rawStatement(
-  'mail_outbox_sent',
-  `update mail_outbox set status = 'sent', sent_at = $1::timestamptz, last_error = null, transport = $2, claimed_at = null where id = $3::int and status = 'sending'`,
-);
-/** Renews the lease of a mail whose SMTP exchange is still going on. */
-const renewLease = rawStatement('mail_outbox_renew_lease', `update mail_outbox set claimed_at = $2::timestamptz where id = $1::int and status = 'sending'`);
-
-/** Reserves one mail of a public budget bucket for this clock hour; no row back: the bucket is spent. */
-const reserveBudget = rawStatement<{ count: number }>(
-  'mail_budget_reserve',
-  `insert into mail_budget (bucket, window_start, count) values ($1, date_trunc('hour', now()), 1)
-   on conflict (bucket, window_start) do update set count = mail_budget.count + 1 where mail_budget.count < $2::int
-   returning count`,
-);
-const refundBudget = rawStatement(
-  'mail_budget_refund',
-  `update mail_budget set count = count - 1 where bucket = any($1::text[]) and window_start = date_trunc('hour', now()) and count > 0`,
-);
+/** The window of a budget bucket: this clock hour, by the database's clock. */
+const thisHour = sql<Date>`date_trunc('hour', now())`;
 const GLOBAL_BUCKET = '*';
+
+/** Reserves one mail of a public budget bucket for this clock hour; false when the bucket is spent (nothing reserved). */
+async function reserveBudget(tx: Db | Tx, bucket: string, limit: number): Promise<boolean> {
+  const rows = await named(
+    'mail_budget_reserve',
+    tx
+      .insert(mailBudget)
+      .values({ bucket, windowStart: thisHour, count: 1 })
+      .onConflictDoUpdate({ target: [mailBudget.bucket, mailBudget.windowStart], set: { count: sql`${mailBudget.count} + 1` }, setWhere: sql`${mailBudget.count} < ${limit}` })
+      .returning({ count: mailBudget.count }),
+  );
+  return rows.length > 0;
+}
+
+/** Gives back one reserved mail of each bucket in this clock hour. */
+async function refundBudget(tx: Db | Tx, buckets: string[]): Promise<void> {
+  await named(
+    'mail_budget_refund',
+    tx
+      .update(mailBudget)
+      .set({ count: sql`${mailBudget.count} - 1` })
+      .where(and(inArray(mailBudget.bucket, buckets), eq(mailBudget.windowStart, thisHour), gt(mailBudget.count, 0))),
+  );
+}
 
 /** The default lease of a claimed mail: a worker silent for longer has died, and its mail is taken over. */
 export const MAIL_CLAIM_LEASE_MS = 30_000;
@@ -164,7 +137,7 @@ export class Mailer {
       .onConflictDoNothing({ target: mailOutbox.dedupeKey })
       .returning({ id: mailOutbox.id });
     // Already stored: what was reserved for it goes back.
-    if (!row && buckets.length > 0) await refundBudget(tx, [buckets]);
+    if (!row && buckets.length > 0) await refundBudget(tx, buckets);
     return row?.id ?? null;
   }
 
@@ -174,20 +147,24 @@ export class Mailer {
    */
   private async reservePublicBudget(tx: Db | Tx, to: string): Promise<string[] | null> {
     const address = `to:${to.trim().toLowerCase()}`;
-    const [own] = await reserveBudget(tx, [address, this.budget.perAddressPerHour]);
-    if (!own) return null;
-    const [site] = await reserveBudget(tx, [GLOBAL_BUCKET, this.budget.perHour]);
-    if (!site) {
-      await refundBudget(tx, [[address]]);
+    if (!(await reserveBudget(tx, address, this.budget.perAddressPerHour))) return null;
+    if (!(await reserveBudget(tx, GLOBAL_BUCKET, this.budget.perHour))) {
+      await refundBudget(tx, [address]);
       return null;
     }
     return [address, GLOBAL_BUCKET];
   }
 
-  /** Stores several mails with one INSERT (all or none; each once per dedupe key). */
+  /** Stores several mails with one INSERT, in the given order (all or none; each once per dedupe key). */
   async enqueueAll(db: Db | Tx, mails: NewMail[]): Promise<void> {
     if (mails.length === 0) return;
-    await insertMails(db, [JSON.stringify(mails.map((m, position) => ({ ...m, userId: m.userId ?? null, position })))]);
+    await named(
+      'mail_outbox_insert_all',
+      db
+        .insert(mailOutbox)
+        .values(mails.map((m) => ({ dedupeKey: m.dedupeKey, toAddress: m.to, userId: m.userId ?? null, template: m.template, subject: m.subject, html: m.html, text: m.text })))
+        .onConflictDoNothing({ target: mailOutbox.dedupeKey }),
+    );
   }
 
   /** Asks the worker to run now (after a commit that enqueued mail). */
@@ -217,15 +194,56 @@ export class Mailer {
     let sent: number | null = null;
     for (;;) {
       if (this.closed) {
-        if (sent !== null) await markSent(this.db, [now().toISOString(), this.transport.kind, sent]);
+        if (sent !== null) await named('mail_outbox_sent', this.markSent(sent, now()));
         return;
       }
-      const at = now();
-      const [row] = await sentAndClaimNext(this.db, [at.toISOString(), this.transport.kind, sent, new Date(at.getTime() - this.leaseMs).toISOString()]);
+      const row = await this.sentAndClaimNext(now(), sent);
       if (!row) return;
       this.jobs.claimed++;
       sent = (await this.deliver(row, now)) ? row.id : null;
     }
+  }
+
+  /** Records a mail the SMTP server accepted as sent (unless it is no longer this worker's claim). */
+  private markSent(id: number, at: Date) {
+    return this.db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: at, lastError: null, transport: this.transport.kind, claimedAt: null })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
+  }
+
+  /**
+   * The worker's one statement per mail: records the mail it just sent (`justSent`, a data-modifying WITH) and claims
+   * the next due one: queued and due, or claimed by a worker whose lease ran out (it died, or lost its database). The
+   * row is picked with FOR UPDATE SKIP LOCKED inside the claiming UPDATE, so two workers never claim the same mail.
+   * One row at a time, so a crash leaves at most the mail in flight claimed, never a batch.
+   */
+  private async sentAndClaimNext(at: Date, justSent: number | null): Promise<Claimed | undefined> {
+    const due = this.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          or(
+            and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, at)),
+            and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.claimedAt, new Date(at.getTime() - this.leaseMs))),
+          ),
+          justSent === null ? undefined : ne(mailOutbox.id, justSent),
+        ),
+      )
+      .orderBy(asc(mailOutbox.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const source = justSent === null ? this.db : this.db.with(this.db.$with('sent').as(this.markSent(justSent, at).returning({ id: mailOutbox.id })));
+    const [row] = await named(
+      'mail_outbox_sent_claim_next',
+      source
+        .update(mailOutbox)
+        .set({ status: 'sending', claimedAt: at, attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(inArray(mailOutbox.id, due))
+        .returning({ id: mailOutbox.id, toAddress: mailOutbox.toAddress, subject: mailOutbox.subject, html: mailOutbox.html, text: mailOutbox.text, attempts: mailOutbox.attempts }),
+    );
+    return row;
   }
 
   /** Waits for the pass in progress (tests, shutdown). */
@@ -240,7 +258,13 @@ export class Mailer {
 
   /** Renews the lease of a mail being sent (a slow SMTP server must not make it look abandoned). */
   protected async renewClaim(id: number, at: Date): Promise<void> {
-    await renewLease(this.db, [id, at.toISOString()]);
+    await named(
+      'mail_outbox_renew_lease',
+      this.db
+        .update(mailOutbox)
+        .set({ claimedAt: at })
+        .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending'))),
+    );
   }
 
   /** Sends one claimed mail; true when sent (the caller records it), else it is queued again or failed for good. */
