@@ -30,7 +30,7 @@ import { metricsRoutes } from './platform/metrics';
 import { createLocationsCache, locationsRoutes } from './modules/locations';
 import { bookingsRoutes } from './modules/bookings';
 import { onboardingRoutes } from './modules/onboarding';
-import { paymentsRoutes } from './modules/payments';
+import { paymentsRoutes, registerPayments } from './modules/payments';
 import { supportRoutes } from './modules/support';
 import { trackingRoutes } from './modules/tracking';
 import { driversRoutes, registerDrivers } from './modules/drivers';
@@ -197,10 +197,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await bookingsRoutes(app, ctx);
   await availabilityRoutes(app, ctx);
   // The background work (ROLE all or worker; every job is claimed in the database): hold expiry, the dispatcher's
-  // passes, scheduled payouts; the outbox sweep and the mail queue start with the context.
+  // passes, orphaned payment claims, scheduled payouts; the outbox sweep and the mail queue start with the context.
   const background = runsBackgroundWork(config);
   if (background) registerAvailability(ctx);
   await paymentsRoutes(app, ctx);
+  // Payment claims orphaned between charge and record are finished by the workers (ADR 035).
+  if (background) registerPayments(ctx);
   await onboardingRoutes(app, ctx);
   await supportRoutes(app, ctx);
   await adminRoutes(app, ctx);

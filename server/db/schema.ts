@@ -616,7 +616,8 @@ export const payments = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['succeeded', 'failed', 'refunded'] }).notNull(),
+    /** 'processing': a charge claimed and sent to the gateway, its result not yet recorded (ADR 035). */
+    status: text('status', { enum: ['processing', 'succeeded', 'failed', 'refunded'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     brand: text('brand'),
@@ -624,9 +625,19 @@ export const payments = pgTable(
     gateway: text('gateway').notNull().default('sandbox'),
     gatewayRef: text('gateway_ref'),
     failureMessage: text('failure_message'),
+    /** What repeating the charge needs: the key the gateway knows it by, the payment method, the intent confirmed. */
+    idempotencyKey: text('idempotency_key'),
+    methodId: text('method_id'),
+    intentId: text('intent_id'),
+    /** When the charge was last sent: a claim still processing a while after is finished by the workers. */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_booking_idx').on(t.bookingId)],
+  (t) => [
+    index('payments_booking_idx').on(t.bookingId),
+    // One charge in flight per booking, whichever instance claimed it.
+    uniqueIndex('payments_one_processing_idx').on(t.bookingId).where(sql`${t.status} = 'processing'`),
+  ],
 );
 
 /** Stored first results of requests carrying an Idempotency-Key header, replayed for the same key. */

@@ -3,4 +3,4 @@
  * (quote, create, lock, paid, cancel, expire) and the deliveries a booking asks for.
  */
 export { bookingsRoutes } from './routes';
-export { cancelBooking, confirmPaid, createBooking, deliveriesOf, expireAbandonedBookings, getBooking, lockBooking, quoteBooking, renewBookingHolds } from './service';
+export { cancelBooking, chargeInFlight, confirmPaid, createBooking, deliveriesOf, expireAbandonedBookings, getBooking, lockBooking, quoteBooking, renewBookingHolds, PAYMENT_IN_PROGRESS } from './service';

@@ -228,7 +228,10 @@ export async function createBooking(db: Db, userId: number, body: CreateBookingB
   });
 }
 
-const toPayment = (p: typeof payments.$inferSelect): PaymentEntry => ({
+type PaymentRow = typeof payments.$inferSelect;
+/** A charge still in flight (a 'processing' claim) is not a payment yet: the booking shows it once recorded. */
+const recorded = (p: PaymentRow): p is PaymentRow & { status: PaymentEntry['status'] } => p.status !== 'processing';
+const toPayment = (p: PaymentRow & { status: PaymentEntry['status'] }): PaymentEntry => ({
   id: p.id,
   status: p.status,
   amount: centsToDollars(p.amountCents),
@@ -289,7 +292,7 @@ function toView(
         details: l.details,
       }),
     ),
-    payments: pays.map(toPayment),
+    payments: pays.filter(recorded).map(toPayment),
     deliveries,
     ...(trackingId ? { trackingId } : {}),
     holdExpiresAt: b.status === 'pending' && b.holdExpiresAt ? b.holdExpiresAt.toISOString() : null,
@@ -368,6 +371,8 @@ export async function expireAbandonedBookings(db: Db, opts: { userId?: number; b
           lte(bookings.createdAt, new Date(now.getTime() - PENDING_BOOKING_TTL_MS)),
           // A hold set to last longer (BOOKING_HOLD_MINUTES over 30) keeps its booking open until it lapses.
           or(isNull(bookings.holdExpiresAt), lte(bookings.holdExpiresAt, now)),
+          // One being charged is decided by the charge's result (ADR 035).
+          sql`not exists (select 1 from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'processing')`,
           opts.userId !== undefined ? eq(bookings.userId, opts.userId) : undefined,
           opts.bookingId !== undefined ? eq(bookings.id, opts.bookingId) : undefined,
         ),
@@ -423,6 +428,15 @@ function applyOrConflict(from: BookingStatus, event: 'pay' | 'complete' | 'cance
   return t;
 }
 
+/** What a second payment or a cancellation is told while a charge for the booking is at the gateway (ADR 035). */
+export const PAYMENT_IN_PROGRESS = 'A payment for this booking is already in progress';
+
+/** Whether a charge for the booking has been claimed and not yet recorded (a 'processing' payments row). */
+export async function chargeInFlight(tx: Exec, bookingId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'processing')));
+  return row !== undefined;
+}
+
 /** A successful charge, as the payments table records it. */
 export type Charge = { amountCents: number; currency: string; brand: string | null; last4: string | null; gateway: string; gatewayRef: string | null };
 
@@ -430,17 +444,26 @@ export type Charge = { amountCents: number; currency: string; brand: string | nu
  * Confirms a locked, pending booking after a successful charge: records the charge, the new status and the
  * booking.confirmed event (emitted in the same transaction); the orders module reacts to the event by creating the deliveries
  * once the transaction has committed (platform/events). `serviceTypes` (the booking's line types, when the caller read them) travel in the event.
+ * A charge claimed beforehand (`claimId`, its 'processing' row) becomes the succeeded payment; otherwise one is added.
  * Returns the payment's id.
  */
-export async function confirmPaid(tx: Tx, emit: Emit, booking: BookingRow, charge: Charge, serviceTypes?: string[]): Promise<number> {
+export async function confirmPaid(tx: Tx, emit: Emit, booking: BookingRow, charge: Charge, serviceTypes?: string[], claimId?: number): Promise<number> {
   applyOrConflict(booking.status, 'pay');
   // What it holds is its own for good (the caller renewed lapsed holds before charging).
   await confirmHolds(tx, booking.id);
   await tx.update(bookings).set({ status: 'confirmed', updatedAt: new Date() }).where(eq(bookings.id, booking.id));
-  const [paid] = await tx
-    .insert(payments)
-    .values({ bookingId: booking.id, status: 'succeeded', ...charge })
-    .returning({ id: payments.id });
+  const [paid] =
+    claimId === undefined
+      ? await tx
+          .insert(payments)
+          .values({ bookingId: booking.id, status: 'succeeded', ...charge })
+          .returning({ id: payments.id })
+      : await tx
+          .update(payments)
+          .set({ status: 'succeeded', ...charge })
+          .where(and(eq(payments.id, claimId), eq(payments.status, 'processing')))
+          .returning({ id: payments.id });
+  if (!paid) throw new Error(`Payment claim ${claimId} was not processing`);
   await emit('booking.confirmed', { bookingId: booking.id, userId: booking.userId, ...(serviceTypes ? { serviceTypes } : {}) });
   // One order per provider's listing, the commission fixed on each, the charge posted to the ledger (issue 28).
   await openOrders(tx, booking);
@@ -469,6 +492,8 @@ export async function cancelBooking(
   return events.transaction(async (tx, emit) => {
     const b = await ownedForUpdate(tx, viewer, id);
     const t = applyOrConflict(b.status, 'cancel');
+    // A charge at the gateway decides first: cancelling now could leave a captured charge on a cancelled booking.
+    if (b.status === 'pending' && (await chargeInFlight(tx, id))) throw conflict(PAYMENT_IN_PROGRESS);
     let refundCents = 0;
     let feeCents = 0;
     // Its rooms, cars, seats, dates or appointment are free again (before the ledger is touched: a payment locks

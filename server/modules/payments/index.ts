@@ -1,3 +1,3 @@
 /** The payments module's front door (ADR 005): the payment routes and webhook, card tokens and paying a booking. */
 export { paymentsRoutes } from './routes';
-export { createPaymentMethod, payBooking } from './service';
+export { createPaymentMethod, finishStaleCharges, payBooking, registerPayments } from './service';

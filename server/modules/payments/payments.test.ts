@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bookings, idempotencyKeys, paymentMethods, payments } from '../../db/schema';
+import { availabilityDays, availabilityHolds, bookings, idempotencyKeys, paymentMethods, payments } from '../../db/schema';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app';
 import { bookHotel, cardToken, pay } from '../bookings/test-helpers';
+import { finishStaleCharges, STALE_CLAIM_MS } from './service';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signUp>>;
@@ -39,13 +40,6 @@ function holdCharges() {
       release();
     },
   };
-}
-/** PostgreSQL only: how many of the database's sessions are waiting for a lock (a payment queued on a booking's row). */
-async function waitingOnLocks(): Promise<number> {
-  const result = (await t.database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
-    rows: Array<{ n: number }>;
-  };
-  return result.rows[0].n;
 }
 const paymentRows = (bookingId: number) => t.database.db.select().from(payments).where(eq(payments.bookingId, bookingId));
 
@@ -215,11 +209,11 @@ describe('POST /api/process-payment', () => {
     }
   });
 
-  it('answers a double click’s second payment as the locked booking would: paid, unknown card, someone else’s booking', async () => {
+  it('answers a double click’s second payment at once while the first is at the gateway: in progress, unknown card, someone else’s booking', async () => {
     const pm = await cardToken(t, alice.cookie);
     const bobPm = await cardToken(t, bob.cookie);
     const cases = [
-      { second: { cookie: alice.cookie, pm }, status: 409, body: { message: 'This booking is already paid' } },
+      { second: { cookie: alice.cookie, pm }, status: 409, body: { message: 'A payment for this booking is already in progress' } },
       { second: { cookie: alice.cookie, pm: 'pm_sandbox_unknown' }, status: 400, body: { message: 'Unknown payment method', errors: { paymentMethodId: 'Unknown payment method' } } },
       { second: { cookie: bob.cookie, pm: bobPm }, status: 404, body: { message: 'Booking not found' } },
     ];
@@ -227,23 +221,122 @@ describe('POST /api/process-payment', () => {
       const b = await bookHotel(t, alice.cookie);
       const send = (cookie: string, paymentMethodId: string, key: string) =>
         post('/api/process-payment', { bookingId: b.id, amount: cents(b), currency: 'usd', paymentMethodId }, cookie, { 'idempotency-key': key });
-      // The order is made certain: the first payment is held at the gateway, inside its transaction and holding the
-      // booking's row lock; the second is sent and waits for that lock (on a pool; on PGlite's single connection it
-      // waits for the first's transaction before it gets that far); then the first is let through.
+      // The order is made certain: the first payment is held at the gateway, its claim recorded; the second is
+      // answered while it is still there (nothing waits for it: no lock is held during the charge).
       const held = holdCharges();
       const firstSent = send(alice.cookie, pm, `click-${i}-1`);
       await held.reached;
-      const secondSent = send(c.second.cookie, c.second.pm, `click-${i}-2`);
-      if (t.database.kind === 'postgres') await vi.waitFor(() => expect(waitingOnLocks()).resolves.toBeGreaterThan(0));
-      held.release();
-      const [first, second] = await Promise.all([firstSent, secondSent]);
-      expect(first.statusCode).toBe(200);
+      const second = await send(c.second.cookie, c.second.pm, `click-${i}-2`);
       expect([second.statusCode, second.json()]).toEqual([c.status, c.body]);
+      held.release();
+      expect((await firstSent).statusCode).toBe(200);
       expect((await paymentRows(b.id)).map((p) => p.status)).toEqual(['succeeded']);
       // The refusal is stored for its key like any other answer.
       const replay = await send(c.second.cookie, c.second.pm, `click-${i}-2`);
       expect([replay.statusCode, replay.headers['idempotent-replayed']]).toEqual([c.status, 'true']);
+      // Once the first is recorded, a new attempt finds the booking paid.
+      const later = await send(alice.cookie, pm, `click-${i}-3`);
+      expect([later.statusCode, later.json().message]).toEqual([409, 'This booking is already paid']);
     }
+  });
+
+  it('holds no lock while the charge is at the gateway: the booking and its days can be taken, a cancellation is refused at once', async () => {
+    const b = await bookHotel(t, bob.cookie);
+    const pm = await cardToken(t, bob.cookie);
+    const [hold] = await t.database.db.select().from(availabilityHolds).where(eq(availabilityHolds.bookingId, b.id));
+    const held = holdCharges();
+    const paying = post('/api/process-payment', { bookingId: b.id, amount: cents(b), currency: 'usd', paymentMethodId: pm }, bob.cookie, { 'idempotency-key': 'in-flight-1' });
+    await held.reached;
+    // Another transaction locks the booking's row and the hotel's days it holds, without waiting (NOWAIT fails at
+    // once on a row someone holds), and writes to them. On PGlite's single connection it could not even begin while
+    // the payment's transaction were open.
+    const days = and(eq(availabilityDays.kind, hold.kind), eq(availabilityDays.listingId, hold.listingId), gte(availabilityDays.day, hold.startDay), lt(availabilityDays.day, hold.endDay));
+    await t.database.db.transaction(async (tx) => {
+      expect(await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, b.id)).for('update', { noWait: true })).toEqual([{ id: b.id }]);
+      expect((await tx.select().from(availabilityDays).where(days).for('update', { noWait: true })).length).toBeGreaterThan(0);
+      await tx.update(availabilityDays).set({ capacity: sql`${availabilityDays.capacity} + 1` }).where(days);
+      await tx.update(availabilityDays).set({ capacity: sql`${availabilityDays.capacity} - 1` }).where(days);
+    });
+    const cancel = await post(`/api/bookings/${b.id}/cancel`, {}, bob.cookie);
+    expect([cancel.statusCode, cancel.json().message]).toEqual([409, 'A payment for this booking is already in progress']);
+    // The claim is not a payment yet: the booking shows none, and is still pending.
+    const view = (await t.app.inject({ method: 'GET', url: `/api/bookings/${b.id}`, headers: { cookie: bob.cookie } })).json();
+    expect([view.status, view.payments]).toEqual(['pending', []]);
+    held.release();
+    const paid = await paying;
+    expect(paid.statusCode).toBe(200);
+    expect((await paymentRows(b.id)).map((p) => [p.id, p.status])).toEqual([[paid.json().paymentId, 'succeeded']]);
+  });
+});
+
+describe('a charge whose process died before recording it', () => {
+  const deps = () => ({ db: t.database.db, gateway: t.ctx.payments, events: t.ctx.events });
+  // A customer of its own: bookings are rate-limited per customer.
+  let carol: Awaited<ReturnType<typeof signUp>>;
+  beforeAll(async () => {
+    carol = await signUp(t);
+  });
+
+  it('is finished once by the workers, repeating the charge with its own key: no second charge', async () => {
+    const b = await bookHotel(t, carol.cookie);
+    const pm = await cardToken(t, carol.cookie);
+    const [method] = await t.database.db.select().from(paymentMethods).where(eq(paymentMethods.id, pm));
+    const key = `charge:${b.id}:died`;
+    // The process claimed the payment and charged the card, then died: the gateway has the charge, the database the claim.
+    const charged = await t.ctx.payments.charge({
+      amountCents: cents(b),
+      currency: 'usd',
+      method: { id: pm, brand: method.brand, last4: method.last4, outcome: method.outcome },
+      idempotencyKey: key,
+      metadata: { bookingId: String(b.id), userId: String(carol.id) },
+    });
+    // Every charge from here on is counted (the app's own worker pass may be the one that finishes the claim).
+    const charge = vi.spyOn(t.ctx.payments, 'charge');
+    const sentAt = new Date(Date.now() - STALE_CLAIM_MS - 1000);
+    const [claim] = await t.database.db
+      .insert(payments)
+      .values({ bookingId: b.id, status: 'processing', amountCents: cents(b), brand: 'visa', last4: '4242', idempotencyKey: key, methodId: pm, attemptedAt: sentAt })
+      .returning();
+    // Until it is finished the booking is neither payable again, nor cancellable, nor expired.
+    const again = await post('/api/process-payment', { bookingId: b.id, amount: cents(b), currency: 'usd', paymentMethodId: pm }, carol.cookie);
+    expect([again.statusCode, again.json().message]).toEqual([409, 'A payment for this booking is already in progress']);
+    expect((await post(`/api/bookings/${b.id}/cancel`, {}, carol.cookie)).statusCode).toBe(409);
+    try {
+      // Not before it is stale.
+      expect(await finishStaleCharges(deps(), new Date(sentAt.getTime() + STALE_CLAIM_MS - 1000))).toBe(0);
+      expect(charge).not.toHaveBeenCalled();
+      // Two workers at once: one takes the claim, the other finds nothing to do; the gateway is asked once, with
+      // the claim's key.
+      const finished = await Promise.all([finishStaleCharges(deps()), finishStaleCharges(deps())]);
+      expect(finished.reduce((n, x) => n + x, 0)).toBeLessThanOrEqual(1);
+      expect(charge.mock.calls.map(([req]) => req.idempotencyKey)).toEqual([key]);
+      expect(await finishStaleCharges(deps(), new Date(Date.now() + 10 * STALE_CLAIM_MS))).toBe(0);
+    } finally {
+      charge.mockRestore();
+    }
+    // The gateway answered the first charge again: the claim became that payment, and the booking is paid.
+    expect((await paymentRows(b.id)).map((p) => [p.id, p.status, p.gatewayRef])).toEqual([[claim.id, 'succeeded', charged.ok ? charged.ref : null]]);
+    const view = (await t.app.inject({ method: 'GET', url: `/api/bookings/${b.id}`, headers: { cookie: carol.cookie } })).json();
+    expect(view.status).toBe('confirmed');
+    expect(view.payments).toEqual([{ id: claim.id, status: 'succeeded', amount: b.totalAmount, brand: 'visa', last4: '4242', createdAt: expect.any(String) }]);
+  });
+
+  it('records a declined charge as failed and leaves the booking payable', async () => {
+    const b = await bookHotel(t, carol.cookie);
+    const declining = await cardToken(t, carol.cookie, '4000000000000002');
+    await t.database.db.insert(payments).values({
+      bookingId: b.id,
+      status: 'processing',
+      amountCents: cents(b),
+      brand: 'visa',
+      last4: '0002',
+      idempotencyKey: `charge:${b.id}:died-declined`,
+      methodId: declining,
+      attemptedAt: new Date(Date.now() - STALE_CLAIM_MS - 1000),
+    });
+    expect(await finishStaleCharges(deps())).toBe(1);
+    expect((await paymentRows(b.id)).map((p) => [p.status, p.failureMessage])).toEqual([['failed', 'Your card was declined.']]);
+    expect((await pay(t, carol.cookie, b)).statusCode).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { bookings, payments, webhookEvents } from '../../db/schema';
@@ -9,6 +9,7 @@ import { createContext } from '../../platform/context';
 import { createTestDatabase } from '../../testing/test-db';
 import { signUp, type TestApp } from '../../testing/test-app';
 import { bookFood, bookHotel } from '../bookings/test-helpers';
+import { finishStaleCharges, STALE_CLAIM_MS } from './service';
 
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -184,5 +185,66 @@ describe('POST /api/payments/webhook', () => {
     expect(res.json().applied).toBe(true);
     expect(await bookingStatus(b.id)).toBe('pending');
     expect((await paymentRows(b.id)).map((p) => [p.status, p.failureMessage])).toEqual([['failed', 'Your card was declined.']]);
+  });
+});
+
+describe('a Stripe charge in flight (ADR 035)', () => {
+  it('defers a webhook for the booking until the charge is recorded', async () => {
+    const b = await bookHotel(t, alice.cookie);
+    const original = gateway.charge.bind(gateway);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let reached!: () => void;
+    const atGateway = new Promise<void>((r) => (reached = r));
+    const spy = vi.spyOn(gateway, 'charge').mockImplementationOnce(async (req) => {
+      const result = await original(req);
+      reached();
+      await gate;
+      return result;
+    });
+    try {
+      const paying = post('/api/process-payment', { bookingId: b.id, amount: cents(b), currency: 'usd', paymentMethodId: 'pm_card_visa' }, alice.cookie);
+      await atGateway;
+      // Stripe has charged and tells us so before process-payment has recorded it: refused, nothing stored, so that
+      // Stripe delivers it again.
+      const pi = [...fake.intents.values()].find((i) => i.metadata.bookingId === String(b.id));
+      const payload = event('payment_intent.succeeded', { id: pi?.id, amount: cents(b), status: 'succeeded', metadata: { bookingId: String(b.id) } });
+      const early = await sendWebhook(payload);
+      expect([early.statusCode, early.json().message]).toEqual([409, 'A payment for this booking is already in progress']);
+      expect(await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, JSON.parse(payload).id))).toHaveLength(0);
+      release();
+      expect((await paying).statusCode).toBe(200);
+      // Delivered again: the booking is paid, nothing changes.
+      expect((await sendWebhook(payload)).json()).toEqual({ received: true, duplicate: false, applied: false });
+      expect((await paymentRows(b.id)).map((p) => [p.status, p.gatewayRef])).toEqual([['succeeded', pi?.id]]);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+  });
+
+  it('finishes a claim whose process died after Stripe charged: the same key, the same PaymentIntent, one charge', async () => {
+    const b = await bookHotel(t, alice.cookie);
+    const key = `charge:${b.id}:died`;
+    const request = { amountCents: cents(b), currency: 'usd', method: { id: 'pm_card_visa', brand: null, last4: null }, idempotencyKey: key, metadata: { bookingId: String(b.id), userId: String(alice.id) } };
+    const charged = await gateway.charge(request);
+    expect(charged.ok).toBe(true);
+    await t.database.db.insert(payments).values({
+      bookingId: b.id,
+      status: 'processing',
+      amountCents: cents(b),
+      gateway: 'stripe',
+      idempotencyKey: key,
+      methodId: 'pm_card_visa',
+      attemptedAt: new Date(Date.now() - STALE_CLAIM_MS - 1000),
+    });
+    // The first finishing pass (this one, or the app's own worker pass) records it; the next has nothing to do.
+    await finishStaleCharges({ db: t.database.db, gateway, events: t.ctx.events });
+    expect(await finishStaleCharges({ db: t.database.db, gateway, events: t.ctx.events }, new Date(Date.now() + 10 * STALE_CLAIM_MS))).toBe(0);
+    const sent = fake.calls.filter((c) => c.idempotencyKey === key);
+    expect(sent).toHaveLength(2);
+    expect([...fake.intents.values()].filter((i) => i.metadata.bookingId === String(b.id)).map((i) => i.id)).toEqual([charged.ref]);
+    expect((await paymentRows(b.id)).map((p) => [p.status, p.gatewayRef, p.brand, p.last4])).toEqual([['succeeded', charged.ref, 'visa', '4242']]);
+    expect(await bookingStatus(b.id)).toBe('confirmed');
   });
 });

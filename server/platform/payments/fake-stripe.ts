@@ -46,9 +46,10 @@ function metadataOf(params: Record<string, string>): Record<string, string> {
 
 /**
  * A local stand-in for the few Stripe API endpoints the adapter calls (create/retrieve/confirm PaymentIntent, create
- * Refund, create Transfer), answering in Stripe's wire format so the real SDK runs end to end in tests. Transfers
- * honour Idempotency-Key as Stripe does (a repeated key answers the first answer again and moves nothing), and a
- * destination starting with 'acct_fail' is refused like an account that cannot receive transfers. Test-only.
+ * Refund, create Transfer), answering in Stripe's wire format so the real SDK runs end to end in tests. Every POST
+ * honours Idempotency-Key as Stripe does (a repeated key answers the first answer again and charges, refunds or
+ * moves nothing), and a destination starting with 'acct_fail' is refused like an account that cannot receive
+ * transfers. Test-only.
  */
 export async function startFakeStripe(): Promise<{
   port: number;
@@ -60,8 +61,8 @@ export async function startFakeStripe(): Promise<{
   const calls: FakeStripeCall[] = [];
   const intents = new Map<string, FakeIntent>();
   const transfers = new Map<string, FakeTransfer>();
-  /** Transfer answers by idempotency key. */
-  const answered = new Map<string, { status: number; body: unknown }>();
+  /** First answers by idempotency key (as sent: later changes to an intent do not alter a replayed answer). */
+  const answered = new Map<string, { status: number; body: string }>();
   let seq = 0;
 
   const attempt = (pi: FakeIntent, pm: string, expand: boolean): { status: number; body: unknown } => {
@@ -85,9 +86,18 @@ export async function startFakeStripe(): Promise<{
       const url = new URL(req.url ?? '/', 'http://fake');
       const path = url.pathname;
       calls.push({ method: req.method ?? 'GET', path, idempotencyKey: req.headers['idempotency-key'] as string | undefined, params });
-      const reply = (status: number, body: unknown) => {
+      const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
+      const earlier = key ? answered.get(key) : undefined;
+      const send = (status: number, text: string) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++seq}` });
-        res.end(JSON.stringify(body));
+        res.end(text);
+      };
+      if (earlier) return send(earlier.status, earlier.body);
+      const reply = (status: number, body: unknown) => {
+        const text = JSON.stringify(body);
+        // Stripe keeps the first answer to a key, success or error, and sends it again for a retry.
+        if (key) answered.set(key, { status, body: text });
+        send(status, text);
       };
       const expand = Object.entries(params).some(([k, v]) => k.startsWith('expand[') && v === 'payment_method') || url.searchParams.getAll('expand[]').includes('payment_method') || url.searchParams.get('expand[0]') === 'payment_method';
 
@@ -127,9 +137,6 @@ export async function startFakeStripe(): Promise<{
         return reply(200, { id: `re_fake_${seq}`, object: 'refund', amount: Number(params.amount), payment_intent: params.payment_intent, status: 'succeeded' });
       }
       if (req.method === 'POST' && path === '/v1/transfers') {
-        const key = req.headers['idempotency-key'] as string | undefined;
-        const earlier = key ? answered.get(key) : undefined;
-        if (earlier) return reply(earlier.status, earlier.body);
         let answer: { status: number; body: unknown };
         if (!params.destination || params.destination.startsWith('acct_fail')) {
           answer = {
@@ -142,7 +149,6 @@ export async function startFakeStripe(): Promise<{
           transfers.set(transfer.id, transfer);
           answer = { status: 200, body: transfer };
         }
-        if (key) answered.set(key, answer);
         return reply(answer.status, answer.body);
       }
       reply(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });

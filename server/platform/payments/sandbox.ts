@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { checkCard, DECLINE_MESSAGES, type CardInput, type CardOutcome, type CheckedCard } from '../../../domain/payments/cards';
 import type { ChargeRequest, ChargeResult, GatewayIntent, PaymentGateway, TransferRequest, TransferResult } from './gateway';
 
@@ -30,7 +30,8 @@ export class SandboxGateway implements PaymentGateway {
   async charge(req: ChargeRequest): Promise<ChargeResult> {
     const { brand, last4 } = req.method;
     const outcome = (req.method.outcome ?? 'succeed') as CardOutcome;
-    if (outcome === 'succeed') return { ok: true, ref: req.intentId ?? id('ch_sandbox'), brand, last4 };
+    // As Stripe, a repeated idempotency key is the same charge: its reference follows from the key, in any process.
+    if (outcome === 'succeed') return { ok: true, ref: req.intentId ?? `ch_sandbox_${createHash('sha256').update(req.idempotencyKey).digest('hex').slice(0, 24)}`, brand, last4 };
     const message = DECLINE_MESSAGES[outcome] ?? DECLINE_MESSAGES.card_declined;
     return { ok: false, code: outcome in DECLINE_MESSAGES ? outcome : 'card_declined', message, ref: null, brand, last4 };
   }
