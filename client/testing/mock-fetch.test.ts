@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deferred, mockFetch } from './mock-fetch';
 
 describe('mockFetch', () => {
-  it('answers a URL and init (apiRequest, the search) by method and path, with JSON and headers', async () => {
+  it('answers a URL and init (a plain fetch) by method and path, with JSON and headers', async () => {
     const server = mockFetch({ 'GET /api/search': { body: { items: [] }, headers: { 'X-Total-Count': '0', Link: undefined } } });
 
     const res = await fetch('/api/search?kind=hotel&q=lisbon', { headers: { Accept: 'application/json' } });
