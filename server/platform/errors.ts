@@ -97,6 +97,13 @@ const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 /** node-postgres says these in words only. */
 const UNREACHABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
+/** The SQLSTATE of a driver error (Drizzle may wrap it as `cause`): '23505' unique, '23514' check, '23P01' exclusion. */
+export function pgCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /**
  * True when `err` (or what it wraps) says the database is out of reach: restarting, refusing connections, or the pool
  * could not get one in time. The request did nothing; the answer is 503, and trying again later works.

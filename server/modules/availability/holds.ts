@@ -22,17 +22,11 @@ import {
 import { lineSpan, type DaySpan } from '../../../domain/availability/spans';
 import { addDays, todayUtc } from '../../../domain/catalogue/pricing';
 import type { Db, Tx } from '../../db/connect';
-import { badRequest, conflict } from '../../platform/errors';
+import { badRequest, conflict, pgCode } from '../../platform/errors';
 import { listingFacts, lockListings, rowsOf, type ListingFacts } from './listings';
 
 type Exec = Db | Tx;
 
-/** The SQLSTATE of a driver error (drizzle may wrap it as `cause`). */
-export function pgCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = e?.code ?? e?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-}
 const CHECK_VIOLATION = '23514';
 const EXCLUSION_VIOLATION = '23P01';
 

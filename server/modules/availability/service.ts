@@ -23,8 +23,8 @@ import { pageAcrossKinds, type KindPage, type KindPageRequest } from '../../../d
 import { addDays, todayUtc } from '../../../domain/catalogue/pricing';
 import type { Db, Tx } from '../../db/connect';
 import type { EventBus } from '../../platform/events/bus';
-import { badRequest, conflict, notFound } from '../../platform/errors';
-import { bookingRules, pgCode } from './holds';
+import { badRequest, conflict, notFound, pgCode } from '../../platform/errors';
+import { bookingRules } from './holds';
 import { LISTING_SOURCES, listingFacts, lockListings, rowsOf, type ListingFacts } from './listings';
 
 type Exec = Db | Tx;

@@ -5,7 +5,7 @@ import type { CardBody, PaymentIntentResponse } from '../../../domain/payments/s
 import type { Db, Tx } from '../../db/connect';
 import { preparedOn } from '../../db/statements';
 import { bookingItems, bookings, idempotencyKeys, paymentIntents, paymentMethods, payments, webhookEvents as webhookEventsTable } from '../../db/schema';
-import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
+import { badRequest, conflict, HttpError, notFound, pgCode } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
 import type { ChargeResult, MethodRef, PaymentGateway } from '../../platform/payments';
 import { SandboxGateway } from '../../platform/payments';
@@ -113,11 +113,6 @@ type Claim = {
   idempotencyKey: string;
 };
 
-function pgCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = e?.code ?? e?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-}
 
 /** The request sent to the gateway for a claim: the same on every attempt, as Stripe requires for a repeated key. */
 function chargeOf(claim: Claim) {
