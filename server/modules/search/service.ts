@@ -275,8 +275,11 @@ export const SEARCH_EXACT_MAX = 1_500;
 export const SEARCH_SAMPLE_ROWS = { min: 2_000, max: 6_000 };
 const SEARCH_SAMPLE_MATCHES = 200;
 
+/** A broad search's matches are read in index order when at least this share of the listings (of its kind) match. */
+const BROAD_DENSE = 0.01;
+
 /** A planner estimate past this many times SEARCH_EXACT_MAX is broad (estimates of a word's matches err by up to ~2x). */
-const SURELY_BROAD = 4;
+const SURELY_BROAD = 2;
 
 export type SearchOptions = {
   now?: Date;
@@ -352,12 +355,17 @@ export async function searchListings(db: Db, query: SearchQuery, options: Search
       ({ rows, groups } = exact);
     } else {
       broad = true;
-      let sampled: { groups: MatchGroup[]; estimated: boolean };
-      [rows, sampled] = await Promise.all([
-        sort === 'relevance' ? broadRelevancePage(db, plan) : indexedPage(db, plan, true),
-        sampleGroups(db, plan, options.sampleRows ?? ((docs) => Math.round(Math.min(SEARCH_SAMPLE_ROWS.max, Math.max(SEARCH_SAMPLE_ROWS.min, (SEARCH_SAMPLE_MATCHES * docs) / Math.max(planned, exactMax + 1)))))),
-      ]);
-      ({ groups, estimated } = sampled);
+      const docs = await listingCount(db, query.kind);
+      // More than exactMax, and at least what the planner expects: the sample's size.
+      const atLeast = Math.max(planned, exactMax + 1);
+      const sampleRows = options.sampleRows ?? Math.round(Math.min(SEARCH_SAMPLE_ROWS.max, Math.max(SEARCH_SAMPLE_ROWS.min, (SEARCH_SAMPLE_MATCHES * docs.all) / atLeast)));
+      ({ groups, estimated } = await sampleGroups(db, plan, docs.all, sampleRows));
+      // The page is read in the sort's index order only where the sample says matches (after the facet filters) are
+      // dense enough to fill it soon (a distance order is bounded by the radius's box anyway); sparse ones are
+      // collected and sorted: 'creperie' (2,123 matches among 1,000,000 listings, mostly named so) walked the rating
+      // index for 3.4 s.
+      const dense = sort === 'distance' || facetCounts(groups, filters).total >= docs.ofKind * BROAD_DENSE;
+      rows = await (sort === 'relevance' ? broadRelevancePage(db, plan, dense) : indexedPage(db, plan, dense));
     }
   }
 
@@ -388,30 +396,57 @@ const DENSE = 0.01;
 async function indexedPage(db: Db, p: Plan, dense: boolean): Promise<PageRow[]> {
   const sort = p.sort === 'relevance' ? 'rating' : p.sort;
   const dist = p.near ? sql`(d.position <-> ${earthAt(p.near)})` : undefined;
-  const order = sort === 'distance' ? sql`${dist}, d.kind, d.listing_id` : orderOf(sort, 'd.');
   const keyset = p.cursor ? [after(sort, p.cursor, 'd.', dist)] : [];
-  const query = sql`select ${pageColumns(p)}, 0 as score from search_documents d
-        where ${and([...p.base, ...facetSql(p.filters, 'd.'), ...keyset])}
-        order by ${order} limit ${p.limit + 1}`;
-  return withScans(db, dense ? 'ordered' : 'collected', (tx) => rowsOf<PageRow>(tx, query));
+  return pageInOrder(db, p, sort, and([...p.base, ...facetSql(p.filters, 'd.'), ...keyset]), dense);
 }
 
 /**
- * Runs a page query with one kind of plan (for this transaction only): 'ordered' reads the matches in an index's
- * order and stops after the page (bitmap and sequential scans off: many matches, and the planner underestimates
- * facet arrays, so it would read every listing and sort, e.g. 233 ms instead of 25 for Tutoring among 100,000);
- * 'collected' collects the few matches through the filters' indexes and sorts them (plain index scans off, so the
- * sort's index is not walked through every listing).
+ * The first page of the rows `where` picks, in the sort's order. `dense`: read in the sort's index order, stopping
+ * after the page (inIndexOrder); otherwise collected through the filters' indexes (the CTE is planned for all its
+ * rows) and sorted: with the page limit on the scan the planner may walk the sort's index through every listing.
  */
-async function withScans<T>(db: Db, scans: 'ordered' | 'collected' | 'indexed', run: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      scans === 'ordered'
-        ? sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`
-        : scans === 'collected'
-          ? sql`set local enable_indexscan = off`
-          : sql`set local enable_seqscan = off`,
+async function pageInOrder(db: Db, p: Plan, sort: 'rating' | 'price' | 'distance', where: SQL, dense: boolean): Promise<PageRow[]> {
+  if (!dense) {
+    return rowsOf<PageRow>(
+      db,
+      sql`with found as materialized (select ${pageColumns(p, true)} from search_documents d where ${where})
+          select kind, listing_id, rating::text as rating, price_cents, name, city, lat, lng, dist, distance_km, 0 as score
+          from found order by ${orderOf(sort)} limit ${p.limit + 1}`,
     );
+  }
+  if (sort === 'distance') return nearestFirst(db, p, where);
+  const query = sql`select ${pageColumns(p)}, 0 as score from search_documents d where ${where} order by ${orderOf(sort, 'd.')} limit ${p.limit + 1}`;
+  return inIndexOrder(db, (tx) => rowsOf<PageRow>(tx, query));
+}
+
+/** Rows the nearest-first scan reads beyond the page, so that listings at the same distance are ordered by kind and id. */
+const NEAREST_MARGIN = 30;
+
+/**
+ * A page by distance from the GiST index's nearest-first scan, which orders by the distance alone: the scan reads
+ * the page and a margin, and they are ordered by distance, kind and id here. Were the margin's last row as near as the
+ * page's last, more listings at that distance could follow: then the matches are collected and sorted instead.
+ * (Ordering by all three in the scan makes PostgreSQL read every match in the radius and sort them.)
+ */
+async function nearestFirst(db: Db, p: Plan, where: SQL): Promise<PageRow[]> {
+  const read = p.limit + 1 + NEAREST_MARGIN;
+  const rows = await inIndexOrder(db, (tx) =>
+    rowsOf<PageRow>(tx, sql`select ${pageColumns(p)}, 0 as score from search_documents d where ${where} order by d.position <-> ${earthAt(p.near!)} limit ${read}`),
+  );
+  const sorted = rows.sort((a, b) => a.dist! - b.dist! || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.listing_id - b.listing_id));
+  const page = sorted.slice(0, p.limit + 1);
+  if (rows.length === read && sorted.at(-1)!.dist === page.at(-1)!.dist) return pageInOrder(db, p, 'distance', where, false);
+  return page;
+}
+
+/**
+ * Runs a page query that must read the matches in an index's order and stop after the page (for this transaction,
+ * bitmap and sequential scans off): with many matches the planner, underestimating facet arrays, would otherwise
+ * read every listing and sort, e.g. 233 ms instead of 25 for Tutoring among 100,000.
+ */
+async function inIndexOrder<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`);
     return run(tx as unknown as Db);
   });
 }
@@ -433,17 +468,18 @@ async function exactPass(db: Db, p: Plan, max: number): Promise<{ rows: PageRow[
   const dist = p.near ? sql`d.position <-> ${earthAt(p.near)}` : sql`null::float8`;
   const km = p.near ? sql`round((earth_distance(${earthAt(p.near)}, d.position) / 1000)::numeric, 1)::float8` : sql`null::float8`;
   const few = Number.isFinite(max) ? sql`(select n from c) <= ${max}` : sql`true`;
-  // Matches are collected through the filters' indexes: a page limit makes the planner walk the whole table instead
-  // (a sequential scan is cheapest "until the limit" on its estimate), 110 ms instead of 25 for 5,000 of 100,000.
-  const result = await withScans(db, 'indexed', (tx) =>
-    rowsOf<PageRow & { n: number | null; facets: string[] | null; price_band: number | null; rating_band: number | null; count: number | null }>(
-      tx,
-      sql`with m as materialized (
+  // `found` is planned for all its matches, so through the filters' indexes; `m` then reads at most max + 1 of them,
+  // and `found` stops there (a CTE runs as far as it is read). With the limit on the scan itself the planner walks
+  // the whole table instead (a sequential scan is cheapest "until the limit" on its estimate): 110 ms instead of 25
+  // for 5,000 of 100,000.
+  const result = await rowsOf<PageRow & { n: number | null; facets: string[] | null; price_band: number | null; rating_band: number | null; count: number | null }>(
+    db,
+    sql`with found as materialized (
           select d.kind, d.listing_id, d.facets, d.price_band, search_rating_band(d.rating) as rating_band, d.rating, d.price_cents,
                  ${score} as score, ${dist} as dist
           from search_documents d where ${and(p.base)}
-          ${Number.isFinite(max) ? sql`limit ${max + 1}` : sql``}
         ),
+        m as materialized (select * from found ${Number.isFinite(max) ? sql`limit ${max + 1}` : sql``}),
         c as (select count(*)::int as n from m),
         page as (
           select m.kind, m.listing_id, m.rating, m.price_cents, m.score, m.dist from m
@@ -459,7 +495,6 @@ async function exactPass(db: Db, p: Plan, max: number): Promise<{ rows: PageRow[
         from m where ${few} group by m.kind, m.facets, m.price_band, m.rating_band
         union all
         select 0, null, null, null, null, null, null, null, null, null, null, null, null, null, null, c.n from c`,
-    ),
   );
   const matched = result.find((r) => r.n === 0)?.count ?? 0;
   if (matched > max) return null;
@@ -473,7 +508,7 @@ async function exactPass(db: Db, p: Plan, max: number): Promise<{ rows: PageRow[
  * A broad search's relevance page: names equal to the words (30000) or beginning with them (20000), found through
  * the name index, then every other match by rating through the rating index. Each part stops after a page.
  */
-async function broadRelevancePage(db: Db, p: Plan): Promise<PageRow[]> {
+async function broadRelevancePage(db: Db, p: Plan, dense: boolean): Promise<PageRow[]> {
   const key = p.words.map((w) => w.word).join(' ');
   const where = [...p.base, ...facetSql(p.filters, 'd.')];
   const inNames = sql`d.name_key like ${`${key}%`}`;
@@ -490,14 +525,13 @@ async function broadRelevancePage(db: Db, p: Plan): Promise<PageRow[]> {
               ${c ? sql`where ${after('relevance', c, 'd.')}` : sql``}
               order by ${orderOf('relevance', 'd.')} limit ${p.limit + 1}`,
         );
-  // Many matches: read in rating order (bitmap scans off), stopping after the page.
-  const rest = withScans(db, 'ordered', (tx) =>
-    rowsOf<PageRow>(
-      tx,
-      sql`select ${pageColumns(p)}, 0 as score from search_documents d
-          where ${and([...where, sql`not (${inNames})`, ...(c && Number(c.values[0]) === 0 ? [after('rating', { ...c, values: [c.values[1]!] }, 'd.')] : [])])}
-          order by ${orderOf('rating', 'd.')} limit ${p.limit + 1}`,
-    ),
+  // The other matches by rating.
+  const rest = pageInOrder(
+    db,
+    p,
+    'rating',
+    and([...where, sql`not (${inNames})`, ...(c && Number(c.values[0]) === 0 ? [after('rating', { ...c, values: [c.values[1]!] }, 'd.')] : [])]),
+    dense,
   );
   const [first, second] = await Promise.all([named, rest]);
   return [...first, ...second].slice(0, p.limit + 1);
@@ -507,10 +541,8 @@ async function broadRelevancePage(db: Db, p: Plan): Promise<PageRow[]> {
  * A broad search's groups, estimated from a sample of the table's pages (the same sample every time, so an unchanged
  * catalogue gives the same counts): each sampled match stands for 100 / percent matches.
  */
-async function sampleGroups(db: Db, p: Plan, sampleRows: number | ((docs: number) => number)): Promise<{ groups: MatchGroup[]; estimated: boolean }> {
-  const [{ docs }] = await rowsOf<{ docs: number }>(db, sql`select coalesce(sum(count), 0)::int as docs from search_counts`);
-  const read = typeof sampleRows === 'number' ? sampleRows : sampleRows(docs);
-  const percent = Math.min(100, (read / Math.max(docs, 1)) * 100);
+async function sampleGroups(db: Db, p: Plan, docs: number, sampleRows: number): Promise<{ groups: MatchGroup[]; estimated: boolean }> {
+  const percent = Math.min(100, (sampleRows / Math.max(docs, 1)) * 100);
   const rows = await rowsOf<{ kind: SearchKind; facets: string[]; price_band: number; rating_band: number; count: number }>(
     db,
     sql`select d.kind, d.facets, d.price_band::int as price_band, search_rating_band(d.rating)::int as rating_band, count(*)::int as count
@@ -536,6 +568,15 @@ function cursorValues(sort: Sort, r: PageRow): Array<number | string> {
     case 'distance':
       return [r.dist ?? 0];
   }
+}
+
+/** How many active listings there are, and of the kind searched (all when none): trigger-maintained counts. */
+async function listingCount(db: Db, kind: SearchKind | undefined): Promise<{ all: number; ofKind: number }> {
+  const [row] = await rowsOf<{ all: number; of_kind: number }>(
+    db,
+    sql`select coalesce(sum(count), 0)::int as all, coalesce(sum(count) filter (where ${kind ? sql`kind = ${kind}` : sql`true`}), 0)::int as of_kind from search_counts`,
+  );
+  return { all: row?.all ?? 0, ofKind: row?.of_kind ?? 0 };
 }
 
 /** Every active listing grouped by kind, facet values, price band and rating band (trigger-maintained counts). */
