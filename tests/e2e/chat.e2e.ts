@@ -95,13 +95,18 @@ describe('chat', () => {
     await chat.getByTestId('chat-connection').filter({ visible: true }).filter({ hasText: 'Offline' }).first().waitFor();
     await send(chat, 'Written while offline');
     await chat.locator('li[data-status="sending"]').filter({ hasText: 'Written while offline' }).getByText('Sending…').waitFor();
-    await pro.waitForTimeout(1500);
+    // The provider's own message, stored and shown to the provider while the customer is offline: had the offline
+    // message reached the server, it would be in the provider's view before this one.
+    await send(pro.locator('body'), 'Are you still there?');
+    await myBubble(proView, 'Are you still there?').and(proView.locator('li[data-message-id]')).waitFor();
     expect(await proView.getByText('Written while offline').count()).toBe(0);
     await cust.context().setOffline(false);
     await proView.getByText('Written while offline').waitFor();
     await myBubble(chat, 'Written while offline').and(chat.locator('li[data-message-id]')).waitFor();
     expect(await chat.locator('li[data-status="sending"]').count()).toBe(0);
-    await pro.waitForTimeout(1500);
+    // A later message is the signal that nothing more is coming: once it is shown, a second copy would be too.
+    await send(chat, 'Back online');
+    await proView.locator('li').filter({ hasText: 'Back online' }).waitFor();
     expect(await proView.getByText('Written while offline').count()).toBe(1);
 
     expect(cust.errors).toEqual([]);
@@ -129,8 +134,33 @@ describe('chat', () => {
     await chat.getByTestId('chat-connection').filter({ visible: true }).filter({ hasText: /Connecting|Reconnecting/ }).first().waitFor();
     await send(chat, 'Queued before a reload');
     await chat.locator('li[data-status="sending"]').getByText('Sending…').waitFor();
-    // Let the outbox write reach IndexedDB, then reload: the message is still waiting.
-    await page.waitForTimeout(500);
+    // Once the outbox's row is in IndexedDB, reload: the message is still waiting.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<string[]>((resolve, reject) => {
+              const open = indexedDB.open('go-live-chat');
+              // Not there yet: leave it for the app to create (with its store), and look again.
+              open.onupgradeneeded = () => open.transaction?.abort();
+              open.onerror = () => resolve([]);
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains('outbox')) {
+                  db.close();
+                  return resolve([]);
+                }
+                const all = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+                all.onsuccess = () => {
+                  resolve((all.result as Array<{ message?: string }>).map((row) => String(row.message)));
+                  db.close();
+                };
+                all.onerror = () => reject(all.error);
+              };
+            }),
+        ),
+      )
+      .toContain('Queued before a reload');
     await page.reload();
     chat = await openRestaurantChat(page);
     await chat.locator('li[data-status="sending"]').filter({ hasText: 'Queued before a reload' }).waitFor();

@@ -13,11 +13,17 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export const baseURL = () => inject('baseURL');
+/** This worker's server (global-setup.ts): VITEST_POOL_ID is the worker's number, 1 to maxWorkers. */
+function myServer() {
+  const servers = inject('servers');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return servers[(Math.max(1, worker) - 1) % servers.length];
+}
+export const baseURL = () => myServer().baseURL;
 export const adminCredentials = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
-export const demoDriverCredentials = () => ({ email: inject('driverEmail'), password: inject('driverPassword') });
+export const demoDriverCredentials = () => ({ email: myServer().driverEmail, password: myServer().driverPassword });
 /** The demo provider: owner of every seeded listing (the one customers chat with). */
-export const demoProviderCredentials = () => ({ email: inject('providerEmail'), password: inject('providerPassword') });
+export const demoProviderCredentials = () => ({ email: myServer().providerEmail, password: myServer().providerPassword });
 
 /**
  * One Chromium per spec file; `page()` opens a fresh context (own cookies and storage) for each test.

@@ -72,8 +72,12 @@ describe('places and distances', () => {
     expect(Math.abs(moved.lng - start.lng)).toBeLessThan(0.01);
     expect(Math.abs(moved.lat - start.lat)).toBeLessThan(0.01);
     // Typing on after the pin was placed by hand never moves it back.
+    const answered = page.waitForResponse((r) => r.url().includes('/api/geocode') && (new URL(r.url()).searchParams.get('q') ?? '').startsWith('578 Queen St W, Toronto'));
     await address.fill('578 Queen St W, Toronto');
-    await page.waitForTimeout(800);
+    // The signal: the typed address's suggestions are answered and shown (before the pin was placed by hand, an
+    // answer moved it).
+    await answered;
+    await page.getByRole('option', { name: 'Queen Street West, Toronto, Ontario, Canada' }).waitFor();
     expect(await pinText(page)).toEqual(moved);
 
     await page.getByRole('button', { name: 'Register Restaurant' }).click();
