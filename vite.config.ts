@@ -60,6 +60,9 @@ function pwaIcons({ source, background }: { source: string; background: string }
   };
 }
 
+/** Server test files that check what loading a module leaves behind (the require cache), so need fresh modules. */
+const SELF_ISOLATED = ['server/modules/locations/directory.test.ts'];
+
 export default defineConfig({
   root: r('./client'),
   publicDir: r('./client/public'),
@@ -159,7 +162,6 @@ export default defineConfig({
   },
   test: {
     root: r('.'),
-    include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.ts', 'client/**/*.test.tsx', 'scripts/**/*.test.ts'],
     // Component tests (*.test.tsx) choose happy-dom in their docblock (// @vitest-environment happy-dom).
     environment: 'node',
     // The run's databases are copies of one migrated (and one seeded) database built here once.
@@ -169,5 +171,30 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
+    projects: [
+      {
+        // The server's files share their worker's loaded modules (each still starts its own app and database):
+        // loading the server's module graph afresh for each of ~100 files was over a third of the suite's time.
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...SELF_ISOLATED],
+          isolate: false,
+        },
+      },
+      {
+        // The browser side shares a document per worker, so each file gets its own modules and DOM; and the files
+        // that test what loading a module leaves behind.
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ['domain/**/*.test.ts', 'client/**/*.test.ts', 'client/**/*.test.tsx', ...SELF_ISOLATED],
+          isolate: true,
+          // No databases here.
+          globalSetup: [],
+        },
+      },
+    ],
   },
 });
