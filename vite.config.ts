@@ -191,8 +191,6 @@ export default defineConfig({
           name: 'isolated',
           include: ['domain/**/*.test.ts', 'client/**/*.test.ts', 'client/**/*.test.tsx', ...SELF_ISOLATED],
           isolate: true,
-          // No databases here.
-          globalSetup: [],
         },
       },
     ],
