@@ -8,7 +8,7 @@ import { isArriving } from '../../../domain/orders/journey';
 import type { Db, Tx } from '../../db/connect';
 import { recordDeliveryDone } from '../money';
 import { deliveryOrders, driverEarnings, driverPositions, drivers, orderOffers, trackingRecords, trackingUpdates, users } from '../../db/schema';
-import { conflict, HttpError, notFound } from '../../platform/errors';
+import { conflict, HttpError, notFound, pgCode } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
 import { applyOrderStatus, journeysOf, liveOffers, lockOrder, offerNextWave, orderJourney, withdrawOffersOf, type DispatchOptions, type OrderRow } from '../orders';
 
@@ -143,8 +143,7 @@ export async function setOnline(events: EventBus, driverId: number, input: { onl
 
 /** Postgres unique violation: here, the partial index allowing one active order per driver. */
 function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  return pgCode(err) === '23505';
 }
 
 /**

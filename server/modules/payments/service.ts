@@ -113,7 +113,6 @@ type Claim = {
   idempotencyKey: string;
 };
 
-
 /** The request sent to the gateway for a claim: the same on every attempt, as Stripe requires for a repeated key. */
 function chargeOf(claim: Claim) {
   return {

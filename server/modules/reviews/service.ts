@@ -28,7 +28,7 @@ import {
 } from '../../../domain/reviews/schemas';
 import type { Db, Tx } from '../../db/connect';
 import { bookings, providerOrders, reviewVotes, reviews, users } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../platform/errors';
+import { conflict, forbidden, notFound, pgCode } from '../../platform/errors';
 import type { Emit, EventBus } from '../../platform/events/bus';
 import { findRow, lockRow, serverKindOfCollection, serverKindOfServiceType, updateRow, type ServerKind } from '../catalogue';
 import { isProfane } from './moderation';
@@ -44,8 +44,7 @@ function reviewableKind(serviceType: string): ServerKind {
 }
 
 function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  return pgCode(err) === '23505';
 }
 
 // ------------------------------------------------------------------ eligibility

@@ -275,9 +275,6 @@ export const SEARCH_EXACT_MAX = 1_500;
 export const SEARCH_SAMPLE_ROWS = { min: 2_000, max: 6_000 };
 const SEARCH_SAMPLE_MATCHES = 200;
 
-/** A broad search's matches are read in index order when at least this share of the listings (of its kind) match. */
-const BROAD_DENSE = 0.01;
-
 /** A planner estimate past this many times SEARCH_EXACT_MAX is broad (estimates of a word's matches err by up to ~2x). */
 const SURELY_BROAD = 2;
 
@@ -364,7 +361,7 @@ export async function searchListings(db: Db, query: SearchQuery, options: Search
       // dense enough to fill it soon (a distance order is bounded by the radius's box anyway); sparse ones are
       // collected and sorted: 'creperie' (2,123 matches among 1,000,000 listings, mostly named so) walked the rating
       // index for 3.4 s.
-      const dense = sort === 'distance' || facetCounts(groups, filters).total >= docs.ofKind * BROAD_DENSE;
+      const dense = sort === 'distance' || facetCounts(groups, filters).total >= docs.ofKind * DENSE;
       rows = await (sort === 'relevance' ? broadRelevancePage(db, plan, dense) : indexedPage(db, plan, dense));
     }
   }
@@ -384,7 +381,11 @@ function pageColumns(p: Plan, numeric = false): SQL {
   return sql`d.kind, d.listing_id, ${numeric ? sql`d.rating` : sql`d.rating::text as rating`}, d.price_cents, d.name, d.city, d.lat, d.lng, ${dist} as dist, ${km} as distance_km`;
 }
 
-/** Matches at least this share of the listings they are drawn from are read in index order (see indexedPage). */
+/**
+ * Matches at least this share of the listings they are drawn from (of the kind searched) are read in index order (see
+ * pageInOrder); fewer are collected and sorted. Browsing by facets knows the share from search_counts, a broad search
+ * from its sample.
+ */
 const DENSE = 0.01;
 
 /**
