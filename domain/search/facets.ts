@@ -57,6 +57,9 @@ function passes(g: MatchGroup, f: FacetFilters, filter: Filter): boolean {
 
 const FILTERS: readonly Filter[] = ['kind', ...CATEGORICAL_FACETS, 'price', 'rating'];
 
+/** Groups passing every filter. */
+export const passingFilters = (groups: readonly MatchGroup[], f: FacetFilters): MatchGroup[] => passingAllBut(groups, f);
+
 /** Groups passing every filter but `except`. */
 function passingAllBut(groups: readonly MatchGroup[], f: FacetFilters, except?: Filter): MatchGroup[] {
   return groups.filter((g) => FILTERS.every((filter) => filter === except || passes(g, f, filter)));

@@ -1328,9 +1328,9 @@ export const searchDocuments = pgTable(
     index('search_documents_facets_idx').using('gin', t.facets).with({ gin_pending_list_limit: 256 }).where(sql`is_active`),
     index('search_documents_position_idx').using('gist', t.position).where(sql`is_active`),
     index('search_documents_kind_rating_idx').on(t.kind, t.rating.desc(), t.listingId).where(sql`is_active`),
-    index('search_documents_rating_idx').on(t.rating.desc(), t.kind, t.listingId).where(sql`is_active`),
+    index('search_documents_rating_idx').on(t.rating.desc(), t.listingId, t.kind).where(sql`is_active`),
     index('search_documents_kind_price_idx').on(t.kind, t.priceCents, t.listingId).where(sql`is_active`),
-    index('search_documents_price_idx').on(t.priceCents, t.kind, t.listingId).where(sql`is_active`),
+    index('search_documents_price_idx').on(t.priceCents, t.listingId, t.kind).where(sql`is_active`),
     // Names beginning with a broad search's words (name_key like 'via roma%').
     index('search_documents_name_key_idx').using('btree', t.nameKey.op('text_pattern_ops')).where(sql`is_active`),
   ],

@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { addDays, earliestTravelDay, greatCircleKm } from '../../../domain/catalogue/pricing';
 import { PRICE_BANDS, SEARCH_KINDS, SearchQuerySchema, type SearchKind } from '../../../domain/search/schemas';
 import { availabilityDays, hotels, menuItems, restaurants } from '../../db/schema';
@@ -479,11 +479,21 @@ describe('broad searches (more matches than are counted one by one)', () => {
   }
   const keys = (items: Item[]) => items.map((i) => `${i.kind}:${i.id}`);
 
-  it('list every match once, in every order, like the exact search', async () => {
-    const cases: Array<Record<string, string>> = [{ q: 'toronto' }, { q: 'toronto', sort: 'price' }, { near: '43.6532,-79.3832', sort: 'distance' }, { near: '43.6532,-79.3832' }];
+  // Walks long enough to find every page, and walks of four rows per row of the page, which find some pages and hand
+  // the others over to collecting the matches.
+  const walks = [{ walkPerRow: 1000 }, { walkPerRow: 4 }];
+
+  it.each(walks)('list every match once, in every order, like the exact search (walks of $walkPerRow rows per row)', async (walk) => {
+    const cases: Array<Record<string, string>> = [
+      { q: 'toronto' },
+      { q: 'toronto', sort: 'price' },
+      { q: 'toronto', sort: 'rating' },
+      { near: '43.6532,-79.3832', sort: 'distance' },
+      { near: '43.6532,-79.3832' },
+    ];
     for (const params of cases) {
       const exact = await pages({ ...params, limit: 4 }, {});
-      const broad = await pages({ ...params, limit: 4 }, broadly);
+      const broad = await pages({ ...params, limit: 4 }, { ...broadly, ...walk });
       expect(exact.results[0]!.estimated, JSON.stringify(params)).toBeUndefined();
       expect(new Set(keys(broad.items)).size, JSON.stringify(params)).toBe(broad.items.length);
       expect(new Set(keys(broad.items)), JSON.stringify(params)).toEqual(new Set(keys(exact.items)));
@@ -494,9 +504,33 @@ describe('broad searches (more matches than are counted one by one)', () => {
     }
   });
 
-  it('rank names beginning with the words first, then by rating', async () => {
-    await t.database.db.insert(restaurants).values({ name: 'Harbour Snacks', cuisine: 'American', rating: '1.0' });
-    const { items } = await pages({ q: 'harbour', limit: 2 }, broadly);
+  it('page by distance through many listings at the same distance as through few', async () => {
+    // 275 restaurants on a street north of a point: 75 one after another, then 200 at the same spot (far more than a
+    // walk's margin). Pages end inside the tie, and a walk of the nearest-first index must not cut it short.
+    const at = { lat: 62.5, lng: -101.5 }; // far from any other listing
+    // Numbered against the order they are stored in, so that the index's own order within the tie is not the page's.
+    const rows = Array.from({ length: 275 }, (_, i) => ({
+      id: 900_000 - i,
+      name: `Tie Test Diner ${i}`,
+      cuisine: 'American',
+      lat: (at.lat + (i < 200 ? 0.02 : 0.0002 * (i - 199))).toFixed(6),
+      lng: at.lng.toFixed(6),
+    }));
+    const added = await t.database.db.insert(restaurants).values(rows).returning({ id: restaurants.id });
+    onTestFinished(() => t.database.db.delete(restaurants).where(inArray(restaurants.id, added.map((r) => r.id))).then(() => undefined));
+    const params = { near: `${at.lat},${at.lng}`, radiusKm: 5, sort: 'distance', limit: 25 };
+    const exact = await pages(params, {});
+    expect(exact.items).toHaveLength(275);
+    for (const walk of [{ walkPerRow: 1000 }, { walkPerRow: 2 }]) {
+      const broad = await pages(params, { ...broadly, ...walk });
+      expect(keys(broad.items), JSON.stringify(walk)).toEqual(keys(exact.items));
+    }
+  });
+
+  it.each(walks)('rank names beginning with the words first, then by rating (walks of $walkPerRow rows per row)', async (walk) => {
+    const [snacks] = await t.database.db.insert(restaurants).values({ name: 'Harbour Snacks', cuisine: 'American', rating: '1.0' }).returning();
+    onTestFinished(() => t.database.db.delete(restaurants).where(eq(restaurants.id, snacks!.id)).then(() => undefined));
+    const { items } = await pages({ q: 'harbour', limit: 2 }, { ...broadly, ...walk });
     const beginning = items.filter((i) => i.name.toLowerCase().startsWith('harbour'));
     expect(beginning.length).toBeGreaterThanOrEqual(3);
     // All names beginning with 'harbour' (even the one rated 1.0) before 'Coal Harbour ...' (rated 4.7 and 4.8).

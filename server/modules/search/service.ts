@@ -7,14 +7,15 @@
  *
  * Work is bounded. Kind and facet filters alone: counts from search_counts, the page from a sort index. Words, a
  * place or dates: up to SEARCH_EXACT_MAX matches are counted and ranked exactly in one statement; a broad search
- * (more) estimates its counts from a sample and reads its page in index order.
+ * (more) estimates its counts from a sample. A page of many matches is read by walking a sort index a bounded way
+ * (SEARCH_WALK_PER_ROW); rarer matches are collected through the filters' indexes and sorted.
  */
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { MAX_AVAILABILITY_DAYS, daysBetween } from '../../../domain/availability/schemas';
 import { searchSpan, type DaySpan } from '../../../domain/availability/spans';
 import { earliestTravelDay, parseDay } from '../../../domain/catalogue/pricing';
 import { decodeCursor, encodeCursor, queryFingerprint, type CursorKey } from '../../../domain/search/cursor';
-import { facetCounts, type FacetFilters, type MatchGroup } from '../../../domain/search/facets';
+import { facetCounts, passingFilters, type FacetFilters, type MatchGroup } from '../../../domain/search/facets';
 import {
   CATEGORICAL_FACETS,
   NEAR_RADIUS_DEFAULT_KM,
@@ -189,17 +190,20 @@ function scoreSql(words: Word[]): SQL {
 const and = (parts: SQL[]) => (parts.length === 0 ? sql`true` : sql.join(parts, sql` and `));
 const list = (values: Array<string | number>) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
-/** The sort's columns (as search_documents names them, plus score and dist) in order, then kind and id. */
+/**
+ * The sort's columns (as search_documents names them, plus score and dist) in order, then id and kind: listings that
+ * tie mix their kinds (each kind numbers its listings from 1), as the rating and price indexes are built (0015).
+ */
 function orderOf(sort: Sort, p = ''): SQL {
   // 'nulls last' as the rating indexes are built (ratings are never null; an index serves only its own order).
   const first = { relevance: `${p}score desc, ${p}rating desc nulls last`, rating: `${p}rating desc nulls last`, price: `${p}price_cents`, distance: `${p}dist` }[sort];
-  return sql.raw(`${first}, ${p}kind, ${p}listing_id`);
+  return sql.raw(`${first}, ${p}listing_id, ${p}kind`);
 }
 
 /** Rows after the cursor's in the sort's order. `dist` may be given as an expression (the nearest-first index scan's). */
 function after(sort: Sort, c: CursorKey, p = '', dist?: SQL): SQL {
   const col = (name: string) => (name === 'dist' && dist ? dist : sql.raw(`${p}${name}`));
-  const tail = sql`(${col('kind')}, ${col('listing_id')}) > (${c.kind}::text, ${c.id}::int)`;
+  const tail = sql`(${col('listing_id')}, ${col('kind')}) > (${c.id}::int, ${c.kind}::text)`;
   const [a, b] = c.values;
   switch (sort) {
     case 'relevance':
@@ -277,16 +281,34 @@ const SEARCH_SAMPLE_MATCHES = 200;
 
 /** A planner estimate past this many times SEARCH_EXACT_MAX is broad (estimates of a word's matches err by up to ~2x). */
 const SURELY_BROAD = 2;
+/**
+ * A planner estimate from this share of SEARCH_EXACT_MAX up is checked with the sample before the exact pass is tried:
+ * the planner takes words for independent, so words that go together are underestimated ('thai curry': 881 planned,
+ * 12,907 found among 1,000,000 listings), and an exact pass that ends broad has read 1,500 matches for nothing.
+ */
+const UNSURE = 0.5;
+
+/**
+ * How far a page walks an index in its order (rating, price, distance) before giving up, in rows per row of the page:
+ * a walk pays for every row it passes, so it finds a page fast where at least 1 in this many rows match, and is not
+ * tried where the counts (or the sample) say matches are rarer. A walk that finds too few hands over to collecting the
+ * matches through the filters' indexes and sorting them, which costs what the matches number (ADR 031).
+ */
+export const SEARCH_WALK_PER_ROW = 200;
 
 export type SearchOptions = {
   now?: Date;
-  /** Tests: the match count past which a search is broad, and the sample size. */
+  /** Tests: the match count past which a search is broad, the sample size, and how far a walk goes. */
   exactMax?: number;
   sampleRows?: number;
+  walkPerRow?: number;
 };
 
 /** What the page queries need of a search. */
 type Plan = {
+  /** Active listings of the kind asked: what an index walk reads through. */
+  scope: SQL[];
+  /** The scope and the search's own conditions (words, place, dates, rooms, guests), before facet filters. */
   base: SQL[];
   filters: FacetFilters;
   sort: Sort;
@@ -294,6 +316,19 @@ type Plan = {
   limit: number;
   words: Word[];
   near: { lat: number; lng: number; radiusM: number } | undefined;
+  walkPerRow: number;
+};
+
+/** A broad search's sample: the groups of its matches (split by whether the name begins with the words), scaled up. */
+type Sample = {
+  groups: MatchGroup[];
+  named: MatchGroup[];
+  others: MatchGroup[];
+  /** Matches before facet filters. */
+  matches: number;
+  estimated: boolean;
+  /** Every active listing of the kind searched (all kinds without one), grouped: what a walk reads through. */
+  listings: MatchGroup[];
 };
 
 /** GET /api/search: a page of matching listings, the count of all matches and the facet counts. */
@@ -315,8 +350,9 @@ export async function searchListings(db: Db, query: SearchQuery, options: Search
   if (words.some((w) => !w.exact && !w.prefix && w.typos.length === 0)) return { items: [], ...facetCounts([], filters), nextCursor: null };
 
   const near = query.near ? { ...query.near, radiusM: (query.radiusKm ?? NEAR_RADIUS_DEFAULT_KM) * 1000 } : undefined;
-  const base: SQL[] = [sql`d.is_active`];
-  if (query.kind) base.push(sql`d.kind = ${query.kind}`);
+  const scope: SQL[] = [sql`d.is_active`];
+  if (query.kind) scope.push(sql`d.kind = ${query.kind}`);
+  const base: SQL[] = [...scope];
   if (words.length > 0) base.push(sql`d.document @@ ${words.map((w) => alternatives(w)).join(' & ')}::tsquery`);
   if (near) base.push(sql`earth_box(${earthAt(near)}, ${near.radiusM}::float8) @> d.position and earth_distance(${earthAt(near)}, d.position) <= ${near.radiusM}::float8`);
   if (query.bbox) base.push(bboxSql(query.bbox));
@@ -327,7 +363,8 @@ export async function searchListings(db: Db, query: SearchQuery, options: Search
     base.push(datedSql(dated));
   }
 
-  const plan: Plan = { base, filters, sort, cursor, limit, words, near };
+  const walkPerRow = options.walkPerRow ?? SEARCH_WALK_PER_ROW;
+  const plan: Plan = { scope, base, filters, sort, cursor, limit, words, near, walkPerRow };
   let rows: PageRow[];
   let groups: MatchGroup[];
   let broad = false;
@@ -336,33 +373,28 @@ export async function searchListings(db: Db, query: SearchQuery, options: Search
     // Kind and facet filters only: the counts from search_counts (exact, any size), the page from the sort's index.
     groups = await countGroups(db, query.kind);
     const { total } = facetCounts(groups, filters);
-    const all = groups.reduce((n, g) => n + g.count, 0);
-    rows = total === 0 ? [] : await indexedPage(db, plan, total >= all * DENSE);
+    rows = total === 0 ? [] : await indexedPage(db, plan, walkable(plan, sortIndex(sort), passingFilters(groups, filters), groups));
   } else {
     // A cursor keeps a search's pages in one mode (their orders differ): a narrow search's later pages stay exact even
     // if its matches grew past the limit meanwhile, a broad one's stay broad.
     const exactMax = cursor?.broad === false ? Number.POSITIVE_INFINITY : (options.exactMax ?? SEARCH_EXACT_MAX);
     // The planner's estimate (its statistics, no rows read) settles a search that is broad by far without reading
     // matches: collecting the first exactMax of them costs more than the broad page itself (the word index yields all
-    // its matches at once). A close or low estimate leaves it to the exact pass, which counts.
+    // its matches at once). A close estimate is checked with the sample; a low one leaves it to the exact pass, which
+    // counts.
     const planned = cursor?.broad === false ? 0 : await plannedMatches(db, base);
-    const surelyBroad = !cursor && planned > exactMax * SURELY_BROAD;
-    const exact = cursor?.broad || surelyBroad ? null : await exactPass(db, plan, exactMax);
+    let sample: Sample | undefined;
+    const sampled = async () => (sample ??= await sampleOf(db, plan, Math.max(planned, exactMax + 1), options.sampleRows));
+    let broadBy = cursor?.broad === true || (!cursor && planned > exactMax * SURELY_BROAD);
+    if (!broadBy && !cursor && planned >= exactMax * UNSURE) broadBy = (await sampled()).matches > exactMax * SURELY_BROAD;
+    const exact = broadBy ? null : await exactPass(db, plan, exactMax);
     if (exact) {
       ({ rows, groups } = exact);
     } else {
       broad = true;
-      const docs = await listingCount(db, query.kind);
-      // More than exactMax, and at least what the planner expects: the sample's size.
-      const atLeast = Math.max(planned, exactMax + 1);
-      const sampleRows = options.sampleRows ?? Math.round(Math.min(SEARCH_SAMPLE_ROWS.max, Math.max(SEARCH_SAMPLE_ROWS.min, (SEARCH_SAMPLE_MATCHES * docs.all) / atLeast)));
-      ({ groups, estimated } = await sampleGroups(db, plan, docs.all, sampleRows));
-      // The page is read in the sort's index order only where the sample says matches (after the facet filters) are
-      // dense enough to fill it soon (a distance order is bounded by the radius's box anyway); sparse ones are
-      // collected and sorted: 'creperie' (2,123 matches among 1,000,000 listings, mostly named so) walked the rating
-      // index for 3.4 s.
-      const dense = sort === 'distance' || facetCounts(groups, filters).total >= docs.ofKind * DENSE;
-      rows = await (sort === 'relevance' ? broadRelevancePage(db, plan, dense) : indexedPage(db, plan, dense));
+      const s = await sampled();
+      ({ groups, estimated } = s);
+      rows = await (sort === 'relevance' ? broadRelevancePage(db, plan, s) : indexedPage(db, plan, walkable(plan, sort, passingFilters(groups, filters), s.listings)));
     }
   }
 
@@ -381,75 +413,120 @@ function pageColumns(p: Plan, numeric = false): SQL {
   return sql`d.kind, d.listing_id, ${numeric ? sql`d.rating` : sql`d.rating::text as rating`}, d.price_cents, d.name, d.city, d.lat, d.lng, ${dist} as dist, ${km} as distance_km`;
 }
 
-/**
- * Matches at least this share of the listings they are drawn from (of the kind searched) are read in index order (see
- * pageInOrder); fewer are collected and sorted. Browsing by facets knows the share from search_counts, a broad search
- * from its sample.
- */
-const DENSE = 0.01;
+/** The index order a sort reads (a relevance sort without words is by rating). */
+const sortIndex = (sort: Sort) => (sort === 'relevance' ? 'rating' : sort);
 
 /**
- * A page in an index's order (rating, price, or distance by the GiST index's nearest-first scan): the database reads
- * the matches in that order and stops after the page, however many there are. `dense`: the matches are known to be
- * many (a broad search, or facet counts say so), so the planner must not collect them all through another index and
- * sort them; it misjudges that when filters go together (a car category implies the kind).
+ * Whether a walk of the sort's index through `listings` likely finds the page's matches (`matched`) within its length
+ * (SEARCH_WALK_PER_ROW rows per row of the page). The groups' bands say where in the order the matches lie, so a
+ * walk is not tried that would first pass every listing of bands the matches are missing from (lofts by price pass
+ * 9,205 cheaper properties with no loft among them): the bands are taken in the sort's order, the matches as spread
+ * evenly within a band. Price across kinds (whose bands differ) takes the matches as spread evenly through all the
+ * listings. Estimated from the top: a later page's walk starts at its cursor.
  */
-async function indexedPage(db: Db, p: Plan, dense: boolean): Promise<PageRow[]> {
-  const sort = p.sort === 'relevance' ? 'rating' : p.sort;
-  const dist = p.near ? sql`(d.position <-> ${earthAt(p.near)})` : undefined;
-  const keyset = p.cursor ? [after(sort, p.cursor, 'd.', dist)] : [];
-  return pageInOrder(db, p, sort, and([...p.base, ...facetSql(p.filters, 'd.'), ...keyset]), dense);
-}
-
-/**
- * The first page of the rows `where` picks, in the sort's order. `dense`: read in the sort's index order, stopping
- * after the page (inIndexOrder); otherwise collected through the filters' indexes (the CTE is planned for all its
- * rows) and sorted: with the page limit on the scan the planner may walk the sort's index through every listing.
- */
-async function pageInOrder(db: Db, p: Plan, sort: 'rating' | 'price' | 'distance', where: SQL, dense: boolean): Promise<PageRow[]> {
-  if (!dense) {
-    return rowsOf<PageRow>(
-      db,
-      sql`with found as materialized (select ${pageColumns(p, true)} from search_documents d where ${where})
-          select kind, listing_id, rating::text as rating, price_cents, name, city, lat, lng, dist, distance_km, 0 as score
-          from found order by ${orderOf(sort)} limit ${p.limit + 1}`,
-    );
+function walkable(p: Plan, sort: 'rating' | 'price' | 'distance', matched: readonly MatchGroup[], listings: readonly MatchGroup[]): boolean {
+  const need = p.limit + 1;
+  const reach = need * p.walkPerRow;
+  const sum = (groups: readonly MatchGroup[]) => groups.reduce((n, g) => n + g.count, 0);
+  const matches = sum(matched);
+  if (matches < need) return false;
+  // Nearest first, the matches are where the walk begins: always tried.
+  if (sort === 'distance') return true;
+  const banded = sort === 'rating' || (p.filters.kind !== undefined && listings.every((g) => g.priceBand >= 0));
+  if (!banded) return (need * sum(listings)) / matches <= reach;
+  const band = (g: MatchGroup) => (sort === 'rating' ? -g.ratingBand : g.priceBand);
+  let walked = 0;
+  let found = 0;
+  for (const b of [...new Set(listings.map(band))].sort((x, y) => x - y)) {
+    const inBand = sum(matched.filter((g) => band(g) === b));
+    const rows = sum(listings.filter((g) => band(g) === b));
+    if (found + inBand >= need) return walked + (rows * (need - found)) / inBand <= reach;
+    walked += rows;
+    found += inBand;
   }
-  if (sort === 'distance') return nearestFirst(db, p, where);
-  const query = sql`select ${pageColumns(p)}, 0 as score from search_documents d where ${where} order by ${orderOf(sort, 'd.')} limit ${p.limit + 1}`;
-  return inIndexOrder(db, (tx) => rowsOf<PageRow>(tx, query));
+  return false;
 }
 
-/** Rows the nearest-first scan reads beyond the page, so that listings at the same distance are ordered by kind and id. */
+/** What a page part reads beyond the plan and its facet filters: `after`, its cursor's keyset (where a walk starts), and `where`. */
+type Part = { after?: SQL; where?: SQL[] };
+
+/** A page by rating, price or distance (a relevance sort without words is by rating). */
+async function indexedPage(db: Db, p: Plan, walk: boolean): Promise<PageRow[]> {
+  const sort = sortIndex(p.sort);
+  const dist = p.near ? sql`(d.position <-> ${earthAt(p.near)})` : undefined;
+  return pageInOrder(db, p, sort, { after: p.cursor ? after(sort, p.cursor, 'd.', dist) : undefined }, walk);
+}
+
+/**
+ * The first page of a part's matches in the sort's order: from a walk of the sort's index when `walk` (the matches are
+ * common enough) and the walk finds the page, otherwise collected through the filters' indexes and sorted.
+ */
+async function pageInOrder(db: Db, p: Plan, sort: 'rating' | 'price' | 'distance', part: Part, walk: boolean): Promise<PageRow[]> {
+  const walked = walk ? await (sort === 'distance' ? nearestWalk(db, p, part) : indexWalk(db, p, sort, part)) : null;
+  return walked ?? collected(db, p, sort, part);
+}
+
+/** The conditions a page row meets: the plan's, the facet filters and the part's. */
+const matching = (p: Plan, part: Part) => and([...p.base, ...facetSql(p.filters, 'd.'), ...(part.where ?? []), ...(part.after ? [part.after] : [])]);
+/** The rows a walk reads through: the scope from the part's cursor on. */
+const walkedScope = (p: Plan, part: Part) => and([...p.scope, ...(part.after ? [part.after] : [])]);
+
+/**
+ * Every match of the part (the CTE is planned for all its rows, so through the filters' indexes), sorted. With the
+ * page's limit on the scan itself the planner may walk the sort's index through every listing instead.
+ */
+async function collected(db: Db, p: Plan, sort: 'rating' | 'price' | 'distance', part: Part): Promise<PageRow[]> {
+  return rowsOf<PageRow>(
+    db,
+    sql`with found as materialized (select ${pageColumns(p, true)} from search_documents d where ${matching(p, part)})
+        select kind, listing_id, rating::text as rating, price_cents, name, city, lat, lng, dist, distance_km, 0 as score
+        from found order by ${orderOf(sort)} limit ${p.limit + 1}`,
+  );
+}
+
+/**
+ * The page from the first rows of the sort's index (rating or price; the inner query's order is the whole sort order,
+ * so its first rows' matches are the first matches), or null when they hold fewer matches than the page. The walk's
+ * length is a limit of its own, so the planner cannot choose to read every listing and sort them.
+ */
+async function indexWalk(db: Db, p: Plan, sort: 'rating' | 'price', part: Part): Promise<PageRow[] | null> {
+  const rows = await rowsOf<PageRow>(
+    db,
+    sql`select ${pageColumns(p)}, 0 as score from (
+          select * from search_documents d where ${walkedScope(p, part)} order by ${orderOf(sort, 'd.')} limit ${(p.limit + 1) * p.walkPerRow}
+        ) d
+        where ${matching(p, { where: part.where })}
+        order by ${orderOf(sort, 'd.')} limit ${p.limit + 1}`, // the inner order: read up to the page, not sorted again
+  );
+  return rows.length > p.limit ? rows : null;
+}
+
+/** Rows a nearest-first walk keeps beyond the page, so that listings at the same distance are ordered by id and kind. */
 const NEAREST_MARGIN = 30;
 
 /**
- * A page by distance from the GiST index's nearest-first scan, which orders by the distance alone: the scan reads
- * the page and a margin, and they are ordered by distance, kind and id here. Were the margin's last row as near as the
- * page's last, more listings at that distance could follow: then the matches are collected and sorted instead.
- * (Ordering by all three in the scan makes PostgreSQL read every match in the radius and sort them.)
+ * A page by distance from a walk of the GiST index's nearest-first scan, which orders by the distance alone: the walk
+ * keeps the page and a margin, ordered here by distance, id and kind. The page is exact when the margin's last row is
+ * farther than the page's last (no listing left unread can come before it); otherwise, or when the walk found too
+ * few, null. (Ordering by all three in the scan makes PostgreSQL read every match in the radius and sort them.)
  */
-async function nearestFirst(db: Db, p: Plan, where: SQL): Promise<PageRow[]> {
-  const read = p.limit + 1 + NEAREST_MARGIN;
-  const rows = await inIndexOrder(db, (tx) =>
-    rowsOf<PageRow>(tx, sql`select ${pageColumns(p)}, 0 as score from search_documents d where ${where} order by d.position <-> ${earthAt(p.near!)} limit ${read}`),
+async function nearestWalk(db: Db, p: Plan, part: Part): Promise<PageRow[] | null> {
+  const keep = p.limit + 1 + NEAREST_MARGIN;
+  // The outer query orders by the inner one's column, so the planner knows the rows come in order and stops after
+  // `keep` of them (ordering by the expression again would read and sort the whole walk).
+  const rows = await rowsOf<PageRow>(
+    db,
+    sql`select ${pageColumns(p)}, 0 as score from (
+          select *, d.position <-> ${earthAt(p.near!)} as nearest from search_documents d where ${walkedScope(p, part)}
+          order by nearest limit ${(p.limit + 1) * p.walkPerRow}
+        ) d
+        where ${matching(p, { where: part.where })}
+        order by d.nearest limit ${keep}`,
   );
-  const sorted = rows.sort((a, b) => a.dist! - b.dist! || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.listing_id - b.listing_id));
+  if (rows.length < keep) return null;
+  const sorted = rows.sort((a, b) => a.dist! - b.dist! || a.listing_id - b.listing_id || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
   const page = sorted.slice(0, p.limit + 1);
-  if (rows.length === read && sorted.at(-1)!.dist === page.at(-1)!.dist) return pageInOrder(db, p, 'distance', where, false);
-  return page;
-}
-
-/**
- * Runs a page query that must read the matches in an index's order and stop after the page (for this transaction,
- * bitmap and sequential scans off): with many matches the planner, underestimating facet arrays, would otherwise
- * read every listing and sort, e.g. 233 ms instead of 25 for Tutoring among 100,000.
- */
-async function inIndexOrder<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`);
-    return run(tx as unknown as Db);
-  });
+  return sorted.at(-1)!.dist! > page.at(-1)!.dist! ? page : null;
 }
 
 /** How many listings the planner expects the filters to match, from its statistics (EXPLAIN: nothing is read). */
@@ -506,55 +583,62 @@ async function exactPass(db: Db, p: Plan, max: number): Promise<{ rows: PageRow[
 }
 
 /**
- * A broad search's relevance page: names equal to the words (30000) or beginning with them (20000), found through
- * the name index, then every other match by rating through the rating index. Each part stops after a page.
+ * A broad search's relevance page, tier by tier, each from where the cursor is: names equal to the words (30000,
+ * through the name index), names beginning with them (20000), then every other match (0), each tier by rating. A tier
+ * is read only while the page is not full, so a first page that the names fill reads nothing else.
  */
-async function broadRelevancePage(db: Db, p: Plan, dense: boolean): Promise<PageRow[]> {
+async function broadRelevancePage(db: Db, p: Plan, s: Sample): Promise<PageRow[]> {
   const key = p.words.map((w) => w.word).join(' ');
-  const where = [...p.base, ...facetSql(p.filters, 'd.')];
-  const inNames = sql`d.name_key like ${`${key}%`}`;
   const c = p.cursor;
-  const named =
-    c && Number(c.values[0]) === 0
-      ? []
-      : rowsOf<PageRow>(
-          db,
-          sql`select d.kind, d.listing_id, d.rating::text as rating, d.price_cents, d.name, d.city, d.lat, d.lng, d.dist, d.distance_km, d.score from (
-                select ${pageColumns(p, true)}, case when d.name_key = ${key} then 30000 else 20000 end as score
-                from search_documents d where ${and([...where, inNames])}
-              ) d
-              ${c ? sql`where ${after('relevance', c, 'd.')}` : sql``}
-              order by ${orderOf('relevance', 'd.')} limit ${p.limit + 1}`,
-        );
-  // The other matches by rating.
-  const rest = pageInOrder(
-    db,
-    p,
-    'rating',
-    and([...where, sql`not (${inNames})`, ...(c && Number(c.values[0]) === 0 ? [after('rating', { ...c, values: [c.values[1]!] }, 'd.')] : [])]),
-    dense,
-  );
-  const [first, second] = await Promise.all([named, rest]);
-  return [...first, ...second].slice(0, p.limit + 1);
+  const from = c ? Number(c.values[0]) : 30000;
+  const after = (score: number) => (c && score === from ? afterRating(c) : undefined);
+  const inNames = sql`d.name_key like ${`${key}%`}`;
+  const walk = (matched: MatchGroup[]) => walkable(p, 'rating', passingFilters(matched, p.filters), s.listings);
+  const tiers: Array<[number, () => Promise<PageRow[]>]> = [
+    [30000, () => collected(db, p, 'rating', { where: [sql`d.name_key = ${key}`], after: after(30000) })],
+    [20000, () => pageInOrder(db, p, 'rating', { where: [inNames, sql`d.name_key <> ${key}`], after: after(20000) }, walk(s.named))],
+    [0, () => pageInOrder(db, p, 'rating', { where: [sql`not (${inNames})`], after: after(0) }, walk(s.others))],
+  ];
+  const rows: PageRow[] = [];
+  for (const [score, read] of tiers) {
+    if (score > from || rows.length > p.limit) continue;
+    for (const r of await read()) rows.push({ ...r, score });
+  }
+  return rows.slice(0, p.limit + 1);
 }
 
+/** Rows after a relevance cursor within its tier: by rating, id and kind. */
+const afterRating = (c: CursorKey) => after('rating', { ...c, values: [c.values[1]!] }, 'd.');
+
 /**
- * A broad search's groups, estimated from a sample of the table's pages (the same sample every time, so an unchanged
- * catalogue gives the same counts): each sampled match stands for 100 / percent matches.
+ * A broad search's sample of the table's pages (the same sample every time, so an unchanged catalogue gives the same
+ * counts), sized for about SEARCH_SAMPLE_MATCHES of the `atLeast` matches expected: each sampled match stands for
+ * 100 / percent matches. Relevance also counts the matches whose name begins with the words (the first tier).
  */
-async function sampleGroups(db: Db, p: Plan, docs: number, sampleRows: number): Promise<{ groups: MatchGroup[]; estimated: boolean }> {
-  const percent = Math.min(100, (sampleRows / Math.max(docs, 1)) * 100);
-  const rows = await rowsOf<{ kind: SearchKind; facets: string[]; price_band: number; rating_band: number; count: number }>(
+async function sampleOf(db: Db, p: Plan, atLeast: number, sampleRows?: number): Promise<Sample> {
+  const listings = await countGroups(db, p.filters.kind);
+  // The sample is of the whole table (TABLESAMPLE reads pages, whatever their kinds).
+  const all = p.filters.kind ? await listingCount(db) : listings.reduce((n, g) => n + g.count, 0);
+  const rows = sampleRows ?? Math.round(Math.min(SEARCH_SAMPLE_ROWS.max, Math.max(SEARCH_SAMPLE_ROWS.min, (SEARCH_SAMPLE_MATCHES * all) / atLeast)));
+  const percent = Math.min(100, (rows / Math.max(all, 1)) * 100);
+  const named = p.sort === 'relevance' ? sql`d.name_key like ${`${p.words.map((w) => w.word).join(' ')}%`}` : sql`false`;
+  const sampled = await rowsOf<{ kind: SearchKind; facets: string[]; price_band: number; rating_band: number; named: boolean; count: number }>(
     db,
-    sql`select d.kind, d.facets, d.price_band::int as price_band, search_rating_band(d.rating)::int as rating_band, count(*)::int as count
+    sql`select d.kind, d.facets, d.price_band::int as price_band, search_rating_band(d.rating)::int as rating_band, ${named} as named, count(*)::int as count
         from search_documents d tablesample system (${percent}::float4) repeatable (31)
         where ${and(p.base)}
-        group by d.kind, d.facets, d.price_band, search_rating_band(d.rating)`,
+        group by 1, 2, 3, 4, 5`,
   );
   const scale = 100 / percent;
+  const groups = sampled.map((r) => ({ kind: r.kind, facets: r.facets, priceBand: r.price_band, ratingBand: r.rating_band, count: Math.round(r.count * scale), named: r.named }));
+  const plain = (gs: typeof groups) => gs.map(({ named: _, ...g }) => g);
   return {
-    groups: rows.map((r) => ({ kind: r.kind, facets: r.facets, priceBand: r.price_band, ratingBand: r.rating_band, count: Math.round(r.count * scale) })),
+    groups: plain(groups),
+    named: plain(groups.filter((g) => g.named)),
+    others: plain(groups.filter((g) => !g.named)),
+    matches: groups.reduce((n, g) => n + g.count, 0),
     estimated: percent < 100,
+    listings,
   };
 }
 
@@ -571,13 +655,10 @@ function cursorValues(sort: Sort, r: PageRow): Array<number | string> {
   }
 }
 
-/** How many active listings there are, and of the kind searched (all when none): trigger-maintained counts. */
-async function listingCount(db: Db, kind: SearchKind | undefined): Promise<{ all: number; ofKind: number }> {
-  const [row] = await rowsOf<{ all: number; of_kind: number }>(
-    db,
-    sql`select coalesce(sum(count), 0)::int as all, coalesce(sum(count) filter (where ${kind ? sql`kind = ${kind}` : sql`true`}), 0)::int as of_kind from search_counts`,
-  );
-  return { all: row?.all ?? 0, ofKind: row?.of_kind ?? 0 };
+/** How many active listings there are (trigger-maintained counts). */
+async function listingCount(db: Db): Promise<number> {
+  const [row] = await rowsOf<{ all: number }>(db, sql`select coalesce(sum(count), 0)::int as all from search_counts`);
+  return row?.all ?? 0;
 }
 
 /** Every active listing grouped by kind, facet values, price band and rating band (trigger-maintained counts). */
