@@ -1327,6 +1327,8 @@ export const searchDocuments = pgTable(
     index('search_documents_document_idx').using('gin', t.document).with({ gin_pending_list_limit: 256 }).where(sql`is_active`),
     index('search_documents_facets_idx').using('gin', t.facets).with({ gin_pending_list_limit: 256 }).where(sql`is_active`),
     index('search_documents_position_idx').using('gist', t.position).where(sql`is_active`),
+    // A kind's listings near a place (btree_gist for the kind): hotels near Tokyo without passing every other kind there.
+    index('search_documents_kind_position_idx').using('gist', t.kind, t.position).where(sql`is_active`),
     index('search_documents_kind_rating_idx').on(t.kind, t.rating.desc(), t.listingId).where(sql`is_active`),
     index('search_documents_rating_idx').on(t.rating.desc(), t.listingId, t.kind).where(sql`is_active`),
     index('search_documents_kind_price_idx').on(t.kind, t.priceCents, t.listingId).where(sql`is_active`),
