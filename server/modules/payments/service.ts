@@ -145,9 +145,6 @@ async function claimCharge(db: Db, gateway: PaymentGateway, userId: number, req:
     }
     const idempotencyKey = `charge:${booking.id}:${req.requestKey ?? randomUUID()}`;
     if (open && open.idempotencyKey !== idempotencyKey) throw conflict(PAYMENT_IN_PROGRESS);
-    // What the booking holds must still be in force, and stay so until the charge is recorded (by this request or,
-    // should it die, by a worker): a lapsed hold is taken again, or the payment is refused (409) before any charge.
-    await renewBookingHolds(tx, booking.id, Math.max(req.holdMs ?? DEFAULT_HOLD_MS, CLAIM_HOLD_MIN_MS));
     const now = new Date();
     let claimId: number;
     if (open) {
@@ -176,6 +173,12 @@ async function claimCharge(db: Db, gateway: PaymentGateway, userId: number, req:
         throw err;
       }
     }
+    // What the booking holds must still be in force, and stay so until the charge is recorded (by this request or,
+    // should it die, by a worker): a lapsed hold is taken again, or the payment is refused (409) before any charge
+    // (the claim goes with the transaction). Renewed after the claim, so a second click that waited for the first's
+    // lock is refused by the claim's unique index before it renews anything: its read of the claims, taken with the
+    // lock's statement, predates the first click's commit.
+    await renewBookingHolds(tx, booking.id, Math.max(req.holdMs ?? DEFAULT_HOLD_MS, CLAIM_HOLD_MIN_MS));
     const claim: Claim = { id: claimId, bookingId: booking.id, userId: booking.userId, amountCents: booking.totalCents, currency: booking.currency, method, intentId: req.intentId, idempotencyKey };
     return { claim, serviceTypes };
   });
