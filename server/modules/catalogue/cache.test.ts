@@ -216,4 +216,16 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('cached catalo
     expect(off.statusCode).toBe(200);
     expect(((await getB('/api/cars')).json() as Json[]).some((c) => c.id === target.id)).toBe(false);
   });
+
+  it("a provider's rename on A is found by the very next search on B, and the old name no longer is", async () => {
+    const { a, b } = both;
+    const search = async (q: string) => ((await b.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}&kind=hotel` })).json() as { items: Json[] }).items;
+    const [hotel] = (await b.app.inject({ method: 'GET', url: '/api/hotels' })).json() as Json[];
+    for (const name of ['Quokka Cove Lodge', 'Wombat Ridge Inn']) {
+      const res = await a.app.inject({ method: 'PATCH', url: `/api/admin/hotels/${hotel.id}`, headers: { cookie: adminA }, payload: { name } });
+      expect(res.statusCode).toBe(200);
+      expect((await search(name))[0]).toMatchObject({ id: hotel.id, name });
+    }
+    expect((await search('quokka cove')).some((h) => h.id === hotel.id)).toBe(false);
+  });
 });
