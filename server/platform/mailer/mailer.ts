@@ -79,6 +79,13 @@ export type EnqueueOptions = {
 };
 
 /**
+ * When a new mail is due: now on this process's clock, the clock the worker compares due times with. The database's
+ * now() has microseconds and the worker's Date only milliseconds, so a mail stored and looked for within one
+ * millisecond (.123456 against .123) was not yet due, and waited for the next timer tick.
+ */
+const dueNow = () => new Date();
+
+/**
  * The mail outbox and its worker (ADR 011). `enqueue` stores a mail in the caller's transaction; the worker claims
  * one due row at a time with `FOR UPDATE SKIP LOCKED` under a lease (so with several instances each mail is claimed
  * once), sends it with a Message-ID derived from its outbox id, and records the outcome at once, with the claim of
@@ -133,7 +140,7 @@ export class Mailer {
     if (buckets === null) return null;
     const [row] = await tx
       .insert(mailOutbox)
-      .values({ dedupeKey: mail.dedupeKey, toAddress: mail.to, userId: mail.userId ?? null, template: mail.template, subject: mail.subject, html: mail.html, text: mail.text })
+      .values({ dedupeKey: mail.dedupeKey, toAddress: mail.to, userId: mail.userId ?? null, template: mail.template, subject: mail.subject, html: mail.html, text: mail.text, nextAttemptAt: dueNow() })
       .onConflictDoNothing({ target: mailOutbox.dedupeKey })
       .returning({ id: mailOutbox.id });
     // Already stored: what was reserved for it goes back.
@@ -162,7 +169,7 @@ export class Mailer {
       'mail_outbox_insert_all',
       db
         .insert(mailOutbox)
-        .values(mails.map((m) => ({ dedupeKey: m.dedupeKey, toAddress: m.to, userId: m.userId ?? null, template: m.template, subject: m.subject, html: m.html, text: m.text })))
+        .values(mails.map((m) => ({ dedupeKey: m.dedupeKey, toAddress: m.to, userId: m.userId ?? null, template: m.template, subject: m.subject, html: m.html, text: m.text, nextAttemptAt: dueNow() })))
         .onConflictDoNothing({ target: mailOutbox.dedupeKey }),
     );
   }
