@@ -594,13 +594,13 @@ async function broadRelevancePage(db: Db, p: Plan, s: Sample): Promise<PageRow[]
   const key = p.words.map((w) => w.word).join(' ');
   const c = p.cursor;
   const from = c ? Number(c.values[0]) : 30000;
-  const after = (score: number) => (c && score === from ? afterRating(c) : undefined);
+  const resume = (score: number) => (c && score === from ? afterRating(c) : undefined);
   const inNames = sql`d.name_key like ${`${key}%`}`;
   const walk = (matched: MatchGroup[]) => walkable(p, 'rating', passingFilters(matched, p.filters), s.listings);
   const tiers: Array<[number, () => Promise<PageRow[]>]> = [
-    [30000, () => collected(db, p, 'rating', { where: [sql`d.name_key = ${key}`], after: after(30000) })],
-    [20000, () => pageInOrder(db, p, 'rating', { where: [inNames, sql`d.name_key <> ${key}`], after: after(20000) }, walk(s.named))],
-    [0, () => pageInOrder(db, p, 'rating', { where: [sql`not (${inNames})`], after: after(0) }, walk(s.others))],
+    [30000, () => collected(db, p, 'rating', { where: [sql`d.name_key = ${key}`], after: resume(30000) })],
+    [20000, () => pageInOrder(db, p, 'rating', { where: [inNames, sql`d.name_key <> ${key}`], after: resume(20000) }, walk(s.named))],
+    [0, () => pageInOrder(db, p, 'rating', { where: [sql`not (${inNames})`], after: resume(0) }, walk(s.others))],
   ];
   const rows: PageRow[] = [];
   for (const [score, read] of tiers) {
