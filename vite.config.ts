@@ -60,6 +60,24 @@ function pwaIcons({ source, background }: { source: string; background: string }
   };
 }
 
+/**
+ * Builds take React Router's production build. The package's exports name only its development build, so bundlers
+ * take that one everywhere (remix-run/react-router#14102): its development warnings then run in production. The
+ * production build beside it differs only in `ENABLE_DEV_WARNINGS = false`. The dev server keeps the warnings.
+ */
+function reactRouterProduction(): Plugin {
+  const entries: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+  return {
+    name: 'go-live:react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      const file = entries[source];
+      return file ? r(`./node_modules/react-router/dist/production/${file}`) : null;
+    },
+  };
+}
+
 /** Server test files that check what loading a module leaves behind (the require cache), so need fresh modules. */
 const SELF_ISOLATED = ['server/modules/locations/directory.test.ts'];
 
@@ -72,6 +90,7 @@ export default defineConfig({
   plugins: [
     // JSX, and React Fast Refresh in development.
     react(),
+    reactRouterProduction(),
     tailwindcss(),
     // The first paint without JavaScript (issue 13): the signed-out home and onboarding pages, and a shell for the
     // rest, rendered into the built HTML (client/prerender.tsx).

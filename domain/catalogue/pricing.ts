@@ -2,6 +2,7 @@
  * Pricing and date rules shared by the screens (to show a breakdown) and the server (which alone decides what a
  * customer pays). All money is integer cents. Dates are calendar days "YYYY-MM-DD" compared in UTC.
  */
+import { dateTimeFormat } from '../format';
 
 const DAY_MS = 86_400_000;
 
@@ -211,7 +212,8 @@ export function clockMinutes(time: string): number {
 /** UTC offset in minutes of an IANA zone at an instant (e.g. -240 for Toronto in summer); NaN for an unknown zone. */
 export function zoneOffsetMinutes(timeZone: string, at: Date): number {
   try {
-    const parts = new Intl.DateTimeFormat('en-US', {
+    // One formatter per zone, built once (domain/format): each costs milliseconds to build, every restaurant card asks.
+    const parts = dateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',

@@ -18,3 +18,5 @@ export {
   weekdayNames,
   type DateOptions,
 } from './dates';
+/** The cached formatters themselves, for a reading rather than a writing (a zone's offset from formatToParts). */
+export { dateTimeFormat } from './intl';
