@@ -104,6 +104,9 @@ export function pgCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** A unique index refused the write (SQLSTATE 23505): a concurrent writer got there first, or a duplicate. */
+export const isUniqueViolation = (err: unknown): boolean => pgCode(err) === '23505';
+
 /**
  * True when `err` (or what it wraps) says the database is out of reach: restarting, refusing connections, or the pool
  * could not get one in time. The request did nothing; the answer is 503, and trying again later works.

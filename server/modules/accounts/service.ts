@@ -6,7 +6,7 @@ import { knownDevices, passwordTokens, sessions, users } from '../../db/schema';
 import { RateCounters, tooMany } from '../../platform/rate-counters';
 import { hashToken } from '../../platform/auth/sessions';
 import type { EventBus } from '../../platform/events/bus';
-import { conflict, HttpError, pgCode } from '../../platform/errors';
+import { conflict, HttpError, isUniqueViolation } from '../../platform/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/password';
 import { assertUncommonPassword } from '../../platform/auth/common-passwords';
 import type { AppContext } from '../../platform/context';
@@ -52,7 +52,7 @@ export async function registerUser(events: EventBus, input: Register, role: Role
     });
   } catch (err) {
     // A concurrent registration won the race for a unique index.
-    if (pgCode(err) === '23505') {
+    if (isUniqueViolation(err)) {
       const [byName] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`).limit(1);
       if (byName) throw conflict('This username is already taken');
       return { created: null };

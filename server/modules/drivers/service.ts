@@ -8,7 +8,7 @@ import { isArriving } from '../../../domain/orders/journey';
 import type { Db, Tx } from '../../db/connect';
 import { recordDeliveryDone } from '../money';
 import { deliveryOrders, driverEarnings, driverPositions, drivers, orderOffers, trackingRecords, trackingUpdates, users } from '../../db/schema';
-import { conflict, HttpError, notFound, pgCode } from '../../platform/errors';
+import { conflict, HttpError, isUniqueViolation, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/bus';
 import { applyOrderStatus, journeysOf, liveOffers, lockOrder, offerNextWave, orderJourney, withdrawOffersOf, type DispatchOptions, type OrderRow } from '../orders';
 
@@ -141,11 +141,6 @@ export async function setOnline(events: EventBus, driverId: number, input: { onl
   return { online: input.online };
 }
 
-/** Postgres unique violation: here, the partial index allowing one active order per driver. */
-function isUniqueViolation(err: unknown): boolean {
-  return pgCode(err) === '23505';
-}
-
 /**
  * Accepts an offered order. The order row is locked, so of any number of concurrent accepts exactly one finds it
  * pending; the rest get 409. The one-active-order rule is enforced by a unique partial index as well.
@@ -174,6 +169,7 @@ export async function acceptOrder(events: EventBus, driverId: number, orderId: n
       await emit('order.accepted', { orderId, trackingId: order.trackingId, driverId });
     });
   } catch (err) {
+    // The partial index allowing one active order per driver.
     if (isUniqueViolation(err)) throw conflict('Finish your active order first');
     throw err;
   }

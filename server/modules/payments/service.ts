@@ -5,7 +5,7 @@ import type { CardBody, PaymentIntentResponse } from '../../../domain/payments/s
 import type { Db, Tx } from '../../db/connect';
 import { preparedOn } from '../../db/statements';
 import { bookingItems, bookings, idempotencyKeys, paymentIntents, paymentMethods, payments, webhookEvents as webhookEventsTable } from '../../db/schema';
-import { badRequest, conflict, HttpError, notFound, pgCode } from '../../platform/errors';
+import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
 import type { ChargeResult, MethodRef, PaymentGateway } from '../../platform/payments';
 import { SandboxGateway } from '../../platform/payments';
@@ -99,7 +99,6 @@ export const STALE_CLAIM_MS = 2 * 60_000;
 export const CLAIM_RECOVERY_CHECK_MS = 30_000;
 /** What a claim holds the booking's units for at least, so they are still its own when a worker finishes it. */
 const CLAIM_HOLD_MIN_MS = 2 * STALE_CLAIM_MS + CLAIM_RECOVERY_CHECK_MS;
-const UNIQUE_VIOLATION = '23505';
 
 /** A charge claimed for a booking (its 'processing' payments row) with what sending it to the gateway needs. */
 type Claim = {
@@ -169,7 +168,7 @@ async function claimCharge(db: Db, gateway: PaymentGateway, userId: number, req:
           })
           .returning({ id: payments.id });
       } catch (err) {
-        if (pgCode(err) === UNIQUE_VIOLATION) throw conflict(PAYMENT_IN_PROGRESS);
+        if (isUniqueViolation(err)) throw conflict(PAYMENT_IN_PROGRESS);
         throw err;
       }
     }

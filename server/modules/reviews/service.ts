@@ -28,7 +28,7 @@ import {
 } from '../../../domain/reviews/schemas';
 import type { Db, Tx } from '../../db/connect';
 import { bookings, providerOrders, reviewVotes, reviews, users } from '../../db/schema';
-import { conflict, forbidden, notFound, pgCode } from '../../platform/errors';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Emit, EventBus } from '../../platform/events/bus';
 import { findRow, lockRow, serverKindOfCollection, serverKindOfServiceType, updateRow, type ServerKind } from '../catalogue';
 import { isProfane } from './moderation';
@@ -41,10 +41,6 @@ function reviewableKind(serviceType: string): ServerKind {
   const kind = serverKindOfServiceType(serviceType);
   if (!kind || !kind.info.reviewable) throw notFound('This kind of listing cannot be reviewed');
   return kind;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return pgCode(err) === '23505';
 }
 
 // ------------------------------------------------------------------ eligibility
