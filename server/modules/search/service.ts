@@ -619,9 +619,10 @@ const afterRating = (c: CursorKey) => after('rating', { ...c, values: [c.values[
  * 100 / percent matches. Relevance also counts the matches whose name begins with the words (the first tier).
  */
 async function sampleOf(db: Db, p: Plan, atLeast: number, sampleRows?: number): Promise<Sample> {
-  const listings = await countGroups(db, p.filters.kind);
-  // The sample is of the whole table (TABLESAMPLE reads pages, whatever their kinds).
-  const all = p.filters.kind ? await listingCount(db) : listings.reduce((n, g) => n + g.count, 0);
+  // The sample is of the whole table (TABLESAMPLE reads pages, whatever their kinds); a walk reads the kind searched.
+  const everyKind = await countGroups(db, undefined);
+  const listings = p.filters.kind ? everyKind.filter((g) => g.kind === p.filters.kind) : everyKind;
+  const all = everyKind.reduce((n, g) => n + g.count, 0);
   const rows = sampleRows ?? Math.round(Math.min(SEARCH_SAMPLE_ROWS.max, Math.max(SEARCH_SAMPLE_ROWS.min, (SEARCH_SAMPLE_MATCHES * all) / atLeast)));
   const percent = Math.min(100, (rows / Math.max(all, 1)) * 100);
   const named = p.sort === 'relevance' ? sql`d.name_key like ${`${p.words.map((w) => w.word).join(' ')}%`}` : sql`false`;
@@ -656,12 +657,6 @@ function cursorValues(sort: Sort, r: PageRow): Array<number | string> {
     case 'distance':
       return [r.dist ?? 0];
   }
-}
-
-/** How many active listings there are (trigger-maintained counts). */
-async function listingCount(db: Db): Promise<number> {
-  const [row] = await rowsOf<{ all: number }>(db, sql`select coalesce(sum(count), 0)::int as all from search_counts`);
-  return row?.all ?? 0;
 }
 
 /** Every active listing grouped by kind, facet values, price band and rating band (trigger-maintained counts). */
