@@ -4,7 +4,8 @@
  * booking line is priced from it and how a booking line points at it. Modules look a kind up here instead of
  * switching on serviceType or collection names.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableName, sql } from 'drizzle-orm';
+import { preparedOn } from '../../db/statements';
 import type { CatalogueEntry } from '../../../domain/bookings/pricing';
 import {
   LISTING_KINDS,
@@ -211,10 +212,25 @@ export async function findRow(db: Exec, k: ServerKind, id: number): Promise<AnyR
   return rowById(k.table, db, id);
 }
 
-/** A listing table's row by id (only an active one with `activeOnly`: what booking pricing reads for every line). */
-async function rowById<T extends ListingTable>(table: T, db: Exec, id: number, { activeOnly = false } = {}): Promise<Row<T> | undefined> {
+/** A listing table's row by id, any or only an active one: one statement per table and case. */
+const rowStatement = (table: ListingTable, activeOnly: boolean) => {
   const t = table as unknown as typeof hotels;
-  const [row] = await db.select().from(t).where(activeOnly ? and(eq(t.id, id), eq(t.isActive, true)) : eq(t.id, id));
+  const id = eq(t.id, sql.placeholder('id'));
+  return preparedOn(`${activeOnly ? 'active_' : ''}row_${getTableName(t)}`, (db) => db.select().from(t).where(activeOnly ? and(id, eq(t.isActive, true)) : id));
+};
+const rowStatements = new Map<ListingTable, { any: ReturnType<typeof rowStatement>; active: ReturnType<typeof rowStatement> }>();
+
+/**
+ * A listing table's row by id (only an active one with `activeOnly`: what booking pricing reads for every line),
+ * prepared once per database (server/db/statements.ts): booking pricing and the booking mail read one per line.
+ */
+async function rowById<T extends ListingTable>(table: T, db: Exec, id: number, { activeOnly = false } = {}): Promise<Row<T> | undefined> {
+  let statements = rowStatements.get(table);
+  if (!statements) {
+    statements = { any: rowStatement(table, false), active: rowStatement(table, true) };
+    rowStatements.set(table, statements);
+  }
+  const [row] = await (activeOnly ? statements.active : statements.any)(db).execute({ id });
   return row as Row<T> | undefined;
 }
 

@@ -1,9 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../domain/catalogue/money';
 import { toPriceBreakdown } from '../../../domain/bookings/breakdown';
 import { DRIVER_REVIEW_TIME, type RegistrationKind } from '../../../domain/onboarding';
 import type { Db, Tx } from '../../db/connect';
-import { named } from '../../db/statements';
+import { preparedOn } from '../../db/statements';
+import { deliversAnything } from '../../../domain/orders/deliverable';
 import {
   bookingItems,
   bookings,
@@ -86,62 +87,66 @@ function receiptRows(rows: ReceiptItem[]): Array<ReceiptLine & { serviceType: st
 }
 
 /**
- * The read of the booking.confirmed reaction (every paid booking): the booking with the customer `userId`, its first
- * successful charge (if any), its lines and its deliveries, in order. Undefined when either is gone. A failed query is
- * logged by its name (server/db/statements.ts).
+ * The receipt's reads (every paid booking), prepared once per database (server/db/statements.ts): the booking with its
+ * customer and its first successful charge (a left join: a booking confirmed without a charge has none), then its
+ * lines and its deliveries.
  */
-async function receipt(db: Db, bookingId: number, userId: number) {
-  const [b] = await named(
-    'receipt_booking',
-    db
-      .select({
-        id: bookings.id,
-        totalCents: bookings.totalCents,
-        currency: bookings.currency,
-        subtotalCents: bookings.subtotalCents,
-        deliveryFeeCents: bookings.deliveryFeeCents,
-        serviceFeeCents: bookings.serviceFeeCents,
-        taxCents: bookings.taxCents,
-        tipCents: bookings.tipCents,
-        lines: bookings.priceLines,
-        userId: users.id,
-        username: users.username,
-        email: users.email,
-      })
-      .from(bookings)
-      .innerJoin(users, eq(users.id, userId))
-      .where(eq(bookings.id, bookingId)),
-  );
-  if (!b) return undefined;
-  const [paid, items, deliveries] = await Promise.all([
-    named(
-      'receipt_payment',
-      db
-        .select({ brand: payments.brand, last4: payments.last4 })
-        .from(payments)
-        .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')))
-        .orderBy(asc(payments.id))
-        .limit(1),
-    ),
-    named(
-      'receipt_lines',
-      db
-        .select({ name: bookingItems.name, quantity: bookingItems.quantity, lineTotalCents: bookingItems.lineTotalCents, serviceType: bookingItems.serviceType, serviceId: bookingItems.serviceId, details: bookingItems.details })
-        .from(bookingItems)
-        .where(eq(bookingItems.bookingId, bookingId))
-        .orderBy(asc(bookingItems.id)),
-    ),
-    named(
-      'receipt_deliveries',
-      db
-        .select({ trackingId: deliveryOrders.trackingId, name: trackingRecords.serviceName, trackingNumber: trackingRecords.trackingNumber })
-        .from(deliveryOrders)
-        .innerJoin(trackingRecords, eq(trackingRecords.id, deliveryOrders.trackingId))
-        .where(eq(deliveryOrders.bookingId, bookingId))
-        .orderBy(asc(deliveryOrders.id)),
-    ),
+const receiptBooking = preparedOn('receipt_booking', (db) =>
+  db
+    .select({
+      id: bookings.id,
+      totalCents: bookings.totalCents,
+      currency: bookings.currency,
+      subtotalCents: bookings.subtotalCents,
+      deliveryFeeCents: bookings.deliveryFeeCents,
+      serviceFeeCents: bookings.serviceFeeCents,
+      taxCents: bookings.taxCents,
+      tipCents: bookings.tipCents,
+      lines: bookings.priceLines,
+      userId: users.id,
+      username: users.username,
+      email: users.email,
+      brand: payments.brand,
+      last4: payments.last4,
+      paymentId: payments.id,
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, sql.placeholder('userId')))
+    .leftJoin(payments, and(eq(payments.bookingId, bookings.id), eq(payments.status, 'succeeded')))
+    .where(eq(bookings.id, sql.placeholder('bookingId')))
+    .orderBy(asc(payments.id))
+    .limit(1),
+);
+const receiptLines = preparedOn('receipt_lines', (db) =>
+  db
+    .select({ name: bookingItems.name, quantity: bookingItems.quantity, lineTotalCents: bookingItems.lineTotalCents, serviceType: bookingItems.serviceType, serviceId: bookingItems.serviceId, details: bookingItems.details })
+    .from(bookingItems)
+    .where(eq(bookingItems.bookingId, sql.placeholder('bookingId')))
+    .orderBy(asc(bookingItems.id)),
+);
+const receiptDeliveries = preparedOn('receipt_deliveries', (db) =>
+  db
+    .select({ trackingId: deliveryOrders.trackingId, name: trackingRecords.serviceName, trackingNumber: trackingRecords.trackingNumber })
+    .from(deliveryOrders)
+    .innerJoin(trackingRecords, eq(trackingRecords.id, deliveryOrders.trackingId))
+    .where(eq(deliveryOrders.bookingId, sql.placeholder('bookingId')))
+    .orderBy(asc(deliveryOrders.id)),
+);
+
+/**
+ * The read of the booking.confirmed reaction (every paid booking): the booking with the customer `userId`, its first
+ * successful charge (if any), its lines and its deliveries, in order. Undefined when either is gone. Deliveries are
+ * not looked for when the event's line types say nothing is delivered. A failed query is logged by its name.
+ */
+async function receipt(db: Db, bookingId: number, userId: number, serviceTypes: readonly string[] | undefined) {
+  const [row] = await receiptBooking(db).execute({ bookingId, userId });
+  if (!row) return undefined;
+  const { brand, last4, paymentId, ...b } = row;
+  const [items, deliveries] = await Promise.all([
+    receiptLines(db).execute({ bookingId }),
+    serviceTypes && !deliversAnything(serviceTypes) ? [] : receiptDeliveries(db).execute({ bookingId }),
   ]);
-  return { ...b, paid: paid[0] ?? null, items, deliveries };
+  return { ...b, paid: paymentId === null ? null : { brand, last4 }, items, deliveries };
 }
 
 /** The owner account of the listing a booking line refers to, if it has one. */
@@ -187,7 +192,7 @@ export function registerNotifications(ctx: AppContext) {
   // stores its mails with one INSERT (atomic on its own; the dedupe keys make a retry store each mail once).
   on('booking.confirmed', async (p) => {
     // The orders module reacts to booking.confirmed first (registered earlier), so the deliveries exist by now.
-    const b = await receipt(ctx.db, p.bookingId, p.userId);
+    const b = await receipt(ctx.db, p.bookingId, p.userId, p.serviceTypes);
     if (!b) return;
     const u = { id: b.userId, username: b.username, email: b.email };
     const paid = b.paid;
