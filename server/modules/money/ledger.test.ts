@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturePostings, payeeAccount, payoutPosting, type Posting } from '../../../domain/money/ledger';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../../db/schema';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app';
-import { balanceOf, post, trialBalance } from './ledger';
+import { balanceOf, post, postAll, trialBalance } from './ledger';
 
 let t: TestApp;
 let provider: number;
@@ -31,6 +31,20 @@ describe('the ledger in the database', () => {
     expect(rows.map((r) => r.kind).sort()).toEqual(['allocation', 'charge']);
     expect(-(await balanceOf(t.database.db, payeeAccount('provider', provider)))).toBe(850);
     expect((await trialBalance(t.database.db)).totalCents).toBe(0);
+  });
+
+  it('writes, of several postings at once, only those not written before, and says which', async () => {
+    const [a, b] = capture(2);
+    const db = t.database.db;
+    expect(await db.transaction((tx) => postAll(tx, [a]))).toEqual([true]);
+    expect(await db.transaction((tx) => postAll(tx, [a, b]))).toEqual([false, true]);
+    expect(await db.transaction((tx) => postAll(tx, [b, a]))).toEqual([false, false]);
+    const rows = await db.select().from(ledgerPostings).where(sql`${ledgerPostings.source} like '%:booking:2'`);
+    expect(rows).toHaveLength(2);
+    expect(await db.select().from(ledgerEntries).where(sql`${ledgerEntries.postingId} in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`)).toHaveLength(
+      [a, b].reduce((n, p) => n + p.entries.filter((e) => e.amountCents !== 0).length, 0),
+    );
+    expect((await trialBalance(db)).totalCents).toBe(0);
   });
 
   it('refuses a transaction whose entries do not balance, even when written without ledger.ts', async () => {

@@ -63,18 +63,22 @@ async function lockIds(tx: Tx, ids: readonly number[]): Promise<Array<{ code: st
  * payment) never wait on each other in opposite orders. Returns, per posting, whether it was written now.
  */
 export async function postAll(tx: Tx, postings: readonly Posting[], currency = 'usd'): Promise<boolean[]> {
+  if (postings.length === 0) return [];
+  const ready = postings.map((p) => checked(p));
+  // One insert for them all; a source already written (or repeated in the list) returns no id.
+  const inserted = await tx
+    .insert(ledgerPostings)
+    .values(ready.map((p) => ({ source: p.source, kind: p.kind, memo: p.memo, bookingId: p.bookingId, orderId: p.orderId, payoutId: p.payoutId, currency })))
+    .onConflictDoNothing()
+    .returning({ id: ledgerPostings.id, source: ledgerPostings.source });
+  const idOf = new Map(inserted.map((r) => [r.source, r.id]));
   const fresh: Array<{ id: number; posting: Posting }> = [];
-  const written: boolean[] = [];
-  for (const p of postings) {
-    const ready = checked(p);
-    const [row] = await tx
-      .insert(ledgerPostings)
-      .values({ source: ready.source, kind: ready.kind, memo: ready.memo, bookingId: ready.bookingId, orderId: ready.orderId, payoutId: ready.payoutId, currency })
-      .onConflictDoNothing()
-      .returning({ id: ledgerPostings.id });
-    written.push(Boolean(row));
-    if (row && ready.entries.length > 0) fresh.push({ id: row.id, posting: ready });
-  }
+  const written = ready.map((p) => {
+    const id = idOf.get(p.source);
+    idOf.delete(p.source);
+    if (id !== undefined && p.entries.length > 0) fresh.push({ id, posting: p });
+    return id !== undefined;
+  });
   if (fresh.length === 0) return written;
   const ids = await accountIds(
     tx,
