@@ -27,6 +27,21 @@ describe('statements', () => {
     expect(await counterOf(db).execute({ key: 'prepared:a' })).toEqual([{ count: 4 }]);
   });
 
+  it('given a transaction, runs in it: it sees the transaction\'s own writes, which go with its rollback', async () => {
+    const { db } = database;
+    const rolledBack = new Error('roll back');
+    const inside = await db
+      .transaction(async (tx) => {
+        await tx.insert(rateCounters).values({ key: 'prepared:tx', windowStart: new Date(), count: 7 });
+        const seen = await counterOf(tx).execute({ key: 'prepared:tx' });
+        expect(seen).toEqual([{ count: 7 }]);
+        throw rolledBack;
+      })
+      .catch((e: unknown) => e);
+    expect(inside).toBe(rolledBack);
+    expect(await counterOf(db).execute({ key: 'prepared:tx' })).toEqual([]);
+  });
+
   it('a named query answers as the query would', async () => {
     const { db } = database;
     await db.insert(rateCounters).values({ key: 'named:a', windowStart: new Date(), count: 2 });

@@ -6,9 +6,10 @@ type Prepared = { execute(placeholders?: Record<string, unknown>): Promise<unkno
 /**
  * A query prepared once per database object with Drizzle's `prepare(name)`: for the hot reads and writes that run on
  * the database itself, outside any transaction (every signed-in request, every limited request). Drizzle builds the
- * SQL text once, and on PostgreSQL the name makes each pooled connection parse and plan it once. Inside a
- * transaction use the plain query builder on the transaction (a prepared query is bound to the database's pool). A
- * failure is marked with `name`, so the log says which statement failed without its SQL ({@link nameQueryError}).
+ * SQL text once, and on PostgreSQL the name makes each pooled connection parse and plan it once. A prepared query is
+ * bound to the session it was built on, so given a transaction it is built again for that transaction (no cheaper
+ * than the plain query builder, but correct: a helper called with either may use it). A failure is marked with
+ * `name`, so the log says which statement failed without its SQL ({@link nameQueryError}).
  */
 export function preparedOn<P extends Prepared>(name: string, build: (db: Db) => { prepare(name: string): P }): (db: Db) => Pick<P, 'execute'> {
   const byDatabase = new WeakMap<Db, Pick<P, 'execute'>>();
