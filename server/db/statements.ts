@@ -42,7 +42,7 @@ export function nameQueryError(err: unknown, name: string): unknown {
 
 /**
  * Runs a query-builder query (on the database or a transaction) and marks its failure with `name`
- * ({@link nameQueryError}): for statements the log should name, such as the mail worker's and the receipt read.
+ * ({@link nameQueryError}): for statements the log should name, such as the mail worker's.
  */
 export async function named<T>(name: string, query: PromiseLike<T>): Promise<T> {
   try {
