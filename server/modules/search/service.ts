@@ -165,6 +165,9 @@ async function wordsOf(db: Db, text: string): Promise<Word[]> {
   }));
 }
 
+/** What a listing's name_key is compared with for the name tiers: the query's words, as typed, joined. */
+const nameKeyOf = (words: Word[]) => words.map((w) => w.word).join(' ');
+
 /**
  * The relevance of a matching document as an integer (so a cursor compares it exactly): its name equal to the query
  * (30000) or beginning with it (20000); then per word 3 for the word itself, 2 for a word it begins, 1 for a typo
@@ -173,7 +176,7 @@ async function wordsOf(db: Db, text: string): Promise<Word[]> {
  * fewer whatever the other fields hold, and stays below the tiers: 8 words (SEARCH_WORDS_MAX) score under 10500.
  */
 function scoreSql(words: Word[]): SQL {
-  const key = words.map((w) => w.word).join(' ');
+  const key = nameKeyOf(words);
   const name = sql`case when d.name_key = ${key} then 30000 when d.name_key like ${`${key}%`} then 20000 else 0 end`;
   const perWord = words.map((w) => {
     const exact = w.exact ? sql`when d.document @@ ${lexeme(w.word)}::tsquery then 300 ` : sql``;
@@ -591,7 +594,7 @@ async function exactPass(db: Db, p: Plan, max: number): Promise<{ rows: PageRow[
  * is read only while the page is not full, so a first page that the names fill reads nothing else.
  */
 async function broadRelevancePage(db: Db, p: Plan, s: Sample): Promise<PageRow[]> {
-  const key = p.words.map((w) => w.word).join(' ');
+  const key = nameKeyOf(p.words);
   const c = p.cursor;
   const from = c ? Number(c.values[0]) : 30000;
   const resume = (score: number) => (c && score === from ? afterRating(c) : undefined);
@@ -625,7 +628,7 @@ async function sampleOf(db: Db, p: Plan, atLeast: number, sampleRows?: number): 
   const all = everyKind.reduce((n, g) => n + g.count, 0);
   const rows = sampleRows ?? Math.round(Math.min(SEARCH_SAMPLE_ROWS.max, Math.max(SEARCH_SAMPLE_ROWS.min, (SEARCH_SAMPLE_MATCHES * all) / atLeast)));
   const percent = Math.min(100, (rows / Math.max(all, 1)) * 100);
-  const named = p.sort === 'relevance' ? sql`d.name_key like ${`${p.words.map((w) => w.word).join(' ')}%`}` : sql`false`;
+  const named = p.sort === 'relevance' ? sql`d.name_key like ${`${nameKeyOf(p.words)}%`}` : sql`false`;
   const sampled = await rowsOf<{ kind: SearchKind; facets: string[]; price_band: number; rating_band: number; named: boolean; count: number }>(
     db,
     sql`select d.kind, d.facets, d.price_band::int as price_band, search_rating_band(d.rating)::int as rating_band, ${named} as named, count(*)::int as count
